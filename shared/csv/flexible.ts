@@ -1,0 +1,224 @@
+/**
+ * Flexible bulk upload / update CSV reader (SPEC §5 "Bulk Upload / Update (flexible CSV)").
+ *
+ * - Header: the first line is a header when it contains "first", "name" or
+ *   "flower" (any case) — unless one of its cells is one of the ten flower
+ *   types, because a header never holds a flower and a data row such as
+ *   "Rose,,Flowers,,Lily" must not be swallowed.
+ * - With a header, columns are found by alias (case-insensitive; spaces,
+ *   underscores and hyphens ignored); unknown columns are ignored.
+ * - Without a header, columns are First, Middle, Last, Date, Flower Type, and
+ *   an optional 6th column is the ID (so a headerless bulk update works).
+ * - Quote characters are removed from every value; values are trimmed; the
+ *   flower type is lowercased with spaces turned into hyphens.
+ * - A row is kept only with a first name and one of the ten flower types (the
+ *   server checks the same); other rows are marked invalid with a message.
+ * - "Row n" is the data row number: Row 1 is the first non-blank line after the
+ *   header (or the first line when there is no header); blank lines are skipped.
+ */
+import { LIMITS } from "../constants";
+import { isFlowerType, normaliseFlowerType } from "../flowers";
+import type { FlowerEntry } from "../schemas/admin";
+import { checkAgainstSchema, readCsvRecords, stripBom } from "./records";
+
+/** A flower ready for the bulk endpoints; id only when the row had one. */
+export type FlexibleEntry = FlowerEntry & { id?: number };
+
+/** One input row for a preview table. */
+export interface FlexibleRow {
+  /** The data row number used in the messages (Row 1 = first data row). */
+  line: number;
+  valid: boolean;
+  /** Why the row is invalid ("Row 4: ..."); empty when valid. */
+  messages: string[];
+  /** The entry, only when valid. */
+  entry?: FlexibleEntry;
+}
+
+/** What the flexible reader found. */
+export interface FlexibleCsvResult {
+  /** Entries of the valid rows, in order. */
+  entries: FlexibleEntry[];
+  /** Every non-blank data row, valid or not. */
+  rows: FlexibleRow[];
+  hasHeader: boolean;
+  /** File-level problems: "Error parsing CSV: ..." and header columns not found. */
+  errors: string[];
+}
+
+/** A title and message pair as the admin screens show it. */
+export interface CsvNotice {
+  title: string;
+  message: string;
+}
+
+export const INVALID_FILE: CsvNotice = { title: "Invalid File", message: "Please select a CSV file." };
+export const NO_DATA_UPLOAD: CsvNotice = { title: "No Data", message: "Please provide CSV data to upload." };
+export const NO_DATA_UPDATE: CsvNotice = { title: "No Data", message: "Please provide CSV data to update." };
+export const INVALID_DATA: CsvNotice = { title: "Invalid Data", message: "No valid memorial flower entries found in CSV." };
+export const MISSING_IDS: CsvNotice = { title: "Missing IDs", message: "All entries must have an ID for bulk updates." };
+/** Not in SPEC: the server refuses more than LIMITS.bulkRows rows, with these words. */
+export const TOO_MANY_ROWS_UPLOAD: CsvNotice = {
+  title: "Too Many Rows",
+  message: `Please upload at most ${LIMITS.bulkRows} flowers at once.`,
+};
+export const TOO_MANY_ROWS_UPDATE: CsvNotice = {
+  title: "Too Many Rows",
+  message: `Please update at most ${LIMITS.bulkRows} flowers at once.`,
+};
+
+type Field = "first" | "middle" | "last" | "date" | "flower" | "id";
+
+/** Header aliases per field (SPEC §5), before normalising with aliasKey. */
+export const HEADER_ALIASES: Readonly<Record<Field, readonly string[]>> = {
+  first: ["first name", "firstname", "baby_first_name", "first", "babyfirstname"],
+  middle: ["middle name", "middlename", "baby_middle_name", "middle"],
+  last: ["last name", "lastname", "baby_last_name", "last", "surname"],
+  date: ["date of loss", "loss_date", "lossdate", "date"],
+  flower: ["flower type", "flowertype", "flower_type", "flower"],
+  id: ["id"],
+};
+
+const HEADERLESS_ORDER: readonly Field[] = ["first", "middle", "last", "date", "flower", "id"];
+
+const FIELD_BY_ALIAS = new Map<string, Field>(
+  HEADERLESS_ORDER.flatMap((field) => HEADER_ALIASES[field].map((alias): [string, Field] => [aliasKey(alias), field])),
+);
+
+/** Reads flexible bulk CSV text into entries and a per-row preview. */
+export function parseFlexibleCsv(text: string): FlexibleCsvResult {
+  const { records, parseErrors } = readCsvRecords(text);
+  const errors = parseErrors.map((message) => `Error parsing CSV: ${message}`);
+  const [first] = records;
+  const hasHeader = first !== undefined && looksLikeHeader(first);
+  const columns = hasHeader ? columnsFromHeader(first) : columnsByOrder();
+  errors.push(...missingHeaderColumns(hasHeader, columns));
+  const data = hasHeader ? records.slice(1) : records;
+  const rows = data.map((fields, index) => readRow(index + 1, fields, columns));
+  const entries = rows.flatMap((row) => (row.entry ? [row.entry] : []));
+  return { entries, rows, hasHeader, errors };
+}
+
+/** The outcome of checkBulk: entries to send, or the notice to show. */
+export type BulkCheck<E extends FlexibleEntry = FlexibleEntry> =
+  | { ok: true; entries: E[]; skipped: FlexibleRow[] }
+  | ({ ok: false } & CsvNotice);
+
+export type BulkMode = "upload" | "update";
+
+/**
+ * Applies the SPEC's bulk checks in order: empty text → No Data; no valid row
+ * → Invalid Data; a parse error → Invalid Data with the parse message; update
+ * with an entry lacking an ID → Missing IDs; more than LIMITS.bulkRows → Too
+ * Many Rows. Upload entries carry no id. `skipped` lists the invalid rows.
+ */
+export function checkBulk(text: string, mode: "upload"): BulkCheck<FlowerEntry>;
+export function checkBulk(text: string, mode: "update"): BulkCheck<FlowerEntry & { id: number }>;
+export function checkBulk(text: string, mode: BulkMode): BulkCheck;
+export function checkBulk(text: string, mode: BulkMode): BulkCheck {
+  const upload = mode === "upload";
+  if (stripBom(text).trim() === "") return fail(upload ? NO_DATA_UPLOAD : NO_DATA_UPDATE);
+  const result = parseFlexibleCsv(text);
+  if (result.entries.length === 0) return fail(INVALID_DATA);
+  const [parseError] = result.errors;
+  if (parseError !== undefined) return fail({ title: INVALID_DATA.title, message: parseError });
+  if (!upload && result.entries.some((entry) => entry.id === undefined)) return fail(MISSING_IDS);
+  if (result.entries.length > LIMITS.bulkRows) return fail(upload ? TOO_MANY_ROWS_UPLOAD : TOO_MANY_ROWS_UPDATE);
+  const entries = upload ? result.entries.map(withoutId) : result.entries;
+  return { ok: true, entries, skipped: result.rows.filter((row) => !row.valid) };
+}
+
+/**
+ * The SPEC's "text/csv" file rule. Also accepts "application/vnd.ms-excel" and
+ * an empty type when the name ends in .csv, because Windows browsers report
+ * CSV files that way. Parameters such as "; charset=utf-8" are ignored.
+ */
+export function isCsvFile(file: { name: string; type: string }): boolean {
+  const type = (file.type.split(";")[0] ?? "").trim().toLowerCase();
+  if (type === "text/csv") return true;
+  const csvName = /\.csv$/i.test(file.name.trim());
+  return csvName && (type === "" || type === "application/vnd.ms-excel");
+}
+
+function fail(notice: CsvNotice): BulkCheck {
+  return { ok: false, title: notice.title, message: notice.message };
+}
+
+function withoutId(entry: FlexibleEntry): FlowerEntry {
+  const { id: _id, ...rest } = entry;
+  return rest;
+}
+
+/** Lowercase, quotes removed, spaces, underscores and hyphens dropped: "Baby_First-Name" → "babyfirstname". */
+function aliasKey(name: string): string {
+  return clean(name).toLowerCase().replace(/[\s_-]+/g, "");
+}
+
+/** A value with its quote characters removed, trimmed. */
+function clean(value: string | undefined): string {
+  return (value ?? "").replace(/"/g, "").trim();
+}
+
+function looksLikeHeader(fields: readonly string[]): boolean {
+  const line = fields.join(",").toLowerCase();
+  if (!/first|name|flower/.test(line)) return false;
+  return !fields.some((field) => isFlowerType(normaliseFlowerType(clean(field))));
+}
+
+type Columns = ReadonlyMap<Field, number>;
+
+function columnsFromHeader(header: readonly string[]): Columns {
+  const columns = new Map<Field, number>();
+  header.forEach((name, position) => {
+    const field = FIELD_BY_ALIAS.get(aliasKey(name));
+    if (field && !columns.has(field)) columns.set(field, position);
+  });
+  return columns;
+}
+
+function columnsByOrder(): Columns {
+  return new Map(HEADERLESS_ORDER.map((field, position) => [field, position]));
+}
+
+function missingHeaderColumns(hasHeader: boolean, columns: Columns): string[] {
+  if (!hasHeader) return [];
+  const missing: string[] = [];
+  if (!columns.has("first")) missing.push('The header has no first name column (e.g. "First Name").');
+  if (!columns.has("flower")) missing.push('The header has no flower type column (e.g. "Flower Type").');
+  return missing;
+}
+
+function readRow(line: number, fields: readonly string[], columns: Columns): FlexibleRow {
+  const cell = (field: Field) => {
+    const position = columns.get(field);
+    return position === undefined ? "" : clean(fields[position]);
+  };
+  const firstName = cell("first");
+  const flowerRaw = cell("flower");
+  const flowerType = normaliseFlowerType(flowerRaw);
+  const id = readId(cell("id"));
+  const messages: string[] = [];
+  if (!firstName) messages.push(`Row ${line}: Missing First Name`);
+  if (!flowerRaw) messages.push(`Row ${line}: Missing Flower Type`);
+  if (flowerRaw && !isFlowerType(flowerType)) messages.push(`Row ${line}: "${flowerRaw}" is not one of the ten flowers`);
+  if (id === null) messages.push(`Row ${line}: ID "${cell("id")}" must be a positive whole number`);
+  if (messages.length > 0) return { line, valid: false, messages };
+  const checked = checkAgainstSchema(line, {
+    babyFirstName: firstName,
+    babyMiddleName: cell("middle"),
+    babyLastName: cell("last"),
+    lossDate: cell("date"),
+    flowerType,
+  });
+  if (!checked.entry) return { line, valid: false, messages: checked.messages };
+  const entry: FlexibleEntry = typeof id === "number" ? { id, ...checked.entry } : checked.entry;
+  return { line, valid: true, messages: [], entry };
+}
+
+/** The row's ID: undefined when empty, null when not a positive whole number. */
+function readId(raw: string): number | undefined | null {
+  if (raw === "") return undefined;
+  if (!/^\d+$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}

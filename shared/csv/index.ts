@@ -1,0 +1,5 @@
+/** Shared, pure CSV code (text in, data out) for the server, the web admin and the desktop app. */
+export * from "./strict";
+export * from "./flexible";
+export * from "./template";
+export { readCsvRecords, stripBom, type CsvRecords } from "./records";
