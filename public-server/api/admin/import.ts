@@ -1,0 +1,29 @@
+import Router from "@koa/router";
+import { BulkUpdateInput, BulkUploadInput, ResetImportInput } from "../../../shared/schemas/admin";
+import type { AppState, Services } from "../../context";
+import { bulkUpdateFlowers, bulkUploadFlowers, resetAndImport } from "../../commands/importFlowers";
+import { parse } from "../../lib/http";
+
+/** Bulk upload, bulk update and reset-and-import of memorial flowers (SPEC §5, §7). */
+export function importRouter(s: Services): Router<AppState> {
+  const router = new Router<AppState>();
+
+  router.post("/memorial-flowers/bulk-upload", async (ctx) => {
+    const { flowers } = parse(BulkUploadInput, ctx.request.body);
+    const count = await bulkUploadFlowers(s, flowers, ctx.state.user!);
+    ctx.body = { message: `Successfully uploaded ${count} memorial flower${count === 1 ? "" : "s"}.`, count };
+  });
+
+  router.put("/memorial-flowers/bulk-update", async (ctx) => {
+    const { flowers } = parse(BulkUpdateInput, ctx.request.body);
+    const count = await bulkUpdateFlowers(s, flowers, ctx.state.user!);
+    ctx.body = { message: `Successfully updated ${count} memorial flower${count === 1 ? "" : "s"}.`, count };
+  });
+
+  router.post("/memorial-flowers/reset-and-import", async (ctx) => {
+    const input = parse(ResetImportInput, ctx.request.body);
+    ctx.body = await resetAndImport(s, input.csvData, input.adminKey, ctx.state.user!);
+  });
+
+  return router;
+}

@@ -1,0 +1,66 @@
+import Router from "@koa/router";
+import { FlowerEditInput } from "../../../shared/schemas/admin";
+import type { AppState, Services } from "../../context";
+import { MemorialFlowerEntity } from "../../entities/MemorialFlower";
+import { TestimonialEntity } from "../../entities/Testimonial";
+import { listAdminComments } from "../../commands/comments";
+import { approveItem, deleteItem, KINDS, type ModeratedKind } from "../../commands/moderation";
+import { editFlower } from "../../commands/flowers";
+import { expectedVersion, idParam, parse } from "../../lib/http";
+import { presentAdminComment, presentAdminFlower, presentAdminTestimonial } from "../../presenters";
+
+const PATHS: Record<ModeratedKind, string> = {
+  testimonial: "testimonials",
+  flower: "memorial-flowers",
+  comment: "memorial-comments",
+};
+
+const capitalised = (noun: string) => noun.replace(/(^|\s)\S/g, (c) => c.toUpperCase());
+
+/**
+ * Moderation (SPEC §6): lists with every item's version, and approve and
+ * delete that honour If-Match (412 when the item changed since it was read).
+ */
+export function moderationRouter(s: Services): Router<AppState> {
+  const router = new Router<AppState>();
+
+  router.get("/testimonials", async (ctx) => {
+    const rows = await s.db.run((m) => m.find(TestimonialEntity, { order: { id: "DESC" } }));
+    ctx.set("Cache-Control", "no-store");
+    ctx.body = rows.map(presentAdminTestimonial);
+  });
+
+  router.get("/memorial-flowers", async (ctx) => {
+    const rows = await s.db.run((m) => m.find(MemorialFlowerEntity, { order: { id: "DESC" } }));
+    ctx.set("Cache-Control", "no-store");
+    ctx.body = rows.map(presentAdminFlower);
+  });
+
+  router.get("/memorial-comments", async (ctx) => {
+    const rows = await s.db.run((m) => listAdminComments(m));
+    ctx.set("Cache-Control", "no-store");
+    ctx.body = rows.map(presentAdminComment);
+  });
+
+  for (const kind of Object.keys(PATHS) as ModeratedKind[]) {
+    const noun = KINDS[kind].noun;
+    router.post(`/${PATHS[kind]}/:id/approve`, async (ctx) => {
+      const result = await approveItem(s, kind, idParam(ctx.params.id), expectedVersion(ctx.get("If-Match") || undefined), ctx.state.user!);
+      ctx.set("ETag", `"${result.version}"`);
+      ctx.body = { message: `${capitalised(noun)} Approved`, ...result };
+    });
+    router.delete(`/${PATHS[kind]}/:id`, async (ctx) => {
+      await deleteItem(s, kind, idParam(ctx.params.id), expectedVersion(ctx.get("If-Match") || undefined), ctx.state.user!);
+      ctx.body = { message: `${capitalised(noun)} Deleted` };
+    });
+  }
+
+  router.put("/memorial-flowers/:id", async (ctx) => {
+    const input = parse(FlowerEditInput, ctx.request.body);
+    const flower = await editFlower(s, idParam(ctx.params.id), input, expectedVersion(ctx.get("If-Match") || undefined), ctx.state.user!);
+    ctx.set("ETag", `"${flower.version}"`);
+    ctx.body = presentAdminFlower(flower);
+  });
+
+  return router;
+}

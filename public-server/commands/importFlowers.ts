@@ -1,0 +1,113 @@
+import path from "node:path";
+import type { EntityManager } from "typeorm";
+import type { FlowerEntry } from "../../shared/schemas/admin";
+import type { ResetImportResult } from "../../shared/schemas/admin";
+import { validateStrictRows } from "../../shared/csv/strict";
+import type { Services } from "../context";
+import type { User } from "../entities/User";
+import { ApiError, BadRequest, Forbidden } from "../errors";
+import { secretsEqual } from "../lib/secret";
+import { ErrorId } from "../../shared/errors";
+
+const CHUNK = 400; // rows per INSERT: 6 values each stays far below SQLite's variable limit
+
+async function insertFlowers(tx: EntityManager, entries: FlowerEntry[]): Promise<void> {
+  for (let i = 0; i < entries.length; i += CHUNK) {
+    const chunk = entries.slice(i, i + CHUNK);
+    await tx.query(
+      `INSERT INTO memorial_flowers (baby_first_name, baby_middle_name, baby_last_name, loss_date, flower_type, approved)
+       VALUES ${chunk.map(() => "(?, ?, ?, ?, ?, 1)").join(", ")}`,
+      chunk.flatMap((e) => [e.babyFirstName, e.babyMiddleName ?? null, e.babyLastName ?? null, e.lossDate ?? null, e.flowerType]),
+    );
+  }
+}
+
+/** Adds flowers straight into the garden (approved), all or none. */
+export async function bulkUploadFlowers(s: Services, entries: FlowerEntry[], actor: User): Promise<number> {
+  await s.db.transaction(async (tx) => {
+    await insertFlowers(tx, entries);
+    await s.emit(tx, { type: "imported", mode: "bulk-upload", count: entries.length, actor });
+  });
+  s.cache.invalidate("flowers");
+  return entries.length;
+}
+
+/** Changes flowers by id, all or none: one unknown id changes nothing and is named in the answer. */
+export async function bulkUpdateFlowers(s: Services, entries: (FlowerEntry & { id: number })[], actor: User): Promise<number> {
+  await s.db.transaction(async (tx) => {
+    const ids = [...new Set(entries.map((e) => e.id))];
+    const found = new Set<number>();
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const chunk = ids.slice(i, i + CHUNK);
+      const rows: { id: number }[] = await tx.query(`SELECT id FROM memorial_flowers WHERE id IN (${chunk.map(() => "?").join(",")})`, chunk);
+      rows.forEach((r) => found.add(r.id));
+    }
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length) {
+      throw BadRequest(
+        `No memorial flower has the ID${missing.length > 1 ? "s" : ""} ${missing.join(", ")}. Nothing was changed.`,
+        missing.map((id) => ({ path: "id", message: `No memorial flower has the ID ${id}.` })),
+      );
+    }
+    for (const e of entries) {
+      await tx.query(
+        `UPDATE memorial_flowers SET baby_first_name = ?, baby_middle_name = ?, baby_last_name = ?, loss_date = ?, flower_type = ?,
+           version = version + 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`,
+        [e.babyFirstName, e.babyMiddleName ?? null, e.babyLastName ?? null, e.lossDate ?? null, e.flowerType, e.id],
+      );
+    }
+    await s.emit(tx, { type: "imported", mode: "bulk-update", count: entries.length, actor });
+  });
+  s.cache.invalidate("flowers", "comments:");
+  return entries.length;
+}
+
+/**
+ * Replaces the whole garden with the CSV rows (SPEC §5 strict rules).
+ * Order matters: the key, then every row is validated, then the database is
+ * copied to the backups folder, and only then are the old flowers and
+ * comments deleted and the new ones inserted, in one transaction: an error
+ * or a killed process leaves the old garden whole.
+ */
+export async function resetAndImport(s: Services, csvData: Record<string, unknown>[], adminKey: string, actor: User): Promise<ResetImportResult> {
+  const { adminImportKey, expectedImportCount, backupDir } = s.config;
+  if (!adminImportKey) throw Forbidden("Reset-and-import is turned off on this server. Whoever runs it can turn it on by setting ADMIN_IMPORT_KEY.");
+  if (!secretsEqual(adminKey, adminImportKey)) throw Forbidden("The admin key is not correct.");
+
+  const result = validateStrictRows(csvData, expectedImportCount);
+  if (result.errors.length) {
+    const [firstError] = result.errors;
+    const more = result.errors.length - 1;
+    throw new ApiError(
+      400,
+      ErrorId.validation,
+      more ? `${firstError} (and ${more} more problem${more > 1 ? "s" : ""}). Nothing was changed.` : `${firstError}. Nothing was changed.`.replace(/\.\. /, ". "),
+      result.errors.map((message) => ({ message })),
+    );
+  }
+
+  const backupPath = path.join(backupDir, `garden-before-import-${new Date().toISOString().replace(/[:.]/g, "-")}.sqlite`);
+  await s.db.backupTo(backupPath);
+
+  const counts = await s.db.transaction(async (tx) => {
+    const [{ flowers }] = await tx.query(`SELECT count(*) AS flowers FROM memorial_flowers`);
+    const [{ comments }] = await tx.query(`SELECT count(*) AS comments FROM memorial_comments`);
+    await tx.query(`DELETE FROM memorial_comments`);
+    await tx.query(`DELETE FROM memorial_flowers`);
+    await insertFlowers(tx, result.entries);
+    await s.emit(tx, { type: "imported", mode: "reset", count: result.entries.length, actor, detail: path.basename(backupPath) });
+    return { flowers: Number(flowers), comments: Number(comments) };
+  });
+  s.cache.invalidate("flowers", "comments:");
+
+  const shownPath = path.relative(process.cwd(), backupPath) || backupPath;
+  return {
+    success: true,
+    importedCount: result.entries.length,
+    deletedFlowersCount: counts.flowers,
+    deletedCommentsCount: counts.comments,
+    validation: { isExactMatch: result.isExactMatch, expectedCount: expectedImportCount, actualCount: result.entries.length },
+    message: `Successfully imported ${result.entries.length} memorial flowers. The previous garden was saved first, to ${shownPath}.`,
+    backupPath: shownPath,
+  };
+}

@@ -1,0 +1,85 @@
+import type { EntityManager } from "typeorm";
+import { NotFound, PreconditionFailed } from "../errors";
+import type { Services } from "../context";
+import type { User } from "../entities/User";
+
+export type ModeratedKind = "testimonial" | "flower" | "comment";
+
+interface KindInfo {
+  table: string;
+  noun: string;
+  /** Public cache keys this kind feeds. */
+  cache: string[];
+  /** A short description for the activity log: never an email or a parent's name. */
+  summarise(tx: EntityManager, id: number): Promise<string>;
+}
+
+const first = async (tx: EntityManager, sql: string, id: number): Promise<string> => {
+  const rows: { s: string }[] = await tx.query(sql, [id]);
+  return rows[0]?.s ?? "";
+};
+
+export const KINDS: Record<ModeratedKind, KindInfo> = {
+  testimonial: {
+    table: "testimonials",
+    noun: "testimonial",
+    cache: ["testimonials"],
+    summarise: (tx, id) => first(tx, "SELECT 'Testimonial by ' || first_name || ' ' || substr(last_name, 1, 1) || '.' AS s FROM testimonials WHERE id = ?", id),
+  },
+  flower: {
+    table: "memorial_flowers",
+    noun: "memorial flower",
+    cache: ["flowers", "comments:"],
+    summarise: (tx, id) =>
+      first(tx, "SELECT 'Memorial flower for ' || baby_first_name || coalesce(' ' || substr(baby_last_name, 1, 1) || '.', '') AS s FROM memorial_flowers WHERE id = ?", id),
+  },
+  comment: {
+    table: "memorial_comments",
+    noun: "memorial comment",
+    cache: ["comments:"],
+    summarise: (tx, id) => first(tx, "SELECT 'Comment by ' || commenter_name AS s FROM memorial_comments WHERE id = ?", id),
+  },
+};
+
+interface Current {
+  approved: number;
+  version: number;
+}
+
+async function current(tx: EntityManager, kind: ModeratedKind, id: number, expected: number | undefined): Promise<Current> {
+  const rows: Current[] = await tx.query(`SELECT approved, version FROM ${KINDS[kind].table} WHERE id = ?`, [id]);
+  const row = rows[0];
+  if (!row) throw NotFound(`This ${KINDS[kind].noun} no longer exists.`);
+  // The precondition is checked and the change made inside one queued transaction: nothing can slip in between.
+  if (expected !== undefined && row.version !== expected) {
+    throw PreconditionFailed(`This ${KINDS[kind].noun} was changed by someone else since you reviewed it, so your decision was not applied.`);
+  }
+  return row;
+}
+
+/** Makes an item live. Approving an approved item changes nothing. Answers the new version. */
+export async function approveItem(s: Services, kind: ModeratedKind, id: number, expected: number | undefined, actor: User) {
+  const version = await s.db.transaction(async (tx) => {
+    const row = await current(tx, kind, id, expected);
+    if (row.approved) return row.version;
+    await tx.query(
+      `UPDATE ${KINDS[kind].table} SET approved = 1, version = version + 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`,
+      [id],
+    );
+    await s.emit(tx, { type: "approved", kind, id, actor });
+    return row.version + 1;
+  });
+  s.cache.invalidate(...KINDS[kind].cache);
+  return { id, version, approved: true };
+}
+
+/** Deletes an item for good (Decline when pending, Remove when live); a flower takes its comments with it. */
+export async function deleteItem(s: Services, kind: ModeratedKind, id: number, expected: number | undefined, actor: User) {
+  await s.db.transaction(async (tx) => {
+    const row = await current(tx, kind, id, expected);
+    const summary = await KINDS[kind].summarise(tx, id);
+    await tx.query(`DELETE FROM ${KINDS[kind].table} WHERE id = ?`, [id]);
+    await s.emit(tx, { type: "deleted", kind, id, actor, wasApproved: Boolean(row.approved), summary });
+  });
+  s.cache.invalidate(...KINDS[kind].cache);
+}

@@ -1,0 +1,47 @@
+import type { EntityManager } from "typeorm";
+import type { Router, RouterContext } from "@koa/router";
+import type { ServerConfig } from "./config";
+import type { Database } from "./db";
+import type { User } from "./entities/User";
+import type { Logger } from "./lib/log";
+import type { PublicCache } from "./lib/publicCache";
+import type { RateLimiter } from "./lib/rateLimiter";
+import type { SiteConfigStore } from "./lib/siteConfig";
+
+export type ItemKind = "testimonial" | "flower" | "comment" | "assistance";
+
+/** Something that happened, told to the hooks inside the transaction that did it. */
+export type DomainEvent =
+  | { type: "submitted"; kind: ItemKind; id: number }
+  | { type: "approved"; kind: Exclude<ItemKind, "assistance">; id: number; actor: User }
+  | { type: "deleted"; kind: Exclude<ItemKind, "assistance">; id: number; actor: User; wasApproved: boolean; summary: string }
+  | { type: "edited"; kind: "flower"; id: number; actor: User }
+  | { type: "imported"; mode: "reset" | "bulk-upload" | "bulk-update"; count: number; actor: User; detail?: string };
+
+/**
+ * Runs inside the transaction of the write it describes, so what a hook
+ * writes (an activity row, an email in the outbox) commits or rolls back
+ * with it. Later features register here instead of editing every handler.
+ */
+export type DomainHook = (tx: EntityManager, event: DomainEvent) => Promise<void>;
+
+/** Everything a handler needs, built once per app. */
+export interface Services {
+  config: ServerConfig;
+  db: Database;
+  cache: PublicCache;
+  site: SiteConfigStore;
+  log: Logger;
+  loginLimiter: RateLimiter;
+  submissionLimiter: RateLimiter;
+  hooks: DomainHook[];
+  /** Tells every hook about `event`, inside `tx`. */
+  emit(tx: EntityManager, event: DomainEvent): Promise<void>;
+}
+
+export interface AppState {
+  user?: User;
+}
+
+export type AppContext = RouterContext<AppState>;
+export type AppRouter = Router<AppState>;

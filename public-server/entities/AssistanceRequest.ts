@@ -1,0 +1,26 @@
+import { EntitySchema } from "typeorm";
+import { createdAt, idColumn, text } from "./columns";
+
+export interface AssistanceRequest {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  comments: string;
+  createdAt: Date;
+}
+
+export const AssistanceRequestEntity = new EntitySchema<AssistanceRequest>({
+  name: "AssistanceRequest",
+  tableName: "assistance_requests",
+  columns: {
+    id: idColumn,
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    email: text("email"),
+    phoneNumber: text("phone_number"),
+    comments: text("comments"),
+    createdAt,
+  },
+});

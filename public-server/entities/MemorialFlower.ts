@@ -1,0 +1,39 @@
+import { EntitySchema } from "typeorm";
+import { bool, createdAt, idColumn, text, updatedAt, version } from "./columns";
+
+export interface MemorialFlower {
+  id: number;
+  /** Null for flowers that came from a CSV import or bulk upload. */
+  parentName: string | null;
+  email: string | null;
+  babyFirstName: string;
+  babyMiddleName: string | null;
+  babyLastName: string | null;
+  lossDate: string | null;
+  flowerType: string;
+  emailUpdates: boolean;
+  approved: boolean;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const MemorialFlowerEntity = new EntitySchema<MemorialFlower>({
+  name: "MemorialFlower",
+  tableName: "memorial_flowers",
+  columns: {
+    id: idColumn,
+    parentName: text("parent_name", true),
+    email: text("email", true),
+    babyFirstName: text("baby_first_name"),
+    babyMiddleName: text("baby_middle_name", true),
+    babyLastName: text("baby_last_name", true),
+    lossDate: text("loss_date", true),
+    flowerType: text("flower_type"),
+    emailUpdates: bool("email_updates"),
+    approved: bool("approved"),
+    version,
+    createdAt,
+    updatedAt,
+  },
+});

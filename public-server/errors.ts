@@ -1,0 +1,32 @@
+import { ErrorId, type ErrorIdValue, type FieldIssue } from "../shared/errors";
+
+/** An expected failure: its status and sentence go to the client as they are. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly id: ErrorIdValue,
+    message: string,
+    readonly errors?: FieldIssue[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const BadRequest = (message: string, errors?: FieldIssue[]) => new ApiError(400, ErrorId.badRequest, message, errors);
+export const ValidationFailed = (errors: FieldIssue[]) =>
+  new ApiError(400, ErrorId.validation, errors[0]?.message ?? "Please check the form and try again.", errors);
+export const NotSignedIn = (message = "Please sign in to continue.") => new ApiError(401, ErrorId.auth, message);
+export const Forbidden = (message = "You do not have permission to do that.") => new ApiError(403, ErrorId.forbidden, message);
+export const NotFound = (message = "We could not find what you were looking for.") => new ApiError(404, ErrorId.notFound, message);
+export const Conflict = (message: string) => new ApiError(409, ErrorId.conflict, message);
+export const PreconditionFailed = (message = "This item was changed by someone else since you loaded it. Please refresh and try again.") =>
+  new ApiError(412, ErrorId.preconditionFailed, message);
+export const TooMany = (message: string, retryAfterSeconds: number) =>
+  new ApiError(429, ErrorId.rateLimited, message, undefined, { "Retry-After": String(retryAfterSeconds) });
+
+/** Throws NotFound when the value is null or undefined. */
+export function assertFound<T>(value: T | null | undefined, message?: string): T {
+  if (value === null || value === undefined) throw NotFound(message);
+  return value;
+}

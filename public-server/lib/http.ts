@@ -1,0 +1,41 @@
+import type { z } from "zod";
+import type { FieldIssue } from "../../shared/errors";
+import { NotFound, ValidationFailed } from "../errors";
+
+/** Validates `value` with a shared zod schema; a failure answers 400 with every field's sentence. */
+export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  throw ValidationFailed(toIssues(result.error));
+}
+
+/** zod issues as the API's field issues, in order, one per path. */
+export function toIssues(error: z.ZodError): FieldIssue[] {
+  const seen = new Set<string>();
+  const issues: FieldIssue[] = [];
+  for (const issue of error.issues) {
+    const path = issue.path.map(String).join(".");
+    if (seen.has(path)) continue;
+    seen.add(path);
+    issues.push(path ? { path, message: issue.message } : { message: issue.message });
+  }
+  return issues;
+}
+
+/** The numeric id of a route parameter, or a 404 (an id that cannot exist is simply not found). */
+export function idParam(value: string | undefined): number {
+  if (!value || !/^\d{1,15}$/.test(value)) throw NotFound();
+  return Number(value);
+}
+
+/**
+ * The version a client says it last saw, from If-Match (`"3"`, `W/"3"` or
+ * `3`). Undefined when the header is absent: the change then applies to
+ * whatever is current, as the web admin expects.
+ */
+export function expectedVersion(ifMatch: string | undefined): number | undefined {
+  if (!ifMatch || ifMatch.trim() === "*") return undefined;
+  const match = /^(?:W\/)?"?(\d+)"?$/.exec(ifMatch.trim());
+  if (!match) throw ValidationFailed([{ message: "If-Match must carry the version number of the item, such as \"3\"." }]);
+  return Number(match[1]);
+}

@@ -1,0 +1,46 @@
+import fs from "node:fs";
+import { SiteConfig } from "../../shared/schemas/site";
+import type { Logger } from "./log";
+
+/**
+ * Reads data/site.json at run time and again whenever the file changes (by
+ * modification time), so a team edits contact details without a rebuild. A
+ * broken edit is logged and the last good version is kept.
+ */
+export class SiteConfigStore {
+  private current: SiteConfig | undefined;
+  private mtimeMs = -1;
+  private checkedAt = 0;
+
+  constructor(private readonly file: string, private readonly log: Logger) {
+    this.get();
+    if (!this.current) throw new Error(`The site configuration at ${file} is missing or invalid.`);
+  }
+
+  /** The configuration, re-read at most once a second when the file changed. */
+  get(): SiteConfig {
+    const now = Date.now();
+    if (now - this.checkedAt > 1000 || !this.current) {
+      this.checkedAt = now;
+      this.reloadIfChanged();
+    }
+    return this.current!;
+  }
+
+  private reloadIfChanged(): void {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(this.file);
+    } catch {
+      this.log.error("site_config_missing", { file: this.file });
+      return;
+    }
+    if (stat.mtimeMs === this.mtimeMs) return;
+    this.mtimeMs = stat.mtimeMs;
+    try {
+      this.current = SiteConfig.parse(JSON.parse(fs.readFileSync(this.file, "utf8")));
+    } catch (err) {
+      this.log.error("site_config_invalid", { file: this.file, error: err instanceof Error ? err.message.slice(0, 500) : String(err) });
+    }
+  }
+}

@@ -1,0 +1,92 @@
+import type { AdminCommentDto, AdminFlowerDto, AdminTestimonialDto } from "../../shared/schemas/admin";
+import type { CommentLibraryDto, PublicCommentDto, PublicFlowerDto, PublicTestimonialDto } from "../../shared/schemas/public";
+import type { SessionUserDto } from "../../shared/schemas/session";
+import type { CommentLibraryEntry } from "../entities/CommentLibrary";
+import type { MemorialFlower } from "../entities/MemorialFlower";
+import type { Testimonial } from "../entities/Testimonial";
+import type { User } from "../entities/User";
+
+// Presenters list their fields one by one: a column added later never leaks by itself.
+
+const iso = (date: Date | string | null | undefined): string =>
+  date instanceof Date ? date.toISOString() : date ? new Date(date).toISOString() : "";
+
+/** The garden's view of a flower: the baby's names, date and flower only. */
+export const presentPublicFlower = (f: MemorialFlower): PublicFlowerDto => ({
+  id: f.id,
+  babyFirstName: f.babyFirstName,
+  babyMiddleName: f.babyMiddleName,
+  babyLastName: f.babyLastName,
+  lossDate: f.lossDate,
+  flowerType: f.flowerType,
+});
+
+export const presentAdminFlower = (f: MemorialFlower): AdminFlowerDto => ({
+  ...presentPublicFlower(f),
+  parentName: f.parentName,
+  email: f.email,
+  emailUpdates: Boolean(f.emailUpdates),
+  approved: Boolean(f.approved),
+  version: f.version,
+  createdAt: iso(f.createdAt),
+  updatedAt: iso(f.updatedAt),
+});
+
+export const presentPublicTestimonial = (t: Testimonial): PublicTestimonialDto => ({
+  id: t.id,
+  firstName: t.firstName,
+  lastName: t.lastName,
+  childName: t.childName,
+  testimonial: t.testimonial,
+  createdAt: iso(t.createdAt),
+});
+
+export const presentAdminTestimonial = (t: Testimonial): AdminTestimonialDto => ({
+  ...presentPublicTestimonial(t),
+  email: t.email,
+  approved: Boolean(t.approved),
+  version: t.version,
+  updatedAt: iso(t.updatedAt),
+});
+
+/** A comment row joined with its library text and its flower's first name. */
+export interface CommentRow {
+  id: number;
+  memorialFlowerId: number;
+  commenterName: string;
+  commentLibraryId: number;
+  approved: number | boolean;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  commentText: string | null;
+  commentCategory: "standard" | "biblical" | null;
+  flowerBabyFirstName: string | null;
+}
+
+export const presentPublicComment = (c: CommentRow): PublicCommentDto => ({
+  id: c.id,
+  memorialFlowerId: c.memorialFlowerId,
+  commenterName: c.commenterName,
+  commentText: c.commentText ?? "",
+  commentCategory: c.commentCategory ?? "standard",
+  createdAt: iso(c.createdAt),
+});
+
+export const presentAdminComment = (c: CommentRow): AdminCommentDto => ({
+  id: c.id,
+  memorialFlowerId: c.memorialFlowerId,
+  commenterName: c.commenterName,
+  commentLibraryId: c.commentLibraryId,
+  commentText: c.commentText,
+  commentCategory: c.commentCategory,
+  flowerBabyFirstName: c.flowerBabyFirstName,
+  approved: Boolean(c.approved),
+  version: c.version,
+  createdAt: iso(c.createdAt),
+  updatedAt: iso(c.updatedAt),
+});
+
+export const presentLibraryEntry = (e: CommentLibraryEntry): CommentLibraryDto => ({ id: e.id, text: e.text, category: e.category });
+
+export const presentUser = (u: User): SessionUserDto => ({ id: u.id, username: u.username, role: u.role });

@@ -1,0 +1,28 @@
+/** Business constants of SPEC §9, and the limits the server enforces. */
+export const GARDEN_PAGE_SIZE = 12;
+export const GARDEN_MAX_PAGE_DOTS = 7;
+export const CAROUSEL_PAGE_SIZE = 3;
+export const TESTIMONIAL_PREVIEW_LENGTH = 100;
+export const DEFAULT_EXPECTED_IMPORT_COUNT = 823;
+export const TOAST_DURATION_MS = 5000;
+export const URGENT_RESPONSE_TARGET = "within an hour";
+export const STRICT_CSV_COLUMNS = ["First Name", "Middle Name", "Last Name", "Date of Loss", "Flower Type"] as const;
+export type StrictCsvColumn = (typeof STRICT_CSV_COLUMNS)[number];
+
+/** Field length limits: generous for people, small enough to keep the database lean. */
+export const LIMITS = {
+  name: 100,
+  email: 254,
+  phone: 40,
+  lossDate: 100,
+  comments: 5000,
+  testimonial: 10000,
+  username: 64,
+  passwordMin: 8,
+  passwordMax: 200,
+  /** Rows accepted by one bulk upload or update. */
+  bulkRows: 10000,
+} as const;
+
+/** Name of the hidden field that people never see and bots fill in. */
+export const HONEYPOT_FIELD = "website";

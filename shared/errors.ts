@@ -1,0 +1,28 @@
+/** Error ids the server sends beside its human message; clients switch on these, never on the text. */
+export const ErrorId = {
+  validation: "validation_error",
+  badRequest: "bad_request",
+  auth: "authentication_required",
+  forbidden: "forbidden",
+  notFound: "not_found",
+  conflict: "conflict",
+  preconditionFailed: "precondition_failed",
+  tooLarge: "payload_too_large",
+  rateLimited: "rate_limited",
+  internal: "internal_error",
+} as const;
+export type ErrorIdValue = (typeof ErrorId)[keyof typeof ErrorId];
+
+/** One problem with one field or row, as the server and the CSV readers report it. */
+export interface FieldIssue {
+  /** Dotted path of the field, e.g. "email" or "flowers.3.flowerType". */
+  path?: string;
+  message: string;
+}
+
+/** The JSON body of every non-2xx answer. */
+export interface ErrorBody {
+  message: string;
+  error?: ErrorIdValue;
+  errors?: FieldIssue[];
+}

@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { LIMITS } from "../constants";
+import { flowerTypeField, idField, optionalText, requiredText } from "./fields";
+
+/** One flower of a bulk upload, and the flower-edit rules of SPEC §5. */
+export const FlowerEntryInput = z.object({
+  babyFirstName: requiredText("First name is required"),
+  babyMiddleName: optionalText(),
+  babyLastName: optionalText(),
+  lossDate: optionalText(LIMITS.lossDate),
+  flowerType: flowerTypeField,
+});
+export type FlowerEntryInput = z.input<typeof FlowerEntryInput>;
+export type FlowerEntry = z.output<typeof FlowerEntryInput>;
+
+/** Editing one flower (SPEC §5 Flower edit). */
+export const FlowerEditInput = FlowerEntryInput;
+export type FlowerEditInput = FlowerEntryInput;
+
+/** POST /api/admin/memorial-flowers/bulk-upload. */
+export const BulkUploadInput = z.object({
+  flowers: z
+    .array(FlowerEntryInput, { error: "Please provide CSV data to upload." })
+    .min(1, "Please provide CSV data to upload.")
+    .max(LIMITS.bulkRows, `Please upload at most ${LIMITS.bulkRows} flowers at once.`),
+});
+export type BulkUploadInput = z.input<typeof BulkUploadInput>;
+
+/** PUT /api/admin/memorial-flowers/bulk-update: every row needs its id. */
+export const BulkUpdateInput = z.object({
+  flowers: z
+    .array(FlowerEntryInput.extend({ id: idField("All entries must have an ID for bulk updates.") }), {
+      error: "Please provide CSV data to update.",
+    })
+    .min(1, "Please provide CSV data to update.")
+    .max(LIMITS.bulkRows, `Please update at most ${LIMITS.bulkRows} flowers at once.`),
+});
+export type BulkUpdateInput = z.input<typeof BulkUpdateInput>;
+
+/** POST /api/admin/memorial-flowers/reset-and-import (SPEC §5 CSV Import). */
+export const ResetImportInput = z.object(
+  {
+    csvData: z.array(z.record(z.string(), z.unknown()), { error: "CSV data and admin key are required" }).min(1, "CSV data and admin key are required"),
+    adminKey: z.string({ error: "CSV data and admin key are required" }).min(1, "CSV data and admin key are required"),
+  },
+  { error: "CSV data and admin key are required" },
+);
+export type ResetImportInput = z.input<typeof ResetImportInput>;
+
+/** Fields every moderated item carries in the admin lists, for the optimistic precondition. */
+export interface Versioned {
+  id: number;
+  /** Goes up by one on every change; send it back as If-Match on approve and delete. */
+  version: number;
+  approved: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AdminFlowerDto extends Versioned {
+  parentName: string | null;
+  email: string | null;
+  babyFirstName: string;
+  babyMiddleName: string | null;
+  babyLastName: string | null;
+  lossDate: string | null;
+  flowerType: string;
+  emailUpdates: boolean;
+}
+
+export interface AdminTestimonialDto extends Versioned {
+  firstName: string;
+  lastName: string;
+  childName: string | null;
+  testimonial: string;
+  email: string | null;
+}
+
+export interface AdminCommentDto extends Versioned {
+  memorialFlowerId: number;
+  commenterName: string;
+  commentLibraryId: number;
+  commentText: string | null;
+  commentCategory: "standard" | "biblical" | null;
+  /** The flower's baby first name, or null when the flower is gone ("Unknown"). */
+  flowerBabyFirstName: string | null;
+}
+
+export interface ResetImportResult {
+  success: true;
+  importedCount: number;
+  deletedFlowersCount: number;
+  deletedCommentsCount: number;
+  validation: { isExactMatch: boolean; expectedCount: number; actualCount: number };
+  message: string;
+  /** Where the copy of the database taken before the reset was written. */
+  backupPath: string;
+}
+
+export interface MessageDto {
+  message: string;
+  count?: number;
+}

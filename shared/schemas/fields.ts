@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { FLOWER_TYPES } from "../flowers";
+import { LIMITS } from "../constants";
+
+/** A required, trimmed text; the same sentence for "missing" and "empty". */
+export const requiredText = (message: string, max: number = LIMITS.name) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Please keep this under ${max} characters`);
+
+/** An optional, trimmed text; empty, null or absent all become null. */
+export const optionalText = (max: number = LIMITS.name) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Please keep this under ${max} characters`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** A required email address. */
+export const emailField = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(LIMITS.email, message)
+    .pipe(z.email({ error: message }));
+
+/** One of the ten flower types (SPEC §3). */
+export const flowerTypeField = z.enum(FLOWER_TYPES, { error: "Please choose one of the ten flowers" });
+
+/** A positive whole-number id, sent as a number or a numeric string. */
+export const idField = (message = "A valid id is required") =>
+  z.preprocess(
+    (value) => (typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value) : value),
+    z.number({ error: message }).int(message).positive(message),
+  );
+
+/** The hidden field people never see; filled in, it marks a bot. */
+export const honeypotField = z.string().max(500).optional();

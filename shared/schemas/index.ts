@@ -1,0 +1,5 @@
+export * from "./fields";
+export * from "./session";
+export * from "./public";
+export * from "./admin";
+export * from "./site";

@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { LIMITS } from "../constants";
+import { emailField, flowerTypeField, honeypotField, idField, optionalText, requiredText } from "./fields";
+
+/** POST /api/assistance-requests (SPEC §5: all required, exact messages). */
+export const AssistanceRequestInput = z.object({
+  firstName: requiredText("First name is required"),
+  lastName: requiredText("Last name is required"),
+  email: emailField("Valid email is required"),
+  phoneNumber: requiredText("Phone number is required", LIMITS.phone),
+  comments: requiredText("Comments are required", LIMITS.comments),
+  website: honeypotField,
+});
+export type AssistanceRequestInput = z.infer<typeof AssistanceRequestInput>;
+
+/** POST /api/memorial-flowers: the flower entity without id, approved and createdAt. */
+export const MemorialFlowerInput = z.object({
+  parentName: requiredText("Your name is required"),
+  email: emailField("A valid email address is required"),
+  babyFirstName: requiredText("Baby's first name is required"),
+  babyMiddleName: optionalText(),
+  babyLastName: requiredText("Baby's last name is required (an initial is fine)"),
+  lossDate: optionalText(LIMITS.lossDate),
+  flowerType: flowerTypeField,
+  emailUpdates: z.boolean().optional().default(false),
+  website: honeypotField,
+});
+export type MemorialFlowerInput = z.input<typeof MemorialFlowerInput>;
+
+/** POST /api/memorial-flowers/{id}/comments (SPEC §5 exact messages). */
+export const MemorialCommentInput = z.object({
+  commenterName: requiredText("Name is required"),
+  commentLibraryId: z.preprocess(
+    (value) => (value === "" || value === null ? undefined : typeof value === "string" ? Number(value) : value),
+    z.number({ error: "Please select a comment" }).int("Please select a comment").min(1, "Please select a comment"),
+  ),
+  memorialFlowerId: idField("The memorial flower is missing").optional(),
+  website: honeypotField,
+});
+export type MemorialCommentInput = z.input<typeof MemorialCommentInput>;
+
+/** POST /api/testimonials. */
+export const TestimonialInput = z.object({
+  firstName: requiredText("First name is required"),
+  lastName: requiredText("Last name is required"),
+  childName: optionalText(),
+  testimonial: requiredText("Please share your testimonial", LIMITS.testimonial),
+  website: honeypotField,
+});
+export type TestimonialInput = z.input<typeof TestimonialInput>;
+
+/** A flower as the public garden sees it: never the parent's name or email. */
+export interface PublicFlowerDto {
+  id: number;
+  babyFirstName: string;
+  babyMiddleName: string | null;
+  babyLastName: string | null;
+  lossDate: string | null;
+  flowerType: string;
+}
+
+export interface PublicTestimonialDto {
+  id: number;
+  firstName: string;
+  lastName: string;
+  childName: string | null;
+  testimonial: string;
+  createdAt: string;
+}
+
+export type CommentCategory = "standard" | "biblical";
+
+export interface PublicCommentDto {
+  id: number;
+  memorialFlowerId: number;
+  commenterName: string;
+  commentText: string;
+  commentCategory: CommentCategory;
+  createdAt: string;
+}
+
+export interface CommentLibraryDto {
+  id: number;
+  text: string;
+  category: CommentCategory;
+}

@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+const link = z.object({
+  label: z.string().min(1),
+  url: z.url({ protocol: /^https?$/ }),
+  description: z.string().optional(),
+});
+
+/**
+ * The site configuration (data/site.json): everything a team changes without
+ * a rebuild. The defaults in the repository are plainly fictional.
+ */
+export const SiteConfig = z.object({
+  organisationName: z.string().min(1),
+  shortName: z.string().min(1),
+  tagline: z.string().default(""),
+  phones: z
+    .array(z.object({ label: z.string().min(1), number: z.string().min(1) }))
+    .min(1, "At least one phone number is needed"),
+  email: z.email(),
+  mailingAddress: z.array(z.string().min(1)).min(1),
+  location: z.string().default(""),
+  donationUrl: z.url({ protocol: /^https$/ }),
+  /** Where the "Remember Your Baby" section points for an outside memorial. */
+  externalMemorialUrl: link.optional(),
+  leaders: z
+    .array(
+      z.object({
+        name: z.string().min(1),
+        role: z.string().min(1),
+        emails: z.array(z.email()).default([]),
+        bio: z.string().default(""),
+        /** Path under the site (e.g. /images/leader.svg) or empty for initials. */
+        photo: z.string().default(""),
+      }),
+    )
+    .default([]),
+  resources: z.array(z.object({ section: z.string().min(1), links: z.array(link) })).default([]),
+  websiteCredit: z.object({ label: z.string(), url: z.url().optional() }).optional(),
+  eDocumentUrl: z.url().optional(),
+});
+export type SiteConfig = z.infer<typeof SiteConfig>;

@@ -1,0 +1,62 @@
+/**
+ * A small HTTP client with a cookie jar, for talking to the real server as a
+ * browser would (same-origin requests) or as the desktop app does.
+ */
+export class Client {
+  private cookies = new Map<string, string>();
+
+  constructor(readonly baseUrl: string, private readonly defaultHeaders: Record<string, string> = {}) {}
+
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+    const init: RequestInit = {
+      method,
+      headers: {
+        ...this.defaultHeaders,
+        ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
+        ...(this.cookies.size ? { Cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ") } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+      redirect: "manual",
+    };
+    const res = await fetch(this.baseUrl + path, init);
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const eq = pair!.indexOf("=");
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      if (value === "" || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return res;
+  }
+
+  get = (path: string, headers?: Record<string, string>) => this.request("GET", path, undefined, headers);
+  post = (path: string, body?: unknown, headers?: Record<string, string>) => this.request("POST", path, body ?? {}, headers);
+  put = (path: string, body?: unknown, headers?: Record<string, string>) => this.request("PUT", path, body ?? {}, headers);
+  delete = (path: string, headers?: Record<string, string>) => this.request("DELETE", path, undefined, headers);
+
+  /** Signs in and fails loudly when it does not work. */
+  async login(username: string, password: string): Promise<void> {
+    const res = await this.post("/api/login", { username, password });
+    if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  }
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  clearCookies(): void {
+    this.cookies.clear();
+  }
+}
+
+/** Reads a JSON body, failing with the text when it is not JSON. */
+export async function json<T = any>(res: Response): Promise<T> {
+  const text = await res.text();
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new Error(`expected JSON, got ${res.status}: ${text.slice(0, 200)}`);
+  }
+}

@@ -1,0 +1,61 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { createServer, type ServerParts } from "../../public-server/app";
+import { loadConfig, type ServerConfig } from "../../public-server/config";
+import { upsertUser } from "../../public-server/commands/users";
+import type { DomainHook } from "../../public-server/context";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+/** The read-only sample data beside the project (GARDEN_DATA_DIR overrides). */
+export const SAMPLE_DATA = process.env.GARDEN_DATA_DIR ?? path.resolve(ROOT, "../shared/data");
+
+export interface TestServer {
+  url: string;
+  dataDir: string;
+  config: ServerConfig;
+  parts: ServerParts;
+  /** Makes an account directly in the database. */
+  createUser(username: string, password: string, role?: "admin" | "user"): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real Koa server on 127.0.0.1 and a random port, with a fresh
+ * SQLite file in a temporary folder. Stop it in afterAll; it also stops when
+ * the test process exits.
+ */
+export async function startTestServer(overrides: Partial<ServerConfig> = {}, hooks: DomainHook[] = []): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "garden-test-"));
+  fs.copyFileSync(path.join(ROOT, "data/site.json"), path.join(dataDir, "site.json"));
+  const config = loadConfig(
+    { DATA_DIR: dataDir, LOG_LEVEL: "silent" },
+    { host: "127.0.0.1", port: 0, webDir: path.join(ROOT, "dist/web"), submissionsPerHour: 10_000, ...overrides },
+  );
+  const parts = await createServer(config, hooks);
+  const server: Server = await new Promise((resolve) => {
+    const s = parts.app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await parts.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    config,
+    parts,
+    createUser: async (username, password, role = "admin") => {
+      await upsertUser(parts.services.db, username, password, role);
+    },
+    stop,
+  };
+}

@@ -1,0 +1,18 @@
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+
+// The public site and the web admin, built into dist/web for the Koa server to serve.
+export default defineConfig({
+  root: "public-web",
+  publicDir: "public",
+  plugins: [react()],
+  build: {
+    outDir: "../dist/web",
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    port: 5173,
+    proxy: { "/api": "http://localhost:5000" },
+  },
+});
