@@ -18,8 +18,8 @@ import { sameOriginWrites, securityHeaders } from "./middlewares/security";
 import { requireAdmin } from "./middlewares/auth";
 import { publicRouter } from "./api/public/router";
 import { sessionRouter } from "./api/session/router";
-import { moderationRouter } from "./api/admin/moderation";
-import { importRouter } from "./api/admin/import";
+import { adminRouters } from "./api/admin";
+import { hookFactories, workerFactories, type Worker } from "./hooks";
 import { siteHandler } from "./site";
 import { ensureAdminFromEnv } from "./commands/users";
 
@@ -50,6 +50,7 @@ export async function createServer(config: ServerConfig, extraHooks: DomainHook[
       for (const hook of hooks) await hook(tx, event);
     },
   };
+  hooks.push(...hookFactories.map((make) => make(services)));
   await ensureAdminFromEnv(services);
 
   const app = new Koa<AppState>({ proxy: config.trustProxy > 0, maxIpsCount: config.trustProxy });
@@ -88,17 +89,19 @@ export async function createServer(config: ServerConfig, extraHooks: DomainHook[
   api.use(publicRouter(services).routes());
   const admin = new Router<AppState>({ prefix: "/admin" });
   admin.use(requireAdmin(services));
-  admin.use(moderationRouter(services).routes());
-  admin.use(importRouter(services).routes());
+  for (const make of adminRouters) admin.use(make(services).routes());
   api.use(admin.routes());
   app.use(api.routes());
   app.use(api.allowedMethods());
   app.use(siteHandler(config, services));
 
+  const workers: Worker[] = workerFactories.map((make) => make(services));
+
   return {
     app,
     services,
     async close() {
+      await Promise.all(workers.map((w) => w.stop()));
       await db.close();
     },
   };

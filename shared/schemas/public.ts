@@ -45,6 +45,14 @@ export const TestimonialInput = z.object({
   lastName: requiredText("Last name is required"),
   childName: optionalText(),
   testimonial: requiredText("Please share your testimonial", LIMITS.testimonial),
+  /** Optional: used only to tell the writer when the testimonial is posted. */
+  email: z
+    .string()
+    .trim()
+    .max(LIMITS.email, "Please enter a valid email address, or leave it empty")
+    .pipe(z.union([z.literal(""), z.email({ error: "Please enter a valid email address, or leave it empty" })]))
+    .nullish()
+    .transform((value) => (value ? value : null)),
   website: honeypotField,
 });
 export type TestimonialInput = z.input<typeof TestimonialInput>;

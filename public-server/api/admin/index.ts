@@ -1,0 +1,10 @@
+import type Router from "@koa/router";
+import type { AppState, Services } from "../../context";
+import { moderationRouter } from "./moderation";
+import { importRouter } from "./import";
+
+/**
+ * Every router mounted under /api/admin, behind requireAdmin. A feature
+ * adds its router here with one line.
+ */
+export const adminRouters: ((s: Services) => Router<AppState>)[] = [moderationRouter, importRouter];

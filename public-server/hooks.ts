@@ -1,0 +1,13 @@
+import type { DomainHook, Services } from "./context";
+
+/**
+ * Hooks that run inside the transaction of each write (see DomainEvent).
+ * A feature (activity log, outbox) adds its factory here with one line.
+ */
+export const hookFactories: ((s: Services) => DomainHook)[] = [];
+
+/** Background work started with the server and stopped before the database closes. */
+export interface Worker {
+  stop(): Promise<void>;
+}
+export const workerFactories: ((s: Services) => Worker)[] = [];
