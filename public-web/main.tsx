@@ -1,5 +1,18 @@
+import { StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";
+import { createBrowserRouter, RouterProvider } from "react-router-dom";
+import { ROUTES, lazyPage } from "./routes";
 
-// Placeholder until the public site lands: the server issue needs only a page to serve.
-const root = document.getElementById("root");
-if (root) createRoot(root).render(<main><h1>Garden of Remembrance</h1><p>The website is being built.</p></main>);
+// Minimal client entry; the public-site engineer replaces it with hydration of server-rendered pages.
+const router = createBrowserRouter(
+  ROUTES.map((route) => {
+    const Page = lazyPage(route);
+    return { path: route.path, element: <Suspense fallback={null}><Page /></Suspense> };
+  }),
+);
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+);

@@ -1,0 +1,82 @@
+import type { ErrorBody } from "../../shared/errors";
+
+/**
+ * The only place that calls fetch. Every call sends JSON and the session
+ * cookie; a non-OK answer becomes an ApiError whose message has SPEC §7's
+ * shape "status: text", while `userMessage` keeps the sentence for people.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    /** The server's JSON body, when it sent one. */
+    readonly body: ErrorBody | undefined,
+    text: string,
+  ) {
+    super(`${status}: ${text}`);
+  }
+
+  /** The server's sentence, if it sent one. */
+  get serverMessage(): string | undefined {
+    return this.body?.message;
+  }
+
+  get id(): string | undefined {
+    return this.body?.error;
+  }
+}
+
+/** Thrown when the server could not be reached at all. */
+export class OfflineError extends Error {
+  constructor() {
+    super("We could not reach the server. Please check your connection and try again.");
+  }
+}
+
+async function request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      credentials: "include",
+      headers: { Accept: "application/json", ...(body !== undefined ? { "Content-Type": "application/json" } : {}), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new OfflineError();
+  }
+  const text = await res.text();
+  if (!res.ok) {
+    let parsed: ErrorBody | undefined;
+    try {
+      parsed = JSON.parse(text) as ErrorBody;
+    } catch {
+      parsed = undefined;
+    }
+    throw new ApiError(res.status, parsed, text || res.statusText);
+  }
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const api = {
+  get: <T>(path: string) => request<T>("GET", path),
+  post: <T>(path: string, body?: unknown, headers?: Record<string, string>) => request<T>("POST", path, body ?? {}, headers),
+  put: <T>(path: string, body?: unknown, headers?: Record<string, string>) => request<T>("PUT", path, body ?? {}, headers),
+  delete: <T>(path: string, headers?: Record<string, string>) => request<T>("DELETE", path, undefined, headers),
+};
+
+/**
+ * The sentence to show a person for a failed call: the server's message when
+ * it sent one (SPEC §8), otherwise the given fallback. Never raw JSON.
+ */
+export function messageFor(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.serverMessage ?? fallback;
+  if (error instanceof OfflineError) return error.message;
+  return fallback;
+}
+
+/** The field errors the server listed (path → sentence), to show beside the fields. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (error instanceof ApiError) for (const issue of error.body?.errors ?? []) if (issue.path && !out[issue.path]) out[issue.path] = issue.message;
+  return out;
+}

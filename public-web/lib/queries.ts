@@ -1,0 +1,90 @@
+import { useEffect } from "react";
+import { create } from "zustand";
+
+/**
+ * A small query cache with SPEC §7's defaults: data never goes stale by
+ * itself, no refetch on focus, no polling, no retries. A mutation refreshes
+ * what it changed with `invalidate(key)`.
+ */
+interface Entry {
+  data?: unknown;
+  error?: unknown;
+  loading: boolean;
+  /** Bumped by invalidate: the next render fetches again. */
+  generation: number;
+  fetchedGeneration?: number;
+}
+
+interface QueryStore {
+  entries: Record<string, Entry>;
+}
+
+const useQueryStore = create<QueryStore>()(() => ({ entries: {} }));
+const inFlight = new Map<string, Promise<unknown>>();
+
+function setEntry(key: string, patch: Partial<Entry>): void {
+  useQueryStore.setState((s) => ({
+    entries: { ...s.entries, [key]: { loading: false, generation: 0, ...s.entries[key], ...patch } },
+  }));
+}
+
+/** Fetches `key` once (per generation), sharing the request between components. */
+export function fetchQuery<T>(key: string, fetcher: () => Promise<T>): Promise<T> {
+  const existing = inFlight.get(key);
+  if (existing) return existing as Promise<T>;
+  const generation = useQueryStore.getState().entries[key]?.generation ?? 0;
+  setEntry(key, { loading: true, fetchedGeneration: generation });
+  const promise = fetcher().then(
+    (data) => {
+      setEntry(key, { data, error: undefined, loading: false });
+      return data;
+    },
+    (error: unknown) => {
+      setEntry(key, { error, loading: false });
+      throw error;
+    },
+  );
+  inFlight.set(key, promise);
+  promise.finally(() => inFlight.delete(key)).catch(() => undefined);
+  return promise;
+}
+
+/** Seeds a query with data the server already rendered into the page. */
+export function primeQuery(key: string, data: unknown): void {
+  const generation = useQueryStore.getState().entries[key]?.generation ?? 0;
+  setEntry(key, { data, loading: false, fetchedGeneration: generation });
+}
+
+/** Marks every query whose key starts with `prefix` as outdated; mounted ones fetch again. */
+export function invalidate(prefix: string): void {
+  useQueryStore.setState((s) => {
+    const entries = { ...s.entries };
+    for (const key of Object.keys(entries)) {
+      if (key.startsWith(prefix)) entries[key] = { ...entries[key]!, generation: entries[key]!.generation + 1 };
+    }
+    return { entries };
+  });
+}
+
+export interface QueryResult<T> {
+  data: T | undefined;
+  error: unknown;
+  isLoading: boolean;
+}
+
+/** Reads `key`, fetching it when first needed (or after invalidate) and while `enabled`. */
+export function useQuery<T>(key: string, fetcher: () => Promise<T>, options: { enabled?: boolean } = {}): QueryResult<T> {
+  const enabled = options.enabled ?? true;
+  const entry = useQueryStore((s) => s.entries[key]);
+  const needsFetch = enabled && (!entry || entry.fetchedGeneration !== entry.generation) && !entry?.loading;
+  useEffect(() => {
+    if (needsFetch) fetchQuery(key, fetcher).catch(() => undefined);
+    // fetcher is deliberately not a dependency: a key names one resource.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, needsFetch]);
+  return {
+    data: entry?.data as T | undefined,
+    error: entry?.error,
+    isLoading: enabled && (!entry || entry.loading || (entry.data === undefined && entry.error === undefined)),
+  };
+}

@@ -1,0 +1,4 @@
+// Placeholder: replaced by the page's owner.
+export default function TermsPage() {
+  return <h1>Terms of Service</h1>;
+}
