@@ -1,0 +1,114 @@
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { parseStrictCsv } from "../../shared/csv/strict";
+import { Client, json } from "../support/client";
+import { SAMPLE_DATA, type TestServer } from "../support/testServer";
+
+/** Shared helpers for the server's tests: sample payloads, a second connection to the test database, signed-in clients. */
+
+export const ADMIN = { username: "admin", password: "correct horse battery" };
+export const USER = { username: "plainuser", password: "a plain password" };
+
+let serial = 0;
+const next = () => ++serial;
+
+export function flowerInput(overrides: Record<string, unknown> = {}) {
+  const n = next();
+  return {
+    parentName: `Parent Person${n}`,
+    email: `parent${n}@private.example`,
+    babyFirstName: `Baby${n}`,
+    babyMiddleName: "",
+    babyLastName: "K.",
+    lossDate: "Spring 2024",
+    flowerType: "lily",
+    emailUpdates: true,
+    ...overrides,
+  };
+}
+
+export function testimonialInput(overrides: Record<string, unknown> = {}) {
+  const n = next();
+  return { firstName: `Writer${n}`, lastName: "Example", childName: "Gabriel", testimonial: `Our story number ${n}.`, ...overrides };
+}
+
+export function assistanceInput(overrides: Record<string, unknown> = {}) {
+  const n = next();
+  return { firstName: `Asker${n}`, lastName: "Example", email: `asker${n}@private.example`, phoneNumber: "555-0100", comments: "Please call me.", ...overrides };
+}
+
+/** A second connection to the server's SQLite file, as any other process would open it. */
+export function openDb(server: TestServer): Database.Database {
+  const db = new Database(server.config.databasePath);
+  db.pragma("busy_timeout = 5000");
+  return db;
+}
+
+/** Runs one query on a short-lived second connection. */
+export function sql<T = Record<string, unknown>>(server: TestServer, query: string, ...params: unknown[]): T[] {
+  const db = openDb(server);
+  try {
+    const statement = db.prepare(query);
+    if (!statement.reader) {
+      statement.run(...params);
+      return [];
+    }
+    return statement.all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+export function count(server: TestServer, table: string, where = "1"): number {
+  return (sql<{ n: number }>(server, `SELECT count(*) AS n FROM ${table} WHERE ${where}`)[0]!).n;
+}
+
+/** Makes the account (idempotent) and answers a client signed in with it. */
+export async function signedIn(server: TestServer, who: { username: string; password: string } = ADMIN, role: "admin" | "user" = "admin"): Promise<Client> {
+  await server.createUser(who.username, who.password, role);
+  const c = new Client(server.url);
+  await c.login(who.username, who.password);
+  return c;
+}
+
+/** Submits a flower as a visitor and answers its id (read back from the database). */
+export async function submitFlower(server: TestServer, overrides: Record<string, unknown> = {}): Promise<{ id: number; input: ReturnType<typeof flowerInput> }> {
+  const input = flowerInput(overrides);
+  const res = await new Client(server.url).post("/api/memorial-flowers", input);
+  if (res.status !== 201) throw new Error(`flower submit failed: ${res.status} ${await res.text()}`);
+  const [row] = sql<{ id: number }>(server, "SELECT id FROM memorial_flowers WHERE baby_first_name = ? ORDER BY id DESC LIMIT 1", input.babyFirstName);
+  return { id: row!.id, input };
+}
+
+/** A flower that is already live (submitted, then approved by `admin`). */
+export async function liveFlower(server: TestServer, admin: Client, overrides: Record<string, unknown> = {}) {
+  const flower = await submitFlower(server, overrides);
+  const res = await admin.post(`/api/admin/memorial-flowers/${flower.id}/approve`);
+  if (res.status !== 200) throw new Error(`approve failed: ${res.status} ${await res.text()}`);
+  return flower;
+}
+
+/** garden-823.csv read with the shared strict reader, as the web admin sends it. */
+export function garden823Rows(): Record<string, string>[] {
+  const text = fs.readFileSync(path.join(SAMPLE_DATA, "garden-823.csv"), "utf8");
+  const result = parseStrictCsv(text);
+  if (!result.isValid) throw new Error(result.errors.join("; "));
+  return result.rows as Record<string, string>[];
+}
+
+export function garden120Rows(): Record<string, string>[] {
+  const text = fs.readFileSync(path.join(SAMPLE_DATA, "garden-120.csv"), "utf8");
+  return parseStrictCsv(text, 120).rows as Record<string, string>[];
+}
+
+/** Asserts a non-2xx answer is JSON { message, error?, errors? } and answers it. */
+export async function errorBody(res: Response): Promise<{ message: string; error?: string; errors?: { path?: string; message: string }[] }> {
+  const body = await json(res);
+  const keys = Object.keys(body);
+  if (typeof body.message !== "string" || body.message.length === 0) throw new Error(`no message in ${JSON.stringify(body)}`);
+  const extra = keys.filter((k) => !["message", "error", "errors"].includes(k));
+  if (extra.length) throw new Error(`unexpected keys ${extra.join(",")} in error body`);
+  if (!/json/.test(res.headers.get("content-type") ?? "")) throw new Error("error body is not JSON");
+  return body;
+}
