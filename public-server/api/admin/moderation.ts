@@ -55,7 +55,9 @@ export function moderationRouter(s: Services): Router<AppState> {
     });
   }
 
-  router.put("/memorial-flowers/:id", async (ctx) => {
+  router.put("/memorial-flowers/:id", async (ctx, next) => {
+    // "/memorial-flowers/bulk-update" matches this pattern too: leave any non-numeric id to the routes after.
+    if (!/^\d+$/.test(ctx.params.id ?? "")) return next();
     const input = parse(FlowerEditInput, ctx.request.body);
     const flower = await editFlower(s, idParam(ctx.params.id), input, expectedVersion(ctx.get("If-Match") || undefined), ctx.state.user!);
     ctx.set("ETag", `"${flower.version}"`);
