@@ -1,8 +1,9 @@
 import path from "node:path";
 import { DEFAULT_EXPECTED_IMPORT_COUNT } from "../shared/constants";
+import { mailSettingsFromEnv, type MailSettings } from "./mail/config";
 
 /** Every setting of the server, read once from the environment (see the README's table). */
-export interface ServerConfig {
+export interface ServerConfig extends MailSettings {
   port: number;
   host: string;
   /** Folder for the database, the session secret, backups and the outbox. */
@@ -55,6 +56,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     allowedOrigins: (env.ALLOWED_ORIGINS ?? "").split(",").map((s) => s.trim()).filter(Boolean),
     logLevel: env.LOG_LEVEL === "silent" ? "silent" : "info",
     sessionMaxAgeMs: int(env.SESSION_MAX_AGE_HOURS, 12) * 3_600_000,
+    ...mailSettingsFromEnv(env),
   };
   return { ...base, ...overrides };
 }

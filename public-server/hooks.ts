@@ -1,13 +1,15 @@
 import type { DomainHook, Services } from "./context";
+import { activityHook } from "./commands/activity";
+import { mailHookFactory, mailWorkerFactory } from "./mail";
 
 /**
  * Hooks that run inside the transaction of each write (see DomainEvent).
  * A feature (activity log, outbox) adds its factory here with one line.
  */
-export const hookFactories: ((s: Services) => DomainHook)[] = [];
+export const hookFactories: ((s: Services) => DomainHook)[] = [mailHookFactory, activityHook];
 
 /** Background work started with the server and stopped before the database closes. */
 export interface Worker {
   stop(): Promise<void>;
 }
-export const workerFactories: ((s: Services) => Worker)[] = [];
+export const workerFactories: ((s: Services) => Worker)[] = [mailWorkerFactory];

@@ -1,3 +1,4 @@
+import { ActivityLogEntity } from "./ActivityLog";
 import { AssistanceRequestEntity } from "./AssistanceRequest";
 import { CommentLibraryEntity } from "./CommentLibrary";
 import { DonationEntity } from "./Donation";
@@ -7,6 +8,7 @@ import { MemorialFlowerEntity } from "./MemorialFlower";
 import { SessionEntity } from "./Session";
 import { TestimonialEntity } from "./Testimonial";
 import { UserEntity } from "./User";
+import { OutboxMessageEntity } from "./OutboxMessage";
 
 /** Every table the server maps. Later features append their entities here. */
 export const entities = [
@@ -20,4 +22,6 @@ export const entities = [
   EventEntity,
   EventRegistrationEntity,
   SessionEntity,
+  ActivityLogEntity,
+  OutboxMessageEntity,
 ];

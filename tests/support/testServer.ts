@@ -28,8 +28,10 @@ export interface TestServer {
  * the test process exits.
  */
 export async function startTestServer(overrides: Partial<ServerConfig> = {}, hooks: DomainHook[] = []): Promise<TestServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "garden-test-"));
-  fs.copyFileSync(path.join(ROOT, "data/site.json"), path.join(dataDir, "site.json"));
+  // An explicit dataDir (a restart on the same database) is kept on stop; a fresh one is removed.
+  const keepDataDir = overrides.dataDir !== undefined;
+  const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "garden-test-"));
+  if (!fs.existsSync(path.join(dataDir, "site.json"))) fs.copyFileSync(path.join(ROOT, "data/site.json"), path.join(dataDir, "site.json"));
   const config = loadConfig(
     { DATA_DIR: dataDir, LOG_LEVEL: "silent" },
     { host: "127.0.0.1", port: 0, webDir: path.join(ROOT, "dist/web"), submissionsPerHour: 10_000, ...overrides },
@@ -46,7 +48,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, hoo
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
     await parts.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   return {
     url: `http://127.0.0.1:${port}`,

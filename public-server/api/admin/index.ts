@@ -2,9 +2,12 @@ import type Router from "@koa/router";
 import type { AppState, Services } from "../../context";
 import { moderationRouter } from "./moderation";
 import { importRouter } from "./import";
+import { mailRouter } from "./mail";
+import { assistanceRouter } from "./assistance";
+import { activityRouter } from "./activity";
 
 /**
  * Every router mounted under /api/admin, behind requireAdmin. A feature
  * adds its router here with one line.
  */
-export const adminRouters: ((s: Services) => Router<AppState>)[] = [moderationRouter, importRouter];
+export const adminRouters: ((s: Services) => Router<AppState>)[] = [moderationRouter, importRouter, mailRouter, assistanceRouter, activityRouter];

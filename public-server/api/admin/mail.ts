@@ -1,0 +1,65 @@
+import Router from "@koa/router";
+import { format } from "date-fns";
+import type { AppState, Services } from "../../context";
+import type { OutboxMessage, OutboxStatus } from "../../entities/OutboxMessage";
+import { BadRequest, Conflict, NotFound } from "../../errors";
+import { idParam } from "../../lib/http";
+import { mailFor } from "../../mail";
+import { findMessage, listMessages, requeueFailed } from "../../mail/outbox";
+import { mailingListCsv } from "../../mail/mailingList";
+
+const STATUSES: readonly OutboxStatus[] = ["failed", "pending", "sent"];
+
+/** An outbox row as administrators see it (recipients included; the message body is not). */
+const presentOutboxMessage = (m: OutboxMessage) => ({
+  id: m.id,
+  kind: m.kind,
+  to: m.toAddress,
+  subject: m.subject,
+  attempts: m.attempts,
+  lastError: m.lastError,
+  status: m.status,
+  createdAt: m.createdAt,
+  sentAt: m.sentAt,
+});
+
+/** Email for administrators: the updates list export, and the outbox with its failures. */
+export function mailRouter(s: Services): Router<AppState> {
+  const router = new Router<AppState>();
+
+  router.get("/mailing-list.csv", async (ctx) => {
+    const { csv, count } = await s.db.run((m) => mailingListCsv(m));
+    s.log.info("mailing_list_exported", { userId: ctx.state.user!.id, count });
+    ctx.set("Cache-Control", "no-store");
+    ctx.set("Content-Disposition", `attachment; filename="memorial-updates-list-${format(new Date(), "yyyy-MM-dd")}.csv"`);
+    ctx.type = "text/csv; charset=utf-8";
+    ctx.body = "\uFEFF" + csv; // the byte-order mark makes spreadsheets read the names as UTF-8
+  });
+
+  router.get("/outbox", async (ctx) => {
+    const status = (typeof ctx.query.status === "string" ? ctx.query.status : "failed") as OutboxStatus;
+    if (!STATUSES.includes(status)) throw BadRequest("The status must be failed, pending or sent.");
+    const rows = await s.db.run((m) => listMessages(m, status));
+    ctx.set("Cache-Control", "no-store");
+    ctx.body = rows.map(presentOutboxMessage);
+  });
+
+  router.post("/outbox/:id/retry", async (ctx) => {
+    const id = idParam(ctx.params.id);
+    const result = await s.db.transaction(async (tx) => {
+      const again = await requeueFailed(tx, id);
+      return again ?? { missing: await findMessage(tx, id) };
+    });
+    if ("missing" in result) {
+      if (!result.missing) throw NotFound("This email no longer exists.");
+      if (result.missing.status === "sent") throw Conflict("This email was already sent.");
+      ctx.body = presentOutboxMessage(result.missing); // already waiting: a second click changes nothing
+      return;
+    }
+    s.log.info("mail_retry_requested", { id, userId: ctx.state.user!.id });
+    mailFor(s).wake();
+    ctx.body = presentOutboxMessage(result);
+  });
+
+  return router;
+}

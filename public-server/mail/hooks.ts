@@ -1,0 +1,76 @@
+import type { EntityManager } from "typeorm";
+import { format } from "date-fns";
+import type { DomainEvent, DomainHook, Services } from "../context";
+import { enqueue } from "./outbox";
+import { assistanceRequestMessage, flowerApprovedMessage, testimonialApprovedMessage } from "./messages";
+
+/** SQLite's "YYYY-MM-DD HH:MM:SS" (UTC) or ISO text → a Date. */
+export function sqliteDate(value: string | Date): Date {
+  if (value instanceof Date) return value;
+  return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : value.replace(" ", "T") + "Z");
+}
+
+/** A moment as the team reads it, in the server's time zone. */
+export const readableTime = (d: Date) => format(d, "EEEE d MMMM yyyy, HH:mm (xxx)");
+
+/**
+ * Writes the emails an event causes into the outbox, inside the event's own
+ * transaction: if the approval or the request rolls back, so does its email.
+ * Dedupe keys carry the row's creation time as well as its id, so a row id
+ * reused after a reset can never be mistaken for one already mailed.
+ * `afterEnqueue` wakes the worker; its database work queues behind this
+ * transaction, so it sees the message only once it is committed.
+ */
+export function mailHook(s: Services, afterEnqueue: () => void): DomainHook {
+  return async (tx, event) => {
+    const added = await enqueueFor(s, tx, event);
+    if (added) afterEnqueue();
+  };
+}
+
+async function enqueueFor(s: Services, tx: EntityManager, event: DomainEvent): Promise<boolean> {
+  const { publicUrl, teamEmails } = s.config;
+  if (event.type === "approved" && event.kind === "flower") {
+    const rows: {
+      parentName: string | null; email: string | null; babyFirstName: string; babyMiddleName: string | null;
+      babyLastName: string | null; flowerType: string; createdAt: string;
+    }[] = await tx.query(
+      `SELECT parent_name AS parentName, email, baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName,
+        baby_last_name AS babyLastName, flower_type AS flowerType, created_at AS createdAt FROM memorial_flowers WHERE id = ?`,
+      [event.id],
+    );
+    const f = rows[0];
+    if (!f?.email?.trim()) return false; // imported flowers have no address
+    const content = flowerApprovedMessage(s.site.get(), publicUrl, f);
+    return enqueue(tx, { kind: "flower-approved", dedupeKey: `flower-approved:${event.id}:${f.createdAt}`, to: [f.email.trim()], ...content });
+  }
+  if (event.type === "approved" && event.kind === "testimonial") {
+    const rows: { firstName: string; email: string | null; createdAt: string }[] = await tx.query(
+      `SELECT first_name AS firstName, email, created_at AS createdAt FROM testimonials WHERE id = ?`,
+      [event.id],
+    );
+    const t = rows[0];
+    if (!t?.email?.trim()) return false;
+    const content = testimonialApprovedMessage(s.site.get(), publicUrl, t);
+    return enqueue(tx, { kind: "testimonial-approved", dedupeKey: `testimonial-approved:${event.id}:${t.createdAt}`, to: [t.email.trim()], ...content });
+  }
+  if (event.type === "submitted" && event.kind === "assistance") {
+    if (teamEmails.length === 0) return false; // warned once at start (see the worker)
+    const rows: { firstName: string; lastName: string; email: string; phoneNumber: string; comments: string; createdAt: string }[] = await tx.query(
+      `SELECT first_name AS firstName, last_name AS lastName, email, phone_number AS phoneNumber, comments, created_at AS createdAt
+        FROM assistance_requests WHERE id = ?`,
+      [event.id],
+    );
+    const r = rows[0];
+    if (!r) return false;
+    const content = assistanceRequestMessage(s.site.get(), { ...r, receivedAt: readableTime(sqliteDate(r.createdAt)) });
+    return enqueue(tx, {
+      kind: "assistance-request",
+      dedupeKey: `assistance-request:${event.id}:${r.createdAt}`,
+      to: teamEmails,
+      replyTo: r.email,
+      ...content,
+    });
+  }
+  return false;
+}

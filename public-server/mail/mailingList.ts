@@ -1,0 +1,46 @@
+import type { EntityManager } from "typeorm";
+import { toCsv } from "../../shared/csv";
+import { babyFullName } from "./messages";
+import { sqliteDate } from "./hooks";
+
+export const MAILING_LIST_HEADER = ["Name", "Email", "Baby", "Opted in on"] as const;
+
+interface Row {
+  parentName: string | null;
+  email: string;
+  babyFirstName: string;
+  babyMiddleName: string | null;
+  babyLastName: string | null;
+  createdAt: string;
+}
+
+/**
+ * The monthly-updates list: everyone who ticked emailUpdates on a memorial
+ * flower, one line per address (compared without case). The name is the most
+ * recent one given, the babies are all of that family's, and the date is the
+ * first opt-in. Cells are neutralised against CSV injection: these are typed
+ * by visitors and opened in spreadsheets.
+ */
+export async function mailingListCsv(m: EntityManager): Promise<{ csv: string; count: number }> {
+  const rows: Row[] = await m.query(
+    `SELECT parent_name AS parentName, trim(email) AS email, baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName,
+      baby_last_name AS babyLastName, created_at AS createdAt
+     FROM memorial_flowers WHERE email_updates = 1 AND email IS NOT NULL AND trim(email) <> '' ORDER BY id`,
+  );
+  const byEmail = new Map<string, { name: string; email: string; babies: string[]; first: Date }>();
+  for (const r of rows) {
+    const key = r.email.toLowerCase();
+    const baby = babyFullName(r);
+    const when = sqliteDate(r.createdAt);
+    const seen = byEmail.get(key);
+    if (!seen) {
+      byEmail.set(key, { name: r.parentName?.trim() ?? "", email: r.email, babies: [baby], first: when });
+      continue;
+    }
+    if (r.parentName?.trim()) seen.name = r.parentName.trim();
+    if (!seen.babies.includes(baby)) seen.babies.push(baby);
+    if (when < seen.first) seen.first = when;
+  }
+  const lines = [...byEmail.values()].map((e) => [e.name, e.email, e.babies.join("; "), e.first.toISOString().slice(0, 10)]);
+  return { csv: toCsv([MAILING_LIST_HEADER, ...lines], { neutraliseFormulas: true }), count: lines.length };
+}

@@ -1,0 +1,143 @@
+import type { SiteConfig } from "../../shared/schemas/site";
+import { describeFlower } from "../../shared/flowers";
+
+/** A message's content; the outbox adds who it goes to. */
+export interface MessageContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Escapes text for HTML element content and attribute values. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+/** Keeps a header on one line (names come from visitors). */
+const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, " ").trim();
+
+/** The query parameter the garden page reads to show one baby's flower: /garden-of-remembrance?search=<name>. */
+export const GARDEN_SEARCH_PARAM = "search";
+
+/** The baby's names as given, first to last. */
+export function babyFullName(f: { babyFirstName: string; babyMiddleName: string | null; babyLastName: string | null }): string {
+  return [f.babyFirstName, f.babyMiddleName, f.babyLastName].map((s) => s?.trim()).filter(Boolean).join(" ");
+}
+
+/** The garden, filtered to one name. */
+export function gardenLink(publicUrl: string, name: string): string {
+  const url = new URL("/garden-of-remembrance", publicUrl + "/");
+  url.searchParams.set(GARDEN_SEARCH_PARAM, name);
+  return url.toString();
+}
+
+/** Paragraphs of plain text → the same in simple, escaped HTML; a paragraph may be a link. */
+type Block = string | { link: string; label?: string } | { rows: [string, string][] };
+
+function render(site: SiteConfig, subject: string, blocks: Block[], signOff = true): MessageContent {
+  const all: Block[] = signOff ? [...blocks, `With warm regards,\n${site.organisationName}`] : blocks;
+  const text = all
+    .map((b) =>
+      typeof b === "string" ? b : "link" in b ? b.link : b.rows.map(([k, v]) => `${k}: ${v.includes("\n") ? "\n" + v : v}`).join("\n"),
+    )
+    .join("\n\n");
+  const body = all
+    .map((b) => {
+      if (typeof b === "string") return `<p>${escapeHtml(b).replace(/\n/g, "<br>")}</p>`;
+      if ("link" in b) return `<p><a href="${escapeHtml(b.link)}">${escapeHtml(b.label ?? b.link)}</a></p>`;
+      const rows = b.rows
+        .map(([k, v]) => `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(k)}</th><td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(v)}</td></tr>`)
+        .join("");
+      return `<table role="presentation" style="border-collapse:collapse">${rows}</table>`;
+    })
+    .join("\n");
+  const html = `<!doctype html><html><body style="font-family:Georgia,serif;font-size:16px;line-height:1.5;color:#2f2a28;max-width:560px">\n${body}\n</body></html>`;
+  return { subject: oneLine(subject), text: text + "\n", html };
+}
+
+const contactLine = (site: SiteConfig) =>
+  `If you would like to talk with someone, you can call us at ${site.phones[0]!.number} or write to ${site.email}.`;
+
+/** To the family, when their baby's memorial flower is in the garden. */
+export function flowerApprovedMessage(
+  site: SiteConfig,
+  publicUrl: string,
+  f: { parentName: string | null; babyFirstName: string; babyMiddleName: string | null; babyLastName: string | null; flowerType: string },
+): MessageContent {
+  const name = babyFullName(f);
+  const flower = describeFlower(f.flowerType).label.toLowerCase();
+  return render(site, `${name}'s memorial flower is now in the Garden of Remembrance`, [
+    `Dear ${f.parentName?.trim() || "friend"},`,
+    `The ${flower} you chose in memory of ${name} has been placed in our Garden of Remembrance. You can visit it here:`,
+    { link: gardenLink(publicUrl, name), label: `Visit ${name}'s flower` },
+    `${name} is remembered and loved, and we keep your family in our prayers. ${contactLine(site)}`,
+  ]);
+}
+
+/** To the person who shared a testimonial, when it is posted. */
+export function testimonialApprovedMessage(site: SiteConfig, publicUrl: string, t: { firstName: string }): MessageContent {
+  return render(site, "Your story is now shared on our website", [
+    `Dear ${t.firstName.trim()},`,
+    "Thank you for trusting us with your story. It is now posted on our website, where it can bring comfort to other families walking a similar road:",
+    { link: `${publicUrl}/share-testimonial` },
+    `We are grateful for your courage and keep you in our prayers. ${contactLine(site)}`,
+  ]);
+}
+
+/** To the team, at once, for every request for help. */
+export function assistanceRequestMessage(
+  site: SiteConfig,
+  r: { firstName: string; lastName: string; email: string; phoneNumber: string; comments: string; receivedAt: string },
+): MessageContent {
+  const name = `${r.firstName.trim()} ${r.lastName.trim()}`;
+  return render(
+    site,
+    `Request for help from ${name}: please answer within the hour`,
+    [
+      `A request for help has just come in through the website. We promise an answer within the hour, so please call or write back now.`,
+      {
+        rows: [
+          ["Name", name],
+          ["Email", r.email],
+          ["Phone", r.phoneNumber],
+          ["Received", r.receivedAt],
+          ["Comments", r.comments],
+        ],
+      },
+      "Replying to this email answers the person directly.",
+      `${site.organisationName}, website`,
+    ],
+    false,
+  );
+}
+
+export interface DigestCounts {
+  testimonials: number;
+  flowers: number;
+  comments: number;
+  requests: number;
+}
+
+/** To the team, once a day: what waits for moderation. */
+export function digestMessage(site: SiteConfig, publicUrl: string, c: DigestCounts, date: string): MessageContent {
+  const waiting = c.testimonials + c.flowers + c.comments;
+  return render(
+    site,
+    `Waiting for review on ${date}: ${waiting} item${waiting === 1 ? "" : "s"}, ${c.requests} request${c.requests === 1 ? "" : "s"} for help`,
+    [
+      "Good morning. Here is what is waiting on the website today.",
+      {
+        rows: [
+          ["Testimonials to review", String(c.testimonials)],
+          ["Memorial flowers to review", String(c.flowers)],
+          ["Memorial comments to review", String(c.comments)],
+          ["Requests for help in the last day", String(c.requests)],
+        ],
+      },
+      "You can review them in the administrator's area:",
+      { link: `${publicUrl}/admin` },
+      `Thank you for all you do. ${site.organisationName}, website`,
+    ],
+    false,
+  );
+}
