@@ -9,6 +9,10 @@ export interface AssistanceRequest {
   phoneNumber: string;
   comments: string;
   createdAt: Date;
+  /** When a team member marked it handled (null while open). */
+  handledAt: Date | null;
+  /** Username of whoever marked it handled. */
+  handledBy: string | null;
 }
 
 export const AssistanceRequestEntity = new EntitySchema<AssistanceRequest>({
@@ -22,5 +26,7 @@ export const AssistanceRequestEntity = new EntitySchema<AssistanceRequest>({
     phoneNumber: text("phone_number"),
     comments: text("comments"),
     createdAt,
+    handledAt: { type: "datetime", name: "handled_at", nullable: true },
+    handledBy: text("handled_by", true),
   },
 });

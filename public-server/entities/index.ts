@@ -1,4 +1,5 @@
 import { ActivityLogEntity } from "./ActivityLog";
+import { ActivityLogEntity } from "./ActivityLog";
 import { AssistanceRequestEntity } from "./AssistanceRequest";
 import { CommentLibraryEntity } from "./CommentLibrary";
 import { DonationEntity } from "./Donation";
@@ -22,6 +23,7 @@ export const entities = [
   EventEntity,
   EventRegistrationEntity,
   SessionEntity,
+  ActivityLogEntity,
   ActivityLogEntity,
   OutboxMessageEntity,
 ];

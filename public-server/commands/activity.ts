@@ -1,0 +1,78 @@
+import type { EntityManager } from "typeorm";
+import type { ActivityAction, ActivityDto } from "../../shared/schemas/adminTools";
+import type { DomainEvent, DomainHook, Services } from "../context";
+import { KINDS } from "./moderation";
+
+export interface ActivityEntry {
+  actor: string;
+  action: ActivityAction;
+  kind: ActivityDto["kind"];
+  itemId: number | null;
+  /** A short description: never an email address or a parent's name. */
+  summary: string;
+}
+
+/** Writes one activity row with `tx`, so it commits or rolls back with the change it describes. */
+export async function recordActivity(tx: EntityManager, entry: ActivityEntry): Promise<void> {
+  await tx.query(`INSERT INTO activity_log (actor, action, kind, item_id, summary) VALUES (?, ?, ?, ?, ?)`, [
+    entry.actor,
+    entry.action,
+    entry.kind,
+    entry.itemId,
+    entry.summary.slice(0, 300),
+  ]);
+}
+
+const IMPORT_LABEL = { reset: "Reset and import", "bulk-upload": "Bulk upload", "bulk-update": "Bulk update" } as const;
+const plural = (n: number) => `${n} memorial flower${n === 1 ? "" : "s"}`;
+
+/**
+ * The activity row for a domain event, or null for events that are not an
+ * administrator's action (a visitor's submission). Summaries come from the
+ * moderation summarisers, which read only the baby's first name and initial,
+ * a testimonial writer's first name and initial, or a commenter's name.
+ */
+export async function activityFor(tx: EntityManager, event: DomainEvent): Promise<ActivityEntry | null> {
+  switch (event.type) {
+    case "submitted":
+      return null;
+    case "approved":
+      return { actor: event.actor.username, action: "approved", kind: event.kind, itemId: event.id, summary: await KINDS[event.kind].summarise(tx, event.id) };
+    case "deleted":
+      // Decline deletes a pending item, Remove a live one: the same call, told apart by wasApproved.
+      return { actor: event.actor.username, action: event.wasApproved ? "removed" : "declined", kind: event.kind, itemId: event.id, summary: event.summary };
+    case "edited":
+      return { actor: event.actor.username, action: "edited", kind: event.kind, itemId: event.id, summary: await KINDS[event.kind].summarise(tx, event.id) };
+    case "imported": {
+      const backup = event.detail ? ` (backup ${event.detail})` : "";
+      return { actor: event.actor.username, action: "imported", kind: "flower", itemId: null, summary: `${IMPORT_LABEL[event.mode]}: ${plural(event.count)}${backup}` };
+    }
+  }
+}
+
+/** The DomainHook that keeps the activity log (registered in hooks.ts). */
+export function activityHook(_s: Services): DomainHook {
+  return async (tx, event) => {
+    const entry = await activityFor(tx, event);
+    if (entry) await recordActivity(tx, entry);
+  };
+}
+
+interface ActivityRow {
+  id: number;
+  at: string;
+  actor: string;
+  action: ActivityAction;
+  kind: ActivityDto["kind"];
+  itemId: number | null;
+  summary: string;
+}
+
+/** The latest `limit` rows, newest first. */
+export async function listActivity(m: EntityManager, limit: number): Promise<ActivityDto[]> {
+  const rows: ActivityRow[] = await m.query(
+    `SELECT id, at, actor, action, kind, item_id AS itemId, summary FROM activity_log ORDER BY id DESC LIMIT ?`,
+    [limit],
+  );
+  return rows.map((r) => ({ id: r.id, at: new Date(r.at).toISOString(), actor: r.actor, action: r.action, kind: r.kind, itemId: r.itemId, summary: r.summary }));
+}

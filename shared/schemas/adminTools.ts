@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+/** POST /api/admin/assistance-requests/:id/handled. */
+export const AssistanceHandledInput = z.object({
+  handled: z.boolean({ error: "handled must be true or false" }),
+});
+export type AssistanceHandledInput = z.infer<typeof AssistanceHandledInput>;
+
+/** GET /api/admin/activity?limit=: how many rows, newest first. */
+export const ActivityQuery = z.object({
+  limit: z.coerce
+    .number({ error: "limit must be a whole number from 1 to 500" })
+    .int("limit must be a whole number from 1 to 500")
+    .min(1, "limit must be a whole number from 1 to 500")
+    .max(500, "limit must be a whole number from 1 to 500")
+    .default(100),
+});
+
+/** An assistance request as the team sees it: every detail, and who marked it handled and when. */
+export interface AdminAssistanceDto {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  comments: string;
+  createdAt: string;
+  handled: boolean;
+  /** ISO time it was marked handled, or null. */
+  handledAt: string | null;
+  /** Username of whoever marked it handled, or null. */
+  handledBy: string | null;
+}
+
+export const ACTIVITY_ACTIONS = ["approved", "declined", "removed", "edited", "imported", "handled"] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+/** One line of the activity log. `summary` never holds an email address or a parent's name. */
+export interface ActivityDto {
+  id: number;
+  at: string;
+  actor: string;
+  action: ActivityAction;
+  kind: "testimonial" | "flower" | "comment" | "assistance";
+  itemId: number | null;
+  summary: string;
+}
