@@ -1,5 +1,4 @@
 import { ActivityLogEntity } from "./ActivityLog";
-import { ActivityLogEntity } from "./ActivityLog";
 import { AssistanceRequestEntity } from "./AssistanceRequest";
 import { CommentLibraryEntity } from "./CommentLibrary";
 import { DonationEntity } from "./Donation";
@@ -23,7 +22,6 @@ export const entities = [
   EventEntity,
   EventRegistrationEntity,
   SessionEntity,
-  ActivityLogEntity,
   ActivityLogEntity,
   OutboxMessageEntity,
 ];
