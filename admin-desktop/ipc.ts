@@ -1,0 +1,169 @@
+/**
+ * The contract between the desktop app's three parts: channel names, the one
+ * API the preload exposes as `window.desktop`, and the types that cross it.
+ * Plain types only (no Node, no DOM, no Electron), so main, preload and the
+ * renderer all import it and cannot drift apart.
+ */
+import type { AdminCommentDto, AdminFlowerDto, AdminTestimonialDto, ResetImportResult } from "../shared/schemas/admin";
+
+/** Every result crossing IPC: expected failures are values, never thrown errors. */
+export type Result<T> = { ok: true; value: T } | { ok: false; error: string; code?: ErrorCode };
+
+/** What the renderer may switch on (never on the message text). */
+export type ErrorCode =
+  | "invalid-input"
+  | "offline"
+  | "signed-out"
+  | "not-admin"
+  | "forbidden"
+  | "server"
+  | "busy"
+  | "not-found"
+  | "csv-invalid";
+
+export type ItemKind = "testimonial" | "flower" | "comment";
+export type DecisionAction = "approve" | "decline";
+
+/** A pending item as kept for offline review (never with an email address). */
+export type ReviewItem =
+  | { kind: "testimonial"; item: Omit<AdminTestimonialDto, "email"> }
+  | { kind: "flower"; item: Omit<AdminFlowerDto, "email"> }
+  | { kind: "comment"; item: AdminCommentDto };
+
+/**
+ * A queued decision. `state` moves pending → sending → applied | conflict | failed.
+ * "sending" is written to disk before the request goes out (see main/sync.ts).
+ */
+export interface QueueItem {
+  id: string;
+  kind: ItemKind;
+  itemId: number;
+  /** The version the volunteer reviewed: sent as If-Match. */
+  version: number;
+  action: DecisionAction;
+  /** A short label for lists ("Testimonial by Anna K."); no email, no parent's name. */
+  label: string;
+  createdAt: string;
+  state: "pending" | "sending" | "applied" | "conflict" | "failed";
+  /** How it ended, for the volunteer: applied now, or found already applied after a crash. */
+  outcome?: "applied" | "already_applied";
+  /** Why it became a conflict or failed, in plain words. */
+  reason?: string;
+  /** The item as the server has it now (conflicts only); null when it is gone. */
+  current?: ReviewItem | null | undefined;
+  attempts: number;
+  finishedAt?: string;
+}
+
+export interface AppStatus {
+  online: boolean;
+  serverUrl: string | null;
+  user: { username: string } | null;
+  /** True when this computer can keep a sign-in encrypted (safeStorage with a real backend). */
+  canRemember: boolean;
+  remembered: boolean;
+  queued: number;
+  conflicts: number;
+  lastSyncAt: string | null;
+  syncing: boolean;
+  /** Set when a sync stopped because the session ended: the UI asks to sign in again. */
+  needsSignIn: boolean;
+}
+
+export interface ReviewView {
+  downloadedAt: string | null;
+  /** Downloaded items still waiting for a decision (not in the queue). */
+  items: ReviewItem[];
+  /** Every decision not yet cleared: pending, sending, conflicts, failures, and recent successes. */
+  queue: QueueItem[];
+}
+
+export interface SignInInput {
+  serverUrl: string;
+  username: string;
+  password: string;
+  remember: boolean;
+}
+
+export interface DecisionInput {
+  kind: ItemKind;
+  itemId: number;
+  version: number;
+  action: DecisionAction;
+}
+
+export interface BulkOutcome {
+  message: string;
+  count: number;
+  /** Invalid rows that were left out (the preview showed them). */
+  skipped: number;
+}
+
+export interface ResetImportInput {
+  text: string;
+  adminKey: string;
+  /** The volunteer confirmed that ALL flowers and comments will be deleted. */
+  confirmed: true;
+}
+
+export interface SyncSummary {
+  applied: number;
+  conflicts: number;
+  failed: number;
+  stopped?: "offline" | "signed-out" | "server";
+}
+
+/** Everything main tells the renderer, as one union. */
+export type DesktopEvent =
+  | { type: "status"; status: AppStatus }
+  | { type: "sync-start" }
+  | { type: "sync-done"; summary: SyncSummary }
+  | { type: "progress"; task: "upload" | "update" | "import"; current: number; total: number; indeterminate: boolean };
+
+/** Channel names: one per action, no general-purpose channel. */
+export const Ch = {
+  getStatus: "app:status",
+  signIn: "auth:sign-in",
+  signOut: "auth:sign-out",
+  pickCsv: "csv:pick",
+  saveTemplate: "csv:save-template",
+  bulkUpload: "csv:bulk-upload",
+  bulkUpdate: "csv:bulk-update",
+  resetAndImport: "csv:reset-and-import",
+  downloadForReview: "review:download",
+  getReview: "review:get",
+  decide: "queue:decide",
+  undoDecision: "queue:undo",
+  syncNow: "queue:sync",
+  discardDecision: "queue:discard",
+  reviewAgain: "queue:review-again",
+  openExternal: "shell:open-external",
+  event: "app:event",
+} as const;
+
+export type InvokeChannel = Exclude<keyof typeof Ch, "event">;
+
+/** The API the preload exposes as `window.desktop`. */
+export interface DesktopApi {
+  getStatus(): Promise<Result<AppStatus>>;
+  signIn(input: SignInInput): Promise<Result<{ username: string }>>;
+  signOut(): Promise<Result<null>>;
+  /** Opens the system file dialog; main reads the chosen file. Null when cancelled. */
+  pickCsv(): Promise<Result<{ fileName: string; text: string } | null>>;
+  saveTemplate(): Promise<Result<boolean>>;
+  bulkUpload(text: string): Promise<Result<BulkOutcome>>;
+  bulkUpdate(text: string): Promise<Result<BulkOutcome>>;
+  resetAndImport(input: ResetImportInput): Promise<Result<ResetImportResult>>;
+  downloadForReview(): Promise<Result<ReviewView>>;
+  getReview(): Promise<Result<ReviewView>>;
+  decide(input: DecisionInput): Promise<Result<QueueItem>>;
+  undoDecision(queueId: string): Promise<Result<null>>;
+  syncNow(): Promise<Result<SyncSummary>>;
+  /** Drops a settled decision (a conflict, a failure, or a finished one) from the list. */
+  discardDecision(queueId: string): Promise<Result<null>>;
+  /** Drops a conflict and puts the fresh server copy back into the review list. */
+  reviewAgain(queueId: string): Promise<Result<null>>;
+  openExternal(url: string): Promise<Result<null>>;
+  /** Subscribes to main's events; returns the unsubscribe function. */
+  onEvent(listener: (event: DesktopEvent) => void): () => void;
+}

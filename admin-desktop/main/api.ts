@@ -1,0 +1,170 @@
+/**
+ * The desktop app's HTTP client for the server's /api. It runs in main only
+ * and keeps the session cookie in its own jar: neither the cookie nor the
+ * password ever reaches the renderer. Plain Node (global fetch), so tests run
+ * it against the real server without Electron.
+ */
+import type { AdminCommentDto, AdminFlowerDto, AdminTestimonialDto, FlowerEntry, MessageDto, ResetImportResult } from "../../shared/schemas/admin";
+import type { SessionUserDto } from "../../shared/schemas/session";
+import type { ItemKind } from "../ipc";
+
+export const KIND_PATHS: Record<ItemKind, string> = {
+  testimonial: "testimonials",
+  flower: "memorial-flowers",
+  comment: "memorial-comments",
+};
+
+/** The server answered with a non-2xx status. `message` is the server's sentence when it sent one. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errorId?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The server could not be reached (no network, refused, timed out). */
+export class NetworkError extends Error {}
+
+export type FetchLike = typeof fetch;
+
+/** The names of the cookies that make up a session (koa-session's value and its signature). */
+const SESSION_COOKIES = /^garden\.sid(\.sig)?$/;
+
+export class ApiClient {
+  private cookies = new Map<string, string>();
+
+  constructor(
+    readonly baseUrl: string,
+    private readonly fetchFn: FetchLike = fetch,
+    private readonly timeoutMs = 20_000,
+  ) {}
+
+  /** The session cookies as one Cookie header value, for the encrypted remembered session. */
+  exportSession(): string | null {
+    return this.cookies.size ? this.cookieHeader() : null;
+  }
+
+  /** Restores cookies saved by exportSession. Only the session's own cookies are taken. */
+  importSession(header: string): void {
+    this.cookies.clear();
+    for (const part of header.split(";")) {
+      const eq = part.indexOf("=");
+      const name = part.slice(0, eq).trim();
+      if (eq > 0 && SESSION_COOKIES.test(name)) this.cookies.set(name, part.slice(eq + 1).trim());
+    }
+  }
+
+  clearSession(): void {
+    this.cookies.clear();
+  }
+
+  get hasSession(): boolean {
+    return this.cookies.size > 0;
+  }
+
+  login(username: string, password: string): Promise<SessionUserDto> {
+    return this.call("POST", "/api/login", { username, password });
+  }
+
+  currentUser(): Promise<SessionUserDto> {
+    return this.call("GET", "/api/user");
+  }
+
+  async logout(): Promise<void> {
+    try {
+      await this.call("POST", "/api/logout", {});
+    } finally {
+      this.cookies.clear();
+    }
+  }
+
+  health(): Promise<unknown> {
+    return this.call("GET", "/api/health", undefined, 5_000);
+  }
+
+  list(kind: "testimonial"): Promise<AdminTestimonialDto[]>;
+  list(kind: "flower"): Promise<AdminFlowerDto[]>;
+  list(kind: "comment"): Promise<AdminCommentDto[]>;
+  list(kind: ItemKind): Promise<(AdminTestimonialDto | AdminFlowerDto | AdminCommentDto)[]>;
+  list(kind: ItemKind): Promise<unknown[]> {
+    return this.call("GET", `/api/admin/${KIND_PATHS[kind]}`);
+  }
+
+  /** Approve with If-Match on the reviewed version: 412 when the item changed since, 404 when gone. */
+  approve(kind: ItemKind, id: number, version: number): Promise<{ id: number; version: number; approved: boolean }> {
+    return this.call("POST", `/api/admin/${KIND_PATHS[kind]}/${id}/approve`, {}, undefined, { "If-Match": `"${version}"` });
+  }
+
+  /** Delete (decline) with If-Match on the reviewed version: a decline can never delete an item approved since. */
+  remove(kind: ItemKind, id: number, version: number): Promise<MessageDto> {
+    return this.call("DELETE", `/api/admin/${KIND_PATHS[kind]}/${id}`, undefined, undefined, { "If-Match": `"${version}"` });
+  }
+
+  bulkUpload(flowers: FlowerEntry[]): Promise<MessageDto> {
+    return this.call("POST", "/api/admin/memorial-flowers/bulk-upload", { flowers }, 120_000);
+  }
+
+  bulkUpdate(flowers: (FlowerEntry & { id: number })[]): Promise<MessageDto> {
+    return this.call("PUT", "/api/admin/memorial-flowers/bulk-update", { flowers }, 120_000);
+  }
+
+  resetAndImport(csvData: Record<string, string | undefined>[], adminKey: string): Promise<ResetImportResult> {
+    return this.call("POST", "/api/admin/memorial-flowers/reset-and-import", { csvData, adminKey }, 300_000);
+  }
+
+  private cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  private async call<T>(method: string, path: string, body?: unknown, timeoutMs = this.timeoutMs, headers: Record<string, string> = {}): Promise<T> {
+    let res: Response;
+    try {
+      res = await this.fetchFn(this.baseUrl + path, {
+        method,
+        headers: {
+          Accept: "application/json",
+          ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
+          ...(this.cookies.size ? { Cookie: this.cookieHeader() } : {}),
+          ...headers,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        // A redirect could carry our cookie elsewhere: the API never redirects, so refuse.
+        redirect: "error",
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new NetworkError(error instanceof Error ? error.message : String(error));
+    }
+    this.keepCookies(res);
+    const text = await res.text().catch(() => "");
+    if (!res.ok) {
+      const parsed = safeJson(text) as { message?: unknown; error?: unknown } | undefined;
+      const message = typeof parsed?.message === "string" ? parsed.message : text.slice(0, 300) || res.statusText;
+      throw new HttpError(res.status, message, typeof parsed?.error === "string" ? parsed.error : undefined);
+    }
+    return (text ? safeJson(text) : undefined) as T;
+  }
+
+  private keepCookies(res: Response): void {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = ""] = line.split(";");
+      const eq = pair.indexOf("=");
+      const name = pair.slice(0, eq).trim();
+      if (!SESSION_COOKIES.test(name)) continue;
+      const value = pair.slice(eq + 1).trim();
+      if (value === "" || /expires=Thu, 01 Jan 1970/i.test(line) || /max-age=0/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * One handler per IPC channel: main treats every argument as `unknown`,
+ * validates it with zod, and answers a Result. A handler never throws: an
+ * unexpected error becomes { ok: false } with a plain sentence (details stay
+ * in main). The sender check happens before these run (main/security.ts).
+ */
+import { z } from "zod";
+import { LIMITS } from "../../shared/constants";
+import type { InvokeChannel, Result } from "../ipc";
+import { MAX_CSV_BYTES, type DesktopService } from "./service";
+
+const none = z.undefined();
+const csvText = z.string().max(MAX_CSV_BYTES, "This file is too large for one import (at most 5 MB).");
+const queueId = z.uuid();
+
+export const schemas = {
+  getStatus: none,
+  signIn: z.strictObject({
+    serverUrl: z.string().trim().min(1, "Please enter the server address").max(2048),
+    username: z.string().trim().min(1, "Username is required").max(LIMITS.username),
+    password: z.string().min(1, "Password is required").max(LIMITS.passwordMax),
+    remember: z.boolean(),
+  }),
+  signOut: none,
+  pickCsv: none,
+  saveTemplate: none,
+  bulkUpload: csvText,
+  bulkUpdate: csvText,
+  resetAndImport: z.strictObject({
+    text: csvText,
+    adminKey: z.string().min(1, "CSV data and admin key are required").max(500),
+    confirmed: z.literal(true, { error: "Please confirm that every flower and comment will be deleted." }),
+  }),
+  downloadForReview: none,
+  getReview: none,
+  decide: z.strictObject({
+    kind: z.enum(["testimonial", "flower", "comment"]),
+    itemId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    version: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+    action: z.enum(["approve", "decline"]),
+  }),
+  undoDecision: queueId,
+  syncNow: none,
+  discardDecision: queueId,
+  reviewAgain: queueId,
+  openExternal: z.string().max(2048),
+} satisfies Record<InvokeChannel, z.ZodType>;
+
+export type Handler = (payload: unknown) => Promise<Result<unknown>>;
+
+/** The handler table: channel → (unknown payload) → Result. */
+export function createHandlers(service: DesktopService, log: (error: unknown) => void = () => undefined): Record<InvokeChannel, Handler> {
+  const run = <C extends InvokeChannel>(channel: C, fn: (input: z.output<(typeof schemas)[C]>) => Promise<Result<unknown>> | Result<unknown>): Handler => {
+    return async (payload) => {
+      const parsed = schemas[channel].safeParse(payload);
+      if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? "Invalid input", code: "invalid-input" };
+      try {
+        return await fn(parsed.data as z.output<(typeof schemas)[C]>);
+      } catch (error) {
+        log(error);
+        return { ok: false, error: "Something went wrong. Please try again.", code: "server" };
+      }
+    };
+  };
+  return {
+    getStatus: run("getStatus", () => ({ ok: true, value: service.status() })),
+    signIn: run("signIn", (input) => service.signIn(input)),
+    signOut: run("signOut", () => service.signOut()),
+    pickCsv: run("pickCsv", () => service.pickCsv()),
+    saveTemplate: run("saveTemplate", () => service.saveTemplate()),
+    bulkUpload: run("bulkUpload", (text) => service.bulkUpload(text)),
+    bulkUpdate: run("bulkUpdate", (text) => service.bulkUpdate(text)),
+    resetAndImport: run("resetAndImport", (input) => service.resetAndImport(input)),
+    downloadForReview: run("downloadForReview", () => service.downloadForReview()),
+    getReview: run("getReview", () => service.getReview()),
+    decide: run("decide", (input) => service.decide(input)),
+    undoDecision: run("undoDecision", (id) => service.undoDecision(id)),
+    syncNow: run("syncNow", () => service.syncNow()),
+    discardDecision: run("discardDecision", (id) => service.discardDecision(id)),
+    reviewAgain: run("reviewAgain", (id) => service.reviewAgain(id)),
+    openExternal: run("openExternal", (url) => service.openExternal(url)),
+  };
+}

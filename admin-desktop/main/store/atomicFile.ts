@@ -1,0 +1,60 @@
+import fs from "node:fs";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+
+/**
+ * Writes JSON so that a crash at any moment leaves either the old file or the
+ * new one, never a torn mix: write a temporary file beside the target, fsync
+ * it (the bytes are on disk), rename it over the target (atomic on one file
+ * system), then fsync the folder (the rename itself is on disk).
+ */
+export function writeJsonAtomic(file: string, data: unknown): void {
+  const dir = path.dirname(file);
+  fs.mkdirSync(dir, { recursive: true });
+  const temp = path.join(dir, `.${path.basename(file)}.${randomUUID()}.tmp`);
+  const fd = fs.openSync(temp, "w", 0o600);
+  try {
+    fs.writeFileSync(fd, JSON.stringify(data));
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  try {
+    fs.renameSync(temp, file);
+  } catch (error) {
+    fs.rmSync(temp, { force: true });
+    throw error;
+  }
+  syncFolder(dir);
+}
+
+/** Reads a JSON file; `fallback` when it does not exist yet. A corrupt file throws (never silently emptied). */
+export function readJson<T>(file: string, fallback: T): T {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return fallback;
+    throw error;
+  }
+  return JSON.parse(text) as T;
+}
+
+/** Removes temporary files a crash left behind (they were never renamed, so never the truth). */
+export function removeStaleTemps(dir: string, base: string): void {
+  if (!fs.existsSync(dir)) return;
+  for (const name of fs.readdirSync(dir)) {
+    if (name.startsWith(`.${base}.`) && name.endsWith(".tmp")) fs.rmSync(path.join(dir, name), { force: true });
+  }
+}
+
+function syncFolder(dir: string): void {
+  // Windows cannot open a folder for fsync; NTFS journals the rename itself.
+  if (process.platform === "win32") return;
+  const fd = fs.openSync(dir, "r");
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}

@@ -1,0 +1,65 @@
+/** URL rules of the desktop app, pure so they are tested in a table. */
+
+/** External links: only http(s) to a real host go to the system browser; nothing with credentials. */
+export function isAllowedExternalUrl(raw: unknown): boolean {
+  if (typeof raw !== "string" || raw.length > 2048) return false;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return false;
+  if (!url.hostname || url.username || url.password) return false;
+  return true;
+}
+
+/**
+ * The server address a volunteer typed, as an origin ("https://garden.example.org"),
+ * or an error sentence. https anywhere; plain http only for this computer or a
+ * local network, where a password would not cross the internet unencrypted.
+ */
+export function normaliseServerUrl(raw: string): { ok: true; url: string } | { ok: false; error: string } {
+  const text = raw.trim();
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    return { ok: false, error: "Please enter the server address, for example https://garden.example.org" };
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return { ok: false, error: "The server address must start with https://" };
+  if (url.username || url.password) return { ok: false, error: "Please enter the address without a name or password in it." };
+  if (url.protocol === "http:" && !isLocalHost(url.hostname)) {
+    return { ok: false, error: "Please use https:// for a server on the internet, so your password travels encrypted." };
+  }
+  return { ok: true, url: url.origin };
+}
+
+function isLocalHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, "").toLowerCase();
+  if (h === "localhost" || h.endsWith(".local") || h === "::1") return true;
+  const m = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(h);
+  if (!m) return false;
+  const [a, b] = [Number(m[1]), Number(m[2])];
+  return a === 127 || a === 10 || (a === 192 && b === 168) || (a === 172 && b >= 16 && b <= 31);
+}
+
+/**
+ * True when an IPC message comes from our own renderer: the packaged file
+ * (file://…/renderer/index.html) or, in development only, the electron-vite dev server.
+ */
+export function isOurRendererUrl(raw: string, expected: { fileUrl: string; devUrl?: string | undefined }): boolean {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return false;
+  }
+  if (url.protocol === "file:") {
+    const want = new URL(expected.fileUrl);
+    return want.protocol === "file:" && url.pathname === want.pathname;
+  }
+  if (!expected.devUrl) return false;
+  return url.origin === new URL(expected.devUrl).origin;
+}
