@@ -1,0 +1,80 @@
+/** Helpers for the desktop app's tests: a real-encryption stand-in for safeStorage, and seeding the real server. */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Client, json } from "../support/client";
+import type { Encryptor } from "../../admin-desktop/main/session";
+
+/** AES-256-GCM with a given key: behaves like safeStorage on a system with a keyring. */
+export function testEncryptor(options: { key?: Buffer; available?: boolean; backend?: string } = {}): Encryptor {
+  const key = options.key ?? crypto.randomBytes(32);
+  return {
+    isEncryptionAvailable: () => options.available ?? true,
+    getSelectedStorageBackend: () => options.backend ?? "gnome_libsecret",
+    encryptString(plain) {
+      const iv = crypto.randomBytes(12);
+      const cipher = crypto.createCipheriv("aes-256-gcm", key, iv);
+      const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+      return Buffer.concat([iv, cipher.getAuthTag(), body]);
+    },
+    decryptString(sealed) {
+      const decipher = crypto.createDecipheriv("aes-256-gcm", key, sealed.subarray(0, 12));
+      decipher.setAuthTag(sealed.subarray(12, 28));
+      return Buffer.concat([decipher.update(sealed.subarray(28)), decipher.final()]).toString("utf8");
+    },
+  };
+}
+
+export function tempDir(prefix = "garden-desktop-"): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+let seq = 0;
+
+/** Submits a pending testimonial through the public API; answers its id (found through the admin list). */
+export async function seedTestimonial(admin: Client, firstName = `Anna${++seq}`): Promise<number> {
+  const visitor = new Client(admin.baseUrl);
+  const res = await visitor.post("/api/testimonials", { firstName, lastName: "Karlsson", testimonial: `Our little one was loved (${firstName}).` });
+  if (res.status !== 201) throw new Error(`seed testimonial: ${res.status} ${await res.text()}`);
+  const list = await json<{ id: number; firstName: string }[]>(await admin.get("/api/admin/testimonials"));
+  return list.find((t) => t.firstName === firstName)!.id;
+}
+
+/** Submits a pending flower; answers its id. */
+export async function seedFlower(admin: Client, babyFirstName = `Hope${++seq}`): Promise<number> {
+  const visitor = new Client(admin.baseUrl);
+  const res = await visitor.post("/api/memorial-flowers", {
+    parentName: "Parent Example",
+    email: "parent@example.org",
+    babyFirstName,
+    babyLastName: "S",
+    flowerType: "lily",
+  });
+  if (res.status !== 201) throw new Error(`seed flower: ${res.status} ${await res.text()}`);
+  const list = await json<{ id: number; babyFirstName: string }[]>(await admin.get("/api/admin/memorial-flowers"));
+  return list.find((f) => f.babyFirstName === babyFirstName)!.id;
+}
+
+/** A pending comment on a (newly approved) flower; answers the comment's id. */
+export async function seedComment(admin: Client, commenterName = `Friend${++seq}`): Promise<number> {
+  const flowerId = await seedFlower(admin);
+  const approved = await admin.post(`/api/admin/memorial-flowers/${flowerId}/approve`);
+  if (approved.status !== 200) throw new Error(`approve flower: ${approved.status}`);
+  const library = await json<{ id: number }[]>(await admin.get("/api/comment-library"));
+  const visitor = new Client(admin.baseUrl);
+  const res = await visitor.post(`/api/memorial-flowers/${flowerId}/comments`, { commenterName, commentLibraryId: library[0]!.id });
+  if (res.status !== 201) throw new Error(`seed comment: ${res.status} ${await res.text()}`);
+  const list = await json<{ id: number; commenterName: string }[]>(await admin.get("/api/admin/memorial-comments"));
+  return list.find((c) => c.commenterName === commenterName)!.id;
+}
+
+/** A fetch that can be switched "offline" (fails like a dropped network), otherwise the real one. */
+export function switchableFetch(): { fetch: typeof fetch; offline: boolean } {
+  const state = {
+    offline: false,
+    fetch: ((input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) =>
+      state.offline ? Promise.reject(new TypeError("fetch failed")) : fetch(input, init)) as typeof fetch,
+  };
+  return state;
+}
