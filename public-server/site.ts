@@ -1,16 +1,36 @@
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import type { Middleware } from "koa";
 import serve from "koa-static";
+import type { SiteConfig } from "../shared/schemas/site";
 import type { ServerConfig } from "./config";
 import type { AppState, Services } from "./context";
 
+/** The server-side renderer built from public-web/entry-server.tsx (dist/ssr/entry-server.js). */
+interface SsrModule {
+  preloadAll(): Promise<void>;
+  render(url: string, site: SiteConfig): Promise<{ html: string; status: 200 | 404; title: string; description: string; clientOnly: boolean }>;
+}
+
+interface Rendered {
+  status: number;
+  body: string;
+}
+
+const NOT_BUILT =
+  "<!doctype html><html lang=en><title>Not built</title><p>The website has not been built yet. Run <code>npm run build</code>.</p></html>";
+
 /**
  * Serves the built site: files under dist/web (hashed assets cached for a
- * year), and for any other page address the site's index.html, whose router
- * shows the page or its not-found page.
+ * year); every other page address is rendered on the server at request time
+ * (so an edit of site.json shows at once) into index.html, with its own
+ * title, description and canonical link, and the site configuration as a
+ * JSON data block (the CSP allows no inline script). Unknown addresses get
+ * the not-found page with status 404. Without the SSR bundle (API-only
+ * runs) index.html is sent as it is.
  */
-export function siteHandler(config: ServerConfig, _s: Services): Middleware<AppState> {
+export function siteHandler(config: ServerConfig, s: Services): Middleware<AppState> {
   const files = serve(config.webDir, {
     index: false,
     gzip: true,
@@ -20,19 +40,113 @@ export function siteHandler(config: ServerConfig, _s: Services): Middleware<AppS
       else res.setHeader("Cache-Control", "no-cache");
     },
   });
-  const indexFile = path.join(config.webDir, "index.html");
+  const renderer = new PageRenderer(config, s);
   return async (ctx, next) => {
     if ((ctx.method !== "GET" && ctx.method !== "HEAD") || isApiPath(ctx.path)) return next();
-    await files(ctx as never, async () => undefined);
-    if (ctx.body !== undefined || ctx.status !== 404) return;
+    if (ctx.path !== "/index.html") {
+      await files(ctx as never, async () => undefined);
+      if (ctx.body !== undefined || ctx.status !== 404) return;
+    }
+    const page = await renderer.page(ctx.path, ctx.origin);
     ctx.type = "html";
     ctx.set("Cache-Control", "no-cache");
-    ctx.body = fs.existsSync(indexFile)
-      ? fs.createReadStream(indexFile)
-      : "<!doctype html><html lang=en><title>Not built</title><p>The website has not been built yet. Run <code>npm run build</code>.</p></html>";
-    ctx.status = 200;
+    ctx.status = page.status;
+    ctx.body = page.body;
   };
 }
+
+/** Renders pages once per path and site configuration; the cache empties when the configuration changes. */
+class PageRenderer {
+  private ssr: Promise<SsrModule | null> | undefined;
+  private template: { mtimeMs: number; text: string } | undefined;
+  private cache = new Map<string, Rendered>();
+  private cachedFor: SiteConfig | undefined;
+  private cachedTemplate: string | undefined;
+  private readonly ssrFile: string;
+  private readonly indexFile: string;
+
+  constructor(private readonly config: ServerConfig, private readonly s: Services) {
+    this.indexFile = path.join(config.webDir, "index.html");
+    this.ssrFile = path.resolve(config.webDir, "..", "ssr", "entry-server.js");
+  }
+
+  async page(pathname: string, origin: string): Promise<Rendered> {
+    const template = this.readTemplate();
+    if (!template) return { status: 200, body: NOT_BUILT };
+    const site = this.s.site.get();
+    // The store hands out a new object only when site.json changed: identity tells us when to re-render.
+    if (site !== this.cachedFor || template !== this.cachedTemplate) {
+      this.cache.clear();
+      this.cachedFor = site;
+      this.cachedTemplate = template;
+    }
+    const key = normalise(pathname);
+    const hit = this.cache.get(key);
+    if (hit) return hit;
+    const ssr = await this.loadSsr();
+    const rendered = ssr ? await this.render(ssr, key, origin, template, site) : { status: 200, body: template };
+    // Unknown paths all render the same not-found page: keep them out of the cache so it cannot grow without bound.
+    if (rendered.status === 200) this.cache.set(key, rendered);
+    return rendered;
+  }
+
+  private async render(ssr: SsrModule, pathname: string, origin: string, template: string, site: SiteConfig): Promise<Rendered> {
+    const started = performance.now();
+    const result = await ssr.render(pathname, site);
+    const head = [
+      `<link rel="canonical" href="${escapeAttr(origin + pathname)}" />`,
+      result.clientOnly ? `<meta name="robots" content="noindex" />` : "",
+    ].join("");
+    const body = template
+      .replace(/<html[^>]*>/, '<html lang="en">')
+      .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(result.title)}</title>`)
+      .replace(/<meta name="description"[^>]*>/, `<meta name="description" content="${escapeAttr(result.description)}" />`)
+      .replace("<!--head-->", head)
+      .replace(/<div id="root">[\s\S]*?<\/div>(?=\s*<!--data-->)/, () =>
+        result.clientOnly ? '<div id="root"></div>' : `<div id="root" data-ssr="1">${result.html}</div>`,
+      )
+      .replace("<!--data-->", () => `<script type="application/json" id="site-config">${jsonForScript(site)}</script>`);
+    this.s.log.info("page_rendered", { path: pathname, status: result.status, ms: Math.round(performance.now() - started) });
+    return { status: result.status, body };
+  }
+
+  /** Imports the SSR bundle once; null when it is not built (the plain shell is served then). */
+  private loadSsr(): Promise<SsrModule | null> {
+    this.ssr ??= (async () => {
+      if (!fs.existsSync(this.ssrFile)) return null;
+      try {
+        const mod = (await import(/* @vite-ignore */ pathToFileURL(this.ssrFile).href)) as SsrModule;
+        await mod.preloadAll();
+        return mod;
+      } catch (err) {
+        this.s.log.error("ssr_load_failed", { error: err instanceof Error ? err.message.slice(0, 500) : String(err) });
+        return null;
+      }
+    })();
+    return this.ssr;
+  }
+
+  /** index.html, re-read when a new build replaced it. */
+  private readTemplate(): string | undefined {
+    try {
+      const { mtimeMs } = fs.statSync(this.indexFile);
+      if (this.template?.mtimeMs !== mtimeMs) this.template = { mtimeMs, text: fs.readFileSync(this.indexFile, "utf8") };
+      return this.template.text;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** "/about-us/" and "/about-us" are one page. */
+const normalise = (p: string) => (p.length > 1 ? p.replace(/\/+$/, "") || "/" : p);
+
+const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const escapeAttr = (s: string) => escapeHtml(s).replace(/"/g, "&quot;");
+
+/** JSON that cannot close its <script> element early. */
+const jsonForScript = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 
 /** True for /api and everything below it: those paths never fall through to the site. */
 export const isApiPath = (p: string) => p === "/api" || p.startsWith("/api/");

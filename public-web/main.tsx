@@ -1,18 +1,28 @@
-import { StrictMode, Suspense } from "react";
-import { createRoot } from "react-dom/client";
-import { createBrowserRouter, RouterProvider } from "react-router-dom";
-import { ROUTES, lazyPage } from "./routes";
+import "./styles/global.css";
+import { StrictMode } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { BrowserRouter } from "react-router-dom";
+import { App, preloadRoute } from "./App";
+import { loadSiteConfig } from "./lib/site";
+import { routeFor } from "./routes";
 
-// Minimal client entry; the public-site engineer replaces it with hydration of server-rendered pages.
-const router = createBrowserRouter(
-  ROUTES.map((route) => {
-    const Page = lazyPage(route);
-    return { path: route.path, element: <Suspense fallback={null}><Page /></Suspense> };
-  }),
-);
+/**
+ * Client entry. Server-rendered pages (marked data-ssr on #root) are
+ * hydrated once the current route's module has loaded, so the first client
+ * render matches the HTML; the admin shell renders from scratch.
+ */
+async function start(): Promise<void> {
+  const container = document.getElementById("root")!;
+  const [site] = await Promise.all([loadSiteConfig(), preloadRoute(routeFor(window.location.pathname))]);
+  const app = (
+    <StrictMode>
+      <BrowserRouter>
+        <App site={site} />
+      </BrowserRouter>
+    </StrictMode>
+  );
+  if (container.dataset.ssr === "1") hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+void start();

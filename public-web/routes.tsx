@@ -1,31 +1,131 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import type { ComponentType } from "react";
 
 /**
- * The route table (SPEC §2): path → page module. The router, the server-side
- * renderer and the navigation all read it. Pages are split by route.
+ * The route table (SPEC §2): path → page module, with the page's title and
+ * description for the document head. The router, the server-side renderer
+ * and the navigation all read it. Pages are split by route.
  */
 export interface RouteDef {
   path: string;
   load: () => Promise<{ default: ComponentType }>;
+  title: string;
+  description: string;
+  /** Rendered in the browser only (the server sends the page shell). */
+  clientOnly?: boolean;
 }
 
+export const NOT_FOUND_TITLE = "404 Page Not Found";
+
 export const ROUTES: RouteDef[] = [
-  { path: "/", load: () => import("./pages/public/HomePage") },
-  { path: "/new-families", load: () => import("./pages/public/NewFamiliesPage") },
-  { path: "/burial-cremation", load: () => import("./pages/public/BurialCremationPage") },
-  { path: "/support-resources", load: () => import("./pages/public/SupportResourcesPage") },
-  { path: "/garden-of-remembrance", load: () => import("./pages/public/GardenPage") },
-  { path: "/share-testimonial", load: () => import("./pages/public/ShareTestimonialPage") },
-  { path: "/terms-of-service", load: () => import("./pages/public/TermsPage") },
-  { path: "/privacy-policy", load: () => import("./pages/public/PrivacyPage") },
-  { path: "/about-us", load: () => import("./pages/public/AboutPage") },
-  { path: "/who-we-are", load: () => import("./pages/public/WhoWeArePage") },
-  { path: "/support", load: () => import("./pages/public/SupportPage") },
-  { path: "/support-donation", load: () => import("./pages/public/SupportDonationPage") },
-  { path: "/donate", load: () => import("./pages/public/DonatePage") },
-  { path: "/admin/login", load: () => import("./pages/admin/LoginPage") },
-  { path: "/admin", load: () => import("./pages/admin/DashboardPage") },
-  { path: "*", load: () => import("./pages/public/NotFoundPage") },
+  {
+    path: "/",
+    load: () => import("./pages/public/HomePage"),
+    title: "Home",
+    description: "A Catholic lay apostolate that accompanies mothers and families after miscarriage, stillbirth or the loss of an unborn child.",
+  },
+  {
+    path: "/new-families",
+    load: () => import("./pages/public/NewFamiliesPage"),
+    title: "New Families",
+    description: "How a family registers with us by phone, and the peer support and guidance that follow.",
+  },
+  {
+    path: "/burial-cremation",
+    load: () => import("./pages/public/BurialCremationPage"),
+    title: "Burial & Cremation",
+    description: "Why burial or cremation of your baby matters, and how we help you arrange it. Urgent needs are answered within an hour.",
+  },
+  {
+    path: "/support-resources",
+    load: () => import("./pages/public/SupportResourcesPage"),
+    title: "Support & Resources",
+    description: "Trusted organisations for remembrance, information about miscarriage, peer support and help when grief is too heavy.",
+  },
+  {
+    path: "/garden-of-remembrance",
+    load: () => import("./pages/public/GardenPage"),
+    title: "Garden of Remembrance",
+    description: "A virtual garden where families plant a memorial flower in honour of their baby.",
+  },
+  {
+    path: "/share-testimonial",
+    load: () => import("./pages/public/ShareTestimonialPage"),
+    title: "Share Testimonial",
+    description: "Read the stories of other families and share your own.",
+  },
+  {
+    path: "/terms-of-service",
+    load: () => import("./pages/public/TermsPage"),
+    title: "Terms of Service",
+    description: "The terms for using this website, effective May 26, 2025.",
+  },
+  {
+    path: "/privacy-policy",
+    load: () => import("./pages/public/PrivacyPage"),
+    title: "Privacy Policy",
+    description: "How we collect, use and protect your information, effective May 26, 2025.",
+  },
+  {
+    path: "/about-us",
+    load: () => import("./pages/public/AboutPage"),
+    title: "About Us",
+    description: "What we do, how we do it and why: an apostolate of mercy for families after the loss of an unborn child.",
+  },
+  {
+    path: "/who-we-are",
+    load: () => import("./pages/public/WhoWeArePage"),
+    title: "Who We Are",
+    description: "The volunteers and leaders who serve grieving families.",
+  },
+  {
+    path: "/support",
+    load: () => import("./pages/public/SupportPage"),
+    title: "Finding Support",
+    description: "Prayer, community and resources for families grieving the loss of a baby.",
+  },
+  {
+    path: "/support-donation",
+    load: () => import("./pages/public/SupportDonationPage"),
+    title: "Donate & Sponsor",
+    description: "Support our mission: your gift helps families bury their babies and find comfort.",
+  },
+  {
+    path: "/donate",
+    load: () => import("./pages/public/DonatePage"),
+    title: "Donate",
+    description: "Our donation page is under construction. Learn how donations help grieving families.",
+  },
+  {
+    path: "/admin/login",
+    load: () => import("./pages/admin/LoginPage"),
+    title: "Administrator Login",
+    description: "Sign in to the administrator area.",
+    clientOnly: true,
+  },
+  {
+    path: "/admin",
+    load: () => import("./pages/admin/DashboardPage"),
+    title: "Administrator Dashboard",
+    description: "Moderate testimonials, memorial flowers and comments.",
+    clientOnly: true,
+  },
+  {
+    path: "*",
+    load: () => import("./pages/public/NotFoundPage"),
+    title: NOT_FOUND_TITLE,
+    description: "The page you were looking for could not be found.",
+  },
 ];
 
-export const lazyPage = (route: RouteDef): LazyExoticComponent<ComponentType> => lazy(route.load);
+export const NOT_FOUND_ROUTE = ROUTES[ROUTES.length - 1]!;
+
+/** The route for a path (exact match, ignoring one trailing slash), else the not-found route. */
+export function routeFor(pathname: string): RouteDef {
+  const p = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return ROUTES.find((r) => r.path === p) ?? NOT_FOUND_ROUTE;
+}
+
+/** The document title of a route: the page's title, then the organisation's short name. */
+export function documentTitle(route: RouteDef, shortName: string): string {
+  return route === NOT_FOUND_ROUTE ? NOT_FOUND_TITLE : `${route.title} | ${shortName}`;
+}

@@ -35,7 +35,13 @@ export const SiteConfig = z.object({
       }),
     )
     .default([]),
-  resources: z.array(z.object({ section: z.string().min(1), links: z.array(link) })).default([]),
+  /**
+   * The Support & Resources page's outside links, by section title (SPEC §2).
+   * Only real, well-known organisations: the page shows what is listed here.
+   */
+  resources: z
+    .array(z.object({ section: z.string().min(1), intro: z.string().optional(), links: z.array(link) }))
+    .default([]),
   websiteCredit: z.object({ label: z.string(), url: z.url().optional() }).optional(),
   eDocumentUrl: z.url().optional(),
 });

@@ -1,0 +1,47 @@
+import { use, type ComponentType } from "react";
+import { Route, Routes } from "react-router-dom";
+import type { SiteConfig } from "../shared/schemas/site";
+import { Layout } from "./components/layout/Layout";
+import { SiteContext } from "./lib/site";
+import { ROUTES, type RouteDef } from "./routes";
+
+const loaded = new Map<RouteDef, ComponentType>();
+const loading = new Map<RouteDef, Promise<ComponentType>>();
+
+/**
+ * Loads a route's page module once. Called before hydration (and before
+ * server rendering) for the current address, so the first render finds the
+ * page ready and matches the server's HTML.
+ */
+export function preloadRoute(route: RouteDef): Promise<ComponentType> {
+  let promise = loading.get(route);
+  if (!promise) {
+    promise = route.load().then((m) => {
+      loaded.set(route, m.default);
+      return m.default;
+    });
+    loading.set(route, promise);
+  }
+  return promise;
+}
+
+/** Renders a route's page; suspends (the layout's Suspense shows a spinner) until its module arrives. */
+function RoutePage({ route }: { route: RouteDef }) {
+  const Page = loaded.get(route) ?? use(preloadRoute(route));
+  return <Page />;
+}
+
+/** The whole site: the configuration, the shared layout and one route per row of the route table. */
+export function App({ site }: { site: SiteConfig }) {
+  return (
+    <SiteContext.Provider value={site}>
+      <Routes>
+        <Route element={<Layout />}>
+          {ROUTES.map((route) => (
+            <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
+          ))}
+        </Route>
+      </Routes>
+    </SiteContext.Provider>
+  );
+}

@@ -1,0 +1,97 @@
+import { Link } from "react-router-dom";
+import { useSite } from "../../lib/site";
+import { EmailLink, MailingAddress, PhoneLink } from "../content/Contact";
+import { ExternalLink } from "../content/ExternalLink";
+
+/** The footer of every page (SPEC §2): links, contact details from the site configuration, legal lines. */
+export function Footer() {
+  const site = useSite();
+  const year = new Date().getFullYear();
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__grid container">
+        <section aria-labelledby="footer-about">
+          <h2 id="footer-about" className="site-footer__heading">
+            {site.shortName}
+          </h2>
+          <p>{site.tagline}</p>
+          <p className="site-footer__tax">
+            {site.organisationName} is a 501(c)(3) non-profit organisation. Your donations are tax-deductible to the full extent
+            allowed by law.
+          </p>
+        </section>
+        <section aria-labelledby="footer-quick">
+          <h2 id="footer-quick" className="site-footer__heading">
+            Quick Links
+          </h2>
+          <ul className="site-footer__links">
+            <li>
+              <Link to="/garden-of-remembrance">Garden of Remembrance</Link>
+            </li>
+            <li>
+              <Link to="/share-testimonial">Share Testimonial</Link>
+            </li>
+            <li>
+              <Link to="/support-resources">Support Resources</Link>
+            </li>
+          </ul>
+        </section>
+        <section aria-labelledby="footer-involved">
+          <h2 id="footer-involved" className="site-footer__heading">
+            Get Involved
+          </h2>
+          <ul className="site-footer__links">
+            <li>
+              <Link to="/support-donation">Make a Donation</Link>
+            </li>
+            <li>
+              <a href="#contact">Contact Us</a>
+            </li>
+            <li>
+              <a href="#volunteer">Volunteer</a>
+            </li>
+            <li>
+              <a href="#newsletter">Newsletter</a>
+            </li>
+          </ul>
+        </section>
+        <section id="contact" aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="site-footer__heading">
+            Contact
+          </h2>
+          <ul className="site-footer__links">
+            <li>
+              Email: <EmailLink />
+            </li>
+            {site.phones.map((p) => (
+              <li key={p.number}>
+                {p.label}: <PhoneLink number={p.number} />
+              </li>
+            ))}
+          </ul>
+          <p className="site-footer__label">Mailing address</p>
+          <MailingAddress />
+        </section>
+      </div>
+      <div className="site-footer__bottom container">
+        <p>
+          © {year} {site.organisationName}. All rights reserved.
+        </p>
+        <ul className="site-footer__legal">
+          <li>
+            <Link to="/privacy-policy">Privacy Policy</Link>
+          </li>
+          <li>
+            <Link to="/terms-of-service">Terms of Service</Link>
+          </li>
+        </ul>
+        {site.websiteCredit ? (
+          <p className="site-footer__credit">
+            Website:{" "}
+            {site.websiteCredit.url ? <ExternalLink href={site.websiteCredit.url}>{site.websiteCredit.label}</ExternalLink> : site.websiteCredit.label}
+          </p>
+        ) : null}
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,70 @@
+import { useCallback, useState } from "react";
+import { Link, useLocation } from "react-router-dom";
+import { useSite } from "../../lib/site";
+import { MobileDrawer } from "./MobileDrawer";
+import { NavMenu } from "./NavMenu";
+import { DONATE_LINK, HOME_LINK, MENUS, isCurrent } from "./nav";
+
+const DRAWER_ID = "site-drawer";
+
+/** The fixed 96 px header (SPEC §2): Home, two menus and Donate & Sponsor; a drawer on small screens. */
+export function Header() {
+  const site = useSite();
+  const { pathname } = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  const homeCurrent = isCurrent(pathname, HOME_LINK.to);
+  const donateCurrent = isCurrent(pathname, DONATE_LINK.to);
+
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link to="/" className="brand">
+          <span className="brand__mark" aria-hidden="true">
+            <svg viewBox="0 0 32 32" width="32" height="32" focusable="false">
+              <circle cx="16" cy="10" r="5" fill="currentColor" opacity="0.55" />
+              <circle cx="10" cy="16" r="5" fill="currentColor" opacity="0.55" />
+              <circle cx="22" cy="16" r="5" fill="currentColor" opacity="0.55" />
+              <circle cx="16" cy="22" r="5" fill="currentColor" opacity="0.55" />
+              <circle cx="16" cy="16" r="3.5" fill="#fff" />
+            </svg>
+          </span>
+          <span className="brand__name">{site.shortName}</span>
+        </Link>
+        <nav className="site-nav" aria-label="Main">
+          <ul className="site-nav__list">
+            <li>
+              <Link to="/" className={`nav-link${homeCurrent ? " is-active" : ""}`} aria-current={homeCurrent ? "page" : undefined}>
+                {HOME_LINK.label}
+              </Link>
+            </li>
+            {MENUS.map((menu) => (
+              <NavMenu key={menu.id} menu={menu} />
+            ))}
+            <li>
+              <Link
+                to={DONATE_LINK.to}
+                className={`btn btn--accent site-nav__donate${donateCurrent ? " is-active" : ""}`}
+                aria-current={donateCurrent ? "page" : undefined}
+              >
+                {DONATE_LINK.label}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <button
+          type="button"
+          className="menu-button"
+          aria-expanded={drawerOpen}
+          aria-controls={DRAWER_ID}
+          aria-haspopup="dialog"
+          onClick={() => setDrawerOpen(true)}
+        >
+          <span className="menu-button__bars" aria-hidden="true" />
+          Menu
+        </button>
+      </div>
+      <MobileDrawer id={DRAWER_ID} open={drawerOpen} onClose={closeDrawer} />
+    </header>
+  );
+}

@@ -1,0 +1,47 @@
+import { Suspense, useEffect } from "react";
+import { Outlet, useLocation } from "react-router-dom";
+import { useSite } from "../../lib/site";
+import { documentTitle, routeFor } from "../../routes";
+import { Spinner } from "../ui/Spinner";
+import { Toaster } from "../ui/Toaster";
+import { Footer } from "./Footer";
+import { Header } from "./Header";
+import { SkipLink } from "./SkipLink";
+
+/**
+ * Every page's frame: skip link, fixed header, main landmark, footer and the
+ * one notification region. On client navigation it updates the title and
+ * description and moves to the top (or to the #anchor).
+ */
+export function Layout() {
+  const site = useSite();
+  const { pathname, hash } = useLocation();
+
+  useEffect(() => {
+    const route = routeFor(pathname);
+    document.title = documentTitle(route, site.shortName);
+    document.querySelector('meta[name="description"]')?.setAttribute("content", route.description);
+  }, [pathname, site.shortName]);
+
+  useEffect(() => {
+    if (!hash) {
+      window.scrollTo(0, 0);
+      return;
+    }
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [pathname, hash]);
+
+  return (
+    <>
+      <SkipLink />
+      <Header />
+      <main id="main" tabIndex={-1}>
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <Toaster />
+    </>
+  );
+}

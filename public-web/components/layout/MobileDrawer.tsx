@@ -1,0 +1,109 @@
+import { useEffect, useRef, type KeyboardEvent } from "react";
+import { Link, useLocation } from "react-router-dom";
+import { DONATE_LINK, HOME_LINK, MENUS, isCurrent } from "./nav";
+
+interface DrawerProps {
+  open: boolean;
+  onClose(): void;
+  id: string;
+}
+
+/**
+ * The small-screen navigation: a modal panel from the right (300 px, 400 px
+ * on wider small screens). The native modal dialog makes the page behind it
+ * inert; Tab and Shift+Tab also wrap inside it; Escape closes it; focus goes
+ * back to the menu button.
+ */
+export function MobileDrawer({ open, onClose, id }: DrawerProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const { pathname } = useLocation();
+  const opener = useRef<Element | null>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      opener.current = document.activeElement;
+      dialog.showModal();
+      dialog.querySelector<HTMLElement>(".drawer__close")?.focus();
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open]);
+
+  // Following a link closes the drawer.
+  useEffect(() => onClose(), [pathname]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const trapTab = (e: KeyboardEvent<HTMLDialogElement>) => {
+    if (e.key !== "Tab" || !ref.current) return;
+    const items = Array.from(ref.current.querySelectorAll<HTMLElement>("a[href], button:not([disabled])"));
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
+
+  const link = (to: string, label: string, className = "drawer__link") => {
+    const current = isCurrent(pathname, to);
+    return (
+      <Link to={to} className={`${className}${current ? " is-active" : ""}`} aria-current={current ? "page" : undefined}>
+        {label}
+      </Link>
+    );
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      id={id}
+      className="drawer"
+      aria-label="Site menu"
+      onKeyDown={trapTab}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onClose={() => {
+        if (opener.current instanceof HTMLElement) opener.current.focus();
+        if (open) onClose();
+      }}
+      onClick={(e) => {
+        // A click on the backdrop (the dialog element itself, outside the panel) closes it.
+        if (e.target === ref.current) onClose();
+      }}
+    >
+      <div className="drawer__panel">
+        <div className="drawer__top">
+          <span className="drawer__title">Menu</span>
+          <button type="button" className="drawer__close" aria-label="Close menu" onClick={onClose}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+        <nav aria-label="Main menu">
+          <ul className="drawer__list">
+            <li>{link(HOME_LINK.to, HOME_LINK.label)}</li>
+            {MENUS.map((menu) => (
+              <li key={menu.id}>
+                <p className="drawer__group" id={`drawer-${menu.id}`}>
+                  {menu.label}
+                </p>
+                <ul aria-labelledby={`drawer-${menu.id}`}>
+                  {menu.items.map((item) => (
+                    <li key={item.to}>{link(item.to, item.label)}</li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+          {link(DONATE_LINK.to, DONATE_LINK.label, "btn btn--accent drawer__donate")}
+        </nav>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,43 @@
+import { StrictMode } from "react";
+import { renderToString } from "react-dom/server";
+import { StaticRouter } from "react-router-dom";
+import type { SiteConfig } from "../shared/schemas/site";
+import { App, preloadRoute } from "./App";
+import { NOT_FOUND_ROUTE, ROUTES, documentTitle, routeFor } from "./routes";
+
+/** What the server puts into index.html for one address. */
+export interface RenderResult {
+  html: string;
+  status: 200 | 404;
+  title: string;
+  description: string;
+  /** The admin area renders in the browser only. */
+  clientOnly: boolean;
+}
+
+/** Loads every public page module (once), so renderToString never meets a pending page. */
+export async function preloadAll(): Promise<void> {
+  await Promise.all(ROUTES.filter((r) => !r.clientOnly).map(preloadRoute));
+}
+
+/** Renders the page at `url` (path and query) with the given site configuration. */
+export async function render(url: string, site: SiteConfig): Promise<RenderResult> {
+  const pathname = new URL(url, "http://localhost").pathname;
+  const route = routeFor(pathname);
+  const meta = {
+    status: route === NOT_FOUND_ROUTE ? (404 as const) : (200 as const),
+    title: documentTitle(route, site.shortName),
+    description: route.description,
+    clientOnly: Boolean(route.clientOnly),
+  };
+  if (route.clientOnly) return { html: "", ...meta };
+  await preloadRoute(route);
+  const html = renderToString(
+    <StrictMode>
+      <StaticRouter location={url}>
+        <App site={site} />
+      </StaticRouter>
+    </StrictMode>,
+  );
+  return { html, ...meta };
+}

@@ -1,0 +1,8 @@
+import { useEffect } from "react";
+
+/** Scrolls to the top when the page opens (SPEC: Support & Resources and Support), unless a #anchor asks otherwise. */
+export function useScrollTop(): void {
+  useEffect(() => {
+    if (!window.location.hash) window.scrollTo(0, 0);
+  }, []);
+}
