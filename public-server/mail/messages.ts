@@ -38,7 +38,7 @@ function render(site: SiteConfig, subject: string, blocks: Block[], signOff = tr
   const all: Block[] = signOff ? [...blocks, `With warm regards,\n${site.organisationName}`] : blocks;
   const text = all
     .map((b) =>
-      typeof b === "string" ? b : "link" in b ? b.link : b.rows.map(([k, v]) => `${k}: ${v.includes("\n") ? "\n" + v : v}`).join("\n"),
+      typeof b === "string" ? b : "link" in b ? b.link : b.rows.map(([k, v]) => (v.includes("\n") ? `${k}:\n${v}` : `${k}: ${v}`)).join("\n"),
     )
     .join("\n\n");
   const body = all
@@ -125,7 +125,7 @@ export function digestMessage(site: SiteConfig, publicUrl: string, c: DigestCoun
     site,
     `Waiting for review on ${date}: ${waiting} item${waiting === 1 ? "" : "s"}, ${c.requests} request${c.requests === 1 ? "" : "s"} for help`,
     [
-      "Good morning. Here is what is waiting on the website today.",
+      "Here is what is waiting for review on the website today.",
       {
         rows: [
           ["Testimonials to review", String(c.testimonials)],
