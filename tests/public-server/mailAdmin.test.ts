@@ -170,3 +170,33 @@ describe("without SMTP_URL", () => {
     expect(lines.join("\n")).not.toMatch(/iris(\.family)?@example|desk@example\.org/);
   });
 });
+
+describe("stopping while a message is being sent", () => {
+  it("finishes and records it before the database closes, so the restarted server does not send it again", async () => {
+    const smtp = await SmtpCapture.start();
+    smtp.acceptDelayMs = 400;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "garden-stop-"));
+    const settings = { dataDir, smtpUrl: smtp.url, teamEmails: ["desk@example.org"], mailPollMs: 30, mailRetryBaseMs: 50, digestHour: null };
+    try {
+      const first = await startTestServer(settings);
+      await new Client(first.url).post("/api/assistance-requests", {
+        firstName: "Ruth", lastName: "Sample", email: "ruth@example.net", phoneNumber: "555 0102", comments: "Please call.",
+      });
+      await waitFor(() => smtp.messages.length === 1, "the message to reach the mail server"); // accepted only 400 ms later
+      await first.stop(); // must wait for the acceptance and the "sent" write
+
+      const second = await startTestServer(settings);
+      await second.createUser("admin", "correct horse battery", "admin");
+      const admin = new Client(second.url);
+      await admin.login("admin", "correct horse battery");
+      await new Promise((r) => setTimeout(r, 400)); // well past the 50 ms retry time
+      await mailFor(second.parts.services).drain();
+      expect(smtp.messages).toHaveLength(1);
+      expect(await json(await admin.get("/api/admin/outbox?status=sent"))).toMatchObject([{ kind: "assistance-request", attempts: 1 }]);
+      await second.stop();
+    } finally {
+      await smtp.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

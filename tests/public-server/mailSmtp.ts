@@ -18,6 +18,8 @@ export interface Received {
  */
 export class SmtpCapture {
   readonly messages: Received[] = [];
+  /** Holds each message this long before answering "250 accepted" (a slow mail server). */
+  acceptDelayMs = 0;
   private server: SMTPServer | undefined;
 
   private constructor(public port: number) {}
@@ -52,7 +54,7 @@ export class SmtpCapture {
             header: (name) => header(raw, name),
             text: textPart(raw),
           });
-          cb();
+          setTimeout(() => cb(), this.acceptDelayMs);
         });
       },
     });
