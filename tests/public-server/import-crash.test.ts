@@ -1,0 +1,57 @@
+import fs from "node:fs";
+import Database from "better-sqlite3";
+import { afterAll, describe, expect, it } from "vitest";
+import { Client, json } from "../support/client";
+import { garden823Rows } from "./fixtures";
+import { spawnServer, until, type SpawnedServer } from "./spawn";
+
+const KEY = "crash-key";
+let proc: SpawnedServer | undefined;
+afterAll(() => proc?.cleanup());
+
+/** Every row costs the database a little work, so an import of 823 rows takes a couple of seconds. */
+const SLOW_TRIGGER = `CREATE TRIGGER slow_insert BEFORE INSERT ON memorial_flowers WHEN NEW.parent_name IS NULL BEGIN
+  SELECT (WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 15000) SELECT count(*) FROM n);
+END;`;
+
+describe("reset-and-import under kill -9", () => {
+  it("leaves the flowers entirely old or entirely new, never partial", async () => {
+    proc = await spawnServer({ ADMIN_USERNAME: "admin", ADMIN_PASSWORD: "correct horse battery", ADMIN_IMPORT_KEY: KEY });
+    const admin = new Client(proc.url);
+    await admin.login("admin", "correct horse battery");
+    const old = Array.from({ length: 50 }, (_, i) => ({ babyFirstName: `Oldgarden${i}`, flowerType: "lily" }));
+    expect((await admin.post("/api/admin/memorial-flowers/bulk-upload", { flowers: old })).status).toBe(200);
+
+    const db = new Database(proc.databasePath);
+    db.exec(SLOW_TRIGGER);
+    db.close();
+
+    const rows = garden823Rows();
+    let answered = false;
+    const importing = admin.post("/api/admin/memorial-flowers/reset-and-import", { csvData: rows, adminKey: KEY }).then(
+      () => (answered = true),
+      () => undefined, // the connection dies with the process
+    );
+    // The backup is written just before the transaction starts; kill the process inside it.
+    await until(() => fs.existsSync(proc!.backupDir) && fs.readdirSync(proc!.backupDir).length > 0);
+    await new Promise((r) => setTimeout(r, 400));
+    proc.child.kill("SIGKILL");
+    expect(await proc.exited).toBe("SIGKILL");
+    await importing;
+
+    const after = new Database(proc.databasePath);
+    try {
+      expect(after.pragma("integrity_check", { simple: true })).toBe("ok");
+      const names = after.prepare("SELECT baby_first_name AS n FROM memorial_flowers ORDER BY id").all().map((r: any) => r.n as string);
+      const oldNames = old.map((f) => f.babyFirstName);
+      const newNames = rows.map((r) => r["First Name"]);
+      const whole = JSON.stringify(names) === JSON.stringify(oldNames) || JSON.stringify(names) === JSON.stringify(newNames);
+      expect(whole, `found ${names.length} flowers: neither the old garden nor the new one`).toBe(true);
+      // Killed 0.4 s into a transaction of about 2.5 s, before any answer: it is the old garden.
+      expect(answered, "the import finished before the kill: the test did not kill it midway").toBe(false);
+      expect(names).toEqual(oldNames);
+    } finally {
+      after.close();
+    }
+  });
+});
