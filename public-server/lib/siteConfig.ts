@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import { SiteConfig } from "../../shared/schemas/site";
 import type { Logger } from "./log";
 
@@ -12,7 +13,13 @@ export class SiteConfigStore {
   private mtimeMs = -1;
   private checkedAt = 0;
 
-  constructor(private readonly file: string, private readonly log: Logger) {
+  constructor(private readonly file: string, private readonly log: Logger, defaultsFile = path.resolve("data/site.json")) {
+    // A fresh data folder starts from the repository's (fictional) defaults, copied once for the team to edit.
+    if (!fs.existsSync(file) && fs.existsSync(defaultsFile) && path.resolve(file) !== defaultsFile) {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.copyFileSync(defaultsFile, file);
+      log.info("site_config_created", { file, from: defaultsFile });
+    }
     this.get();
     if (!this.current) throw new Error(`The site configuration at ${file} is missing or invalid.`);
   }
