@@ -71,10 +71,8 @@ export async function seedComment(admin: Client, commenterName = `Friend${++seq}
 
 /** A fetch that can be switched "offline" (fails like a dropped network), otherwise the real one. */
 export function switchableFetch(): { fetch: typeof fetch; offline: boolean } {
-  const state = {
-    offline: false,
-    fetch: ((input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) =>
-      state.offline ? Promise.reject(new TypeError("fetch failed")) : fetch(input, init)) as typeof fetch,
-  };
+  const state: { fetch: typeof fetch; offline: boolean } = { offline: false, fetch };
+  state.fetch = ((input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) =>
+    state.offline ? Promise.reject(new TypeError("fetch failed")) : fetch(input, init)) as typeof fetch;
   return state;
 }

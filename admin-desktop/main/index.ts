@@ -1,0 +1,77 @@
+/**
+ * The desktop app's main process: Electron wiring only. The logic lives in
+ * service.ts and its modules, which run (and are tested) without Electron.
+ */
+import path from "node:path";
+import { app, BrowserWindow, dialog, safeStorage, shell } from "electron";
+import { Ch, type DesktopEvent } from "../ipc";
+import { createHandlers } from "./handlers";
+import { denyAllPermissions, registerIpc } from "./security";
+import { DesktopService } from "./service";
+import { createMainWindow, rendererLocation } from "./windows";
+
+const mainDir = import.meta.dirname;
+// Tests (and a second profile) point the data folder elsewhere before anything reads it.
+if (process.env.GARDEN_DESKTOP_USER_DATA) app.setPath("userData", path.resolve(process.env.GARDEN_DESKTOP_USER_DATA));
+
+// One process per data folder: two would write the same queue.
+if (!app.requestSingleInstanceLock()) app.quit();
+
+let win: BrowserWindow | null = null;
+
+function send(event: DesktopEvent): void {
+  if (win && !win.isDestroyed()) win.webContents.send(Ch.event, event);
+}
+
+async function start(): Promise<void> {
+  denyAllPermissions();
+  let service: DesktopService;
+  try {
+    service = new DesktopService({
+      dataDir: app.getPath("userData"),
+      encryptor: safeStorage,
+      // Node's fetch (not Electron's net): it sends no Origin and shares no cookie store with any window.
+      fetch: globalThis.fetch,
+      chooseCsvFile: async () => {
+        const options = { title: "Choose a CSV file", properties: ["openFile" as const], filters: [{ name: "CSV files", extensions: ["csv"] }] };
+        const picked = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
+        return picked.canceled ? null : (picked.filePaths[0] ?? null);
+      },
+      chooseSavePath: async (defaultName) => {
+        const options = { title: "Save the CSV template", defaultPath: defaultName, filters: [{ name: "CSV files", extensions: ["csv"] }] };
+        const saved = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options);
+        return saved.canceled ? null : (saved.filePath ?? null);
+      },
+      openExternal: (url) => shell.openExternal(url),
+      emit: send,
+    });
+  } catch (error) {
+    // A corrupt queue file is never silently replaced: the volunteer's decisions may be in it.
+    dialog.showErrorBox("The app could not open its data", `${String(error)}\n\nFolder: ${app.getPath("userData")}`);
+    app.quit();
+    return;
+  }
+  const renderer = rendererLocation(mainDir, app.isPackaged || !process.env.ELECTRON_RENDERER_URL);
+  registerIpc(createHandlers(service, (error) => console.error("desktop handler failed:", error instanceof Error ? error.message : error)), renderer);
+  win = createMainWindow(mainDir, renderer);
+  await service.init();
+  void service.checkConnection();
+  // Online/offline for the status bar; coming back online with work queued starts a (debounced) sync.
+  const timer = setInterval(() => void service.checkConnection(), 15_000);
+  app.on("before-quit", () => clearInterval(timer));
+}
+
+app.on("second-instance", () => {
+  if (win) {
+    if (win.isMinimized()) win.restore();
+    win.focus();
+  }
+});
+app.on("web-contents-created", (_event, contents) => {
+  contents.on("will-attach-webview", (e) => e.preventDefault());
+});
+app.on("window-all-closed", () => app.quit());
+app.whenReady().then(start, (error: unknown) => {
+  console.error(error);
+  app.quit();
+});

@@ -1,0 +1,40 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { BrowserWindow } from "electron";
+import { lockDownWindow, type RendererLocation } from "./security";
+
+/** Where our renderer lives: the built file, or (development only) electron-vite's dev server. */
+export function rendererLocation(mainDir: string, isPackagedOrBuilt: boolean): RendererLocation {
+  const file = path.join(mainDir, "../renderer/index.html");
+  const devUrl = isPackagedOrBuilt ? undefined : process.env.ELECTRON_RENDERER_URL;
+  return { fileUrl: pathToFileURL(file).href, devUrl };
+}
+
+/** The one window, with the checklist's webPreferences. */
+export function createMainWindow(mainDir: string, renderer: RendererLocation): BrowserWindow {
+  const win = new BrowserWindow({
+    width: 1100,
+    height: 780,
+    minWidth: 720,
+    minHeight: 520,
+    show: false,
+    title: "Garden of Remembrance — Volunteers",
+    backgroundColor: "#f7f4ef",
+    webPreferences: {
+      preload: path.join(mainDir, "../preload/index.cjs"),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      spellcheck: false,
+    },
+  });
+  lockDownWindow(win, renderer);
+  win.once("ready-to-show", () => win.show());
+  if (renderer.devUrl) void win.loadURL(renderer.devUrl);
+  else void win.loadURL(renderer.fileUrl);
+  return win;
+}

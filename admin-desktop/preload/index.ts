@@ -1,0 +1,34 @@
+/**
+ * The renderer's only door to main: one named function per action, checked
+ * against DesktopApi. No ipcRenderer, no generic channel. Built as one
+ * CommonJS file because the window is sandboxed.
+ */
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from "electron";
+import { Ch, type DesktopApi, type DesktopEvent } from "../ipc";
+
+const api = {
+  getStatus: () => ipcRenderer.invoke(Ch.getStatus),
+  signIn: (input) => ipcRenderer.invoke(Ch.signIn, input),
+  signOut: () => ipcRenderer.invoke(Ch.signOut),
+  pickCsv: () => ipcRenderer.invoke(Ch.pickCsv),
+  saveTemplate: () => ipcRenderer.invoke(Ch.saveTemplate),
+  bulkUpload: (text) => ipcRenderer.invoke(Ch.bulkUpload, text),
+  bulkUpdate: (text) => ipcRenderer.invoke(Ch.bulkUpdate, text),
+  resetAndImport: (input) => ipcRenderer.invoke(Ch.resetAndImport, input),
+  downloadForReview: () => ipcRenderer.invoke(Ch.downloadForReview),
+  getReview: () => ipcRenderer.invoke(Ch.getReview),
+  decide: (input) => ipcRenderer.invoke(Ch.decide, input),
+  undoDecision: (id) => ipcRenderer.invoke(Ch.undoDecision, id),
+  syncNow: () => ipcRenderer.invoke(Ch.syncNow),
+  discardDecision: (id) => ipcRenderer.invoke(Ch.discardDecision, id),
+  reviewAgain: (id) => ipcRenderer.invoke(Ch.reviewAgain, id),
+  openExternal: (url) => ipcRenderer.invoke(Ch.openExternal, url),
+  onEvent: (listener) => {
+    // The renderer gets the event's data only, never the IpcRendererEvent (it exposes `sender`).
+    const wrapped = (_event: IpcRendererEvent, data: DesktopEvent) => listener(data);
+    ipcRenderer.on(Ch.event, wrapped);
+    return () => void ipcRenderer.removeListener(Ch.event, wrapped);
+  },
+} satisfies DesktopApi;
+
+contextBridge.exposeInMainWorld("desktop", api);
