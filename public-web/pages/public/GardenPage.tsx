@@ -1,4 +1,58 @@
-// Placeholder: replaced by the page's owner.
+import { useEffect } from "react";
+import FlowerForm from "../../components/forms/FlowerForm";
+import { MeaningsCarousel } from "../../components/garden/MeaningsCarousel";
+import { MemorialBrowser } from "../../components/garden/MemorialBrowser";
+import { PrayerSection } from "../../components/garden/PrayerSection";
+import "../../styles/garden.css";
+
+/** The Garden of Remembrance (SPEC §2): all static text renders on the server; the flowers load in the browser. */
 export default function GardenPage() {
-  return <h1>Garden of Remembrance</h1>;
+  // Links such as Home's "Add Memorial Flower" point at #add-flower; the router does not scroll to anchors by itself.
+  useEffect(() => {
+    if (window.location.hash === "#add-flower") document.getElementById("add-flower")?.scrollIntoView();
+  }, []);
+
+  return (
+    <div className="garden-page">
+      <section className="garden-hero">
+        <h1>Garden of Remembrance</h1>
+        <figure className="garden-hero__quote">
+          <blockquote>
+            <p>"Before I formed thee in the bowels of thy mother, I knew thee."</p>
+          </blockquote>
+          <figcaption>Jeremiah 1:5</figcaption>
+        </figure>
+      </section>
+
+      <section className="garden-section garden-intro" aria-label="About the garden">
+        <p>
+          This garden is a quiet place to remember the babies we carried and did not get to bring home. Each flower stands for one little
+          life, named and loved. You are welcome to walk here as often as you need, to look for a name, to leave a gentle message, or
+          simply to sit with your memories.
+        </p>
+        <p>
+          Planting a flower is free. Every flower and every message is read by one of our volunteers before it appears, so that this
+          garden stays a safe and peaceful place for every family.
+        </p>
+      </section>
+
+      <section className="garden-section naming" aria-labelledby="naming-title">
+        <h2 id="naming-title">Naming Your Beloved Baby</h2>
+        <p>
+          Giving your baby a name is a way of saying: you were here, you are ours, and you matter. However early your loss, your child
+          was a person with a place in your family and in God's heart.
+        </p>
+        <p>
+          If you did not know whether your baby was a boy or a girl, you may choose a name that feels right for either. Some families
+          pick a name of hope, such as Hope, Grace or Angel, or the name of a saint they love. There is no wrong choice, and it is never
+          too late to name your child.
+        </p>
+      </section>
+
+      <MeaningsCarousel />
+      <MemorialBrowser />
+      <FlowerForm />
+      <PrayerSection />
+    </div>
+  );
 }

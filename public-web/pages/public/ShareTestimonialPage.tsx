@@ -1,4 +1,75 @@
-// Placeholder: replaced by the page's owner.
+import { useId } from "react";
+import type { PublicTestimonialDto } from "../../../shared/schemas/public";
+import TestimonialForm from "../../components/forms/TestimonialForm";
+import { api } from "../../lib/api";
+import { useQuery } from "../../lib/queries";
+import "../../styles/garden.css";
+
+const TESTIMONIALS_KEY = "/api/testimonials";
+
+/** Share Testimonial (SPEC §2): how stories are shared, the form, and the stories already posted. */
 export default function ShareTestimonialPage() {
-  return <h1>Share Your Story</h1>;
+  const formHeading = useId();
+  return (
+    <div className="testimonial-page">
+      <section className="garden-hero">
+        <h1>Share Your Testimonial</h1>
+        <p className="garden-hero__lead">Your story of love and loss may be the comfort another family needs today.</p>
+      </section>
+
+      <section className="garden-section testimonial-intro" aria-label="How sharing works">
+        <p>
+          Many parents tell us that reading about someone else's baby helped them feel less alone. If you would like to share your
+          own experience, you are warmly invited to write it below, in your own words and at your own pace.
+        </p>
+        <p>
+          Every testimonial is read by a member of our team before it is posted. If you give us your email address, we will write to
+          let you know once your story has been posted.
+        </p>
+        <figure className="garden-hero__quote">
+          <blockquote>
+            <p>
+              "And God shall wipe away all tears from their eyes; and death shall be no more, nor mourning, nor crying, nor sorrow shall be
+              any more."
+            </p>
+          </blockquote>
+          <figcaption>Revelation 21:4</figcaption>
+        </figure>
+      </section>
+
+      <section className="garden-section" aria-labelledby={formHeading}>
+        <h2 id={formHeading}>Share Your Story</h2>
+        <TestimonialForm labelledBy={formHeading} />
+      </section>
+
+      <SharedTestimonials />
+    </div>
+  );
+}
+
+/** The "Shared Testimonials" grid, shown only when there are any. */
+function SharedTestimonials() {
+  const { data } = useQuery(TESTIMONIALS_KEY, () => api.get<PublicTestimonialDto[]>(TESTIMONIALS_KEY));
+  const heading = useId();
+  if (!data || data.length === 0) return null;
+  return (
+    <section className="garden-section" aria-labelledby={heading}>
+      <h2 id={heading}>Shared Testimonials</h2>
+      <ul className="testimonial-grid">
+        {data.map((t) => (
+          <li key={t.id} className="testimonial-card">
+            <blockquote className="testimonial-card__text">
+              {t.testimonial.split(/\n{2,}/).map((para, i) => (
+                <p key={i}>{para}</p>
+              ))}
+            </blockquote>
+            <p className="testimonial-card__author">
+              {t.firstName} {t.lastName}
+            </p>
+            {t.childName ? <p className="testimonial-card__child">In memory of {t.childName}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }

@@ -1,0 +1,54 @@
+import { useState } from "react";
+import { Link } from "react-router-dom";
+import { FLOWERS, type FlowerInfo } from "../../../shared/flowers";
+import { Dialog } from "../ui/Dialog";
+import { FlowerImage } from "./FlowerImage";
+
+/** SPEC §2: three rows of three, then the tulip alone. */
+const ORDER: readonly FlowerInfo[] = [...FLOWERS.filter((f) => f.type !== "tulip"), ...FLOWERS.filter((f) => f.type === "tulip")];
+
+/**
+ * Home's flower picker: each flower is a button that opens a dialog with
+ * its name, Marian meaning, drawing and what it stands for.
+ */
+export default function FlowerPicker() {
+  const [chosen, setChosen] = useState<FlowerInfo | null>(null);
+  // The dialog keeps showing the last flower while it closes.
+  const [shown, setShown] = useState<FlowerInfo>(ORDER[0]!);
+
+  const open = (flower: FlowerInfo) => {
+    setShown(flower);
+    setChosen(flower);
+  };
+
+  return (
+    <>
+      <ul className="flower-picker" aria-label="The ten flowers of the garden">
+        {ORDER.map((flower) => (
+          <li key={flower.type}>
+            <button type="button" className="flower-picker__button" aria-haspopup="dialog" onClick={() => open(flower)}>
+              <FlowerImage type={flower.type} size="icon" decorative />
+              <span className="flower-picker__name">{flower.label}</span>
+              <span className="flower-picker__meaning">{flower.meaning}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <Dialog open={chosen !== null} onClose={() => setChosen(null)} title={shown.label} className="flower-dialog">
+        <div className="flower-detail">
+          <p className="flower-detail__meaning">{shown.meaning}</p>
+          <FlowerImage type={shown.type} size="sm" />
+          <p className="flower-detail__text">{shown.symbolism}</p>
+          <div className="flower-detail__links">
+            <Link className="button button--primary" to="/garden-of-remembrance#add-flower">
+              Add Memorial Flower
+            </Link>
+            <Link className="button button--secondary" to="/garden-of-remembrance">
+              Enter the Garden
+            </Link>
+          </div>
+        </div>
+      </Dialog>
+    </>
+  );
+}

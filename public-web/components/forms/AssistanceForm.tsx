@@ -1,0 +1,66 @@
+import { useRef, useState, type FormEvent } from "react";
+import { AssistanceRequestInput } from "../../../shared/schemas/public";
+import { api, fieldErrors, messageFor } from "../../lib/api";
+import { invalidate } from "../../lib/queries";
+import { notify, notifyError } from "../../lib/toast";
+import { Field } from "../ui/Field";
+import { Honeypot } from "./Honeypot";
+import { UrgentPhoneNote } from "./UrgentPhoneNote";
+import { focusFirstInvalid, useForm } from "./useForm";
+import "../../styles/forms.css";
+
+const EMPTY = { firstName: "", lastName: "", email: "", phoneNumber: "", comments: "", website: "" };
+
+/** Home's assistance request (SPEC §5): all fields required, messages shown on leaving a field and on submit. */
+export default function AssistanceForm() {
+  const form = useForm(AssistanceRequestInput, EMPTY, "blur");
+  const [pending, setPending] = useState(false);
+  const ref = useRef<HTMLFormElement>(null);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (pending) return;
+    if (!form.trySubmit()) return focusFirstInvalid(ref.current);
+    setPending(true);
+    try {
+      await api.post("/api/assistance-requests", form.values);
+      notify("Request Submitted", "We have received your assistance request and will contact you shortly.");
+      form.reset();
+      invalidate("/api/assistance-requests");
+    } catch (err) {
+      form.setServerErrors(fieldErrors(err));
+      notifyError("Error", messageFor(err, "Failed to submit assistance request. Please try again."));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form ref={ref} className="visitor-form" aria-label="Request assistance" noValidate onSubmit={onSubmit}>
+      <UrgentPhoneNote />
+      <div className="visitor-form__row">
+        <Field label="First Name" required error={form.errors.firstName}>
+          <input type="text" autoComplete="given-name" {...form.text("firstName")} />
+        </Field>
+        <Field label="Last Name" required error={form.errors.lastName}>
+          <input type="text" autoComplete="family-name" {...form.text("lastName")} />
+        </Field>
+      </div>
+      <div className="visitor-form__row">
+        <Field label="Email" required error={form.errors.email}>
+          <input type="email" autoComplete="email" {...form.text("email")} />
+        </Field>
+        <Field label="Phone Number" required error={form.errors.phoneNumber}>
+          <input type="tel" autoComplete="tel" {...form.text("phoneNumber")} />
+        </Field>
+      </div>
+      <Field label="Comments" required error={form.errors.comments} hint="Tell us a little about what you need; share only what you are comfortable sharing.">
+        <textarea className="visitor-form__comments" rows={5} {...form.text("comments")} />
+      </Field>
+      <Honeypot value={String(form.values.website)} onChange={(v) => form.setValue("website", v)} />
+      <button type="submit" className="button button--primary visitor-form__submit" disabled={pending}>
+        {pending ? "Submitting..." : "Request Assistance"}
+      </button>
+    </form>
+  );
+}

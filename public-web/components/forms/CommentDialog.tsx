@@ -1,0 +1,173 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { MemorialCommentInput, type CommentLibraryDto, type PublicCommentDto, type PublicFlowerDto } from "../../../shared/schemas/public";
+import { api, fieldErrors, messageFor } from "../../lib/api";
+import { fullName } from "../../lib/garden";
+import { invalidate, useQuery } from "../../lib/queries";
+import { notify, notifyError } from "../../lib/toast";
+import { Dialog } from "../ui/Dialog";
+import { Field } from "../ui/Field";
+import { Spinner } from "../ui/Spinner";
+import { Honeypot } from "./Honeypot";
+import { useForm } from "./useForm";
+import "../../styles/forms.css";
+
+const commentsKey = (flowerId: number) => `/api/memorial-flowers/${flowerId}/comments`;
+const LIBRARY_KEY = "/api/comment-library";
+
+interface CommentDialogProps {
+  /** The flower whose comments are shown; kept while the dialog closes. */
+  flower: PublicFlowerDto | null;
+  open: boolean;
+  onClose(): void;
+}
+
+/** A memorial's comments (SPEC §2): approved messages, and "Leave a Comment" with a library message. */
+export default function CommentDialog({ flower, open, onClose }: CommentDialogProps) {
+  const title = flower ? (
+    <>
+      {fullName(flower)}
+      {flower.lossDate ? <span className="comment-dialog__date">, {flower.lossDate}</span> : null}
+    </>
+  ) : (
+    "Comments"
+  );
+  return (
+    <Dialog open={open} onClose={onClose} title={title} className="comment-dialog">
+      {/* Mounted only while open: comments are fetched only then (SPEC §7). */}
+      {open && flower ? <CommentPanel key={flower.id} flowerId={flower.id} /> : null}
+    </Dialog>
+  );
+}
+
+function CommentPanel({ flowerId }: { flowerId: number }) {
+  const comments = useQuery(commentsKey(flowerId), () => api.get<PublicCommentDto[]>(commentsKey(flowerId)));
+  const [showForm, setShowForm] = useState(false);
+  const leaveButton = useRef<HTMLButtonElement>(null);
+  const wasShown = useRef(false);
+
+  // When the form closes (Cancel or success), focus returns to the button that opened it.
+  useEffect(() => {
+    if (wasShown.current && !showForm) leaveButton.current?.focus();
+    wasShown.current = showForm;
+  }, [showForm]);
+
+  const visible = (comments.data ?? []).filter((c) => c.commenterName && c.commentText);
+  return (
+    <div className="comment-panel">
+      <section className="comment-panel__list" aria-label="Comments">
+        {comments.isLoading ? (
+          <Spinner label="Loading comments..." />
+        ) : comments.error ? (
+          <p role="alert">{messageFor(comments.error, "We could not load the comments just now. Please try again later.")}</p>
+        ) : visible.length === 0 ? (
+          <p className="comment-panel__empty">No comments yet. Be the first to leave a thoughtful message.</p>
+        ) : (
+          <ul className="comment-list">
+            {visible.map((c) => (
+              <li key={c.id} className={`comment-list__item comment-list__item--${c.commentCategory}`}>
+                <p className="comment-list__text">{c.commentText}</p>
+                <p className="comment-list__name">{c.commenterName}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {showForm ? (
+        <CommentForm flowerId={flowerId} onDone={() => setShowForm(false)} />
+      ) : (
+        <button ref={leaveButton} type="button" className="button button--primary" onClick={() => setShowForm(true)}>
+          Leave a Comment
+        </button>
+      )}
+    </div>
+  );
+}
+
+const EMPTY = { commenterName: "", commentLibraryId: "", website: "" };
+
+function CommentForm({ flowerId, onDone }: { flowerId: number; onDone(): void }) {
+  const library = useQuery(LIBRARY_KEY, () => api.get<CommentLibraryDto[]>(LIBRARY_KEY));
+  const form = useForm(MemorialCommentInput, EMPTY, "change");
+  const [pending, setPending] = useState(false);
+  const nameInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => nameInput.current?.focus(), []);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (pending || !form.trySubmit()) return;
+    setPending(true);
+    try {
+      await api.post(commentsKey(flowerId), {
+        commenterName: form.values.commenterName,
+        commentLibraryId: Number(form.values.commentLibraryId),
+        memorialFlowerId: flowerId,
+        website: form.values.website,
+      });
+      notify("Comment Submitted", "Your comment has been submitted for review. It will appear after approval.");
+      form.reset();
+      invalidate(commentsKey(flowerId));
+      onDone();
+    } catch (err) {
+      form.setServerErrors(fieldErrors(err));
+      notifyError("Submission Error", messageFor(err, "Failed to submit comment. Please try again."));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const entries = library.data ?? [];
+  const standard = entries.filter((m) => m.category === "standard");
+  const biblical = entries.filter((m) => m.category === "biblical");
+  return (
+    <form className="visitor-form comment-form" aria-label="Leave a Comment" noValidate onSubmit={onSubmit}>
+      <Field label="Your Name" required error={form.errors.commenterName}>
+        <input ref={nameInput} type="text" autoComplete="name" {...form.text("commenterName")} />
+      </Field>
+      <Field
+        label="Message"
+        required
+        error={form.errors.commentLibraryId}
+        hint="Choose one of our messages of comfort; every comment is read before it appears."
+      >
+        {library.isLoading ? (
+          <select disabled value="" name="commentLibraryId" onChange={() => undefined}>
+            <option value="">Loading messages...</option>
+          </select>
+        ) : (
+          <select {...form.text("commentLibraryId")}>
+            <option value="">Choose a message</option>
+            {standard.length ? (
+              <optgroup label="Words of comfort">
+                {standard.map((m) => (
+                  <option key={m.id} value={String(m.id)}>
+                    {m.text}
+                  </option>
+                ))}
+              </optgroup>
+            ) : null}
+            {biblical.length ? (
+              <optgroup label="From Scripture">
+                {biblical.map((m) => (
+                  <option key={m.id} value={String(m.id)}>
+                    {m.text}
+                  </option>
+                ))}
+              </optgroup>
+            ) : null}
+          </select>
+        )}
+      </Field>
+      {library.error ? <p role="alert">{messageFor(library.error, "We could not load the messages just now. Please try again later.")}</p> : null}
+      <Honeypot value={String(form.values.website)} onChange={(v) => form.setValue("website", v)} />
+      <div className="comment-form__actions">
+        <button type="button" className="button button--secondary" onClick={onDone} disabled={pending}>
+          Cancel
+        </button>
+        <button type="submit" className="button button--primary" disabled={!form.isValid || pending}>
+          {pending ? "Submitting..." : "Submit Comment"}
+        </button>
+      </div>
+    </form>
+  );
+}

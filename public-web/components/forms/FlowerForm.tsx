@@ -1,0 +1,154 @@
+import { useId, useRef, useState, type FormEvent } from "react";
+import { FLOWERS } from "../../../shared/flowers";
+import { MemorialFlowerInput } from "../../../shared/schemas/public";
+import { api, fieldErrors, messageFor } from "../../lib/api";
+import { invalidate } from "../../lib/queries";
+import { notify, notifyError } from "../../lib/toast";
+import { FlowerImage } from "../flowers/FlowerImage";
+import { Field } from "../ui/Field";
+import { Honeypot } from "./Honeypot";
+import { focusFirstInvalid, useForm } from "./useForm";
+import "../../styles/forms.css";
+
+const EMPTY = {
+  parentName: "",
+  email: "",
+  babyFirstName: "",
+  babyMiddleName: "",
+  babyLastName: "",
+  lossDate: "",
+  flowerType: "",
+  emailUpdates: false as boolean,
+  website: "",
+};
+
+const REQUIRED = ["parentName", "email", "babyFirstName", "babyLastName", "flowerType"] as const;
+
+/**
+ * The memorial flower submission form (SPEC §5). Submit stays disabled until
+ * the five required fields hold text; a failed submit keeps every value.
+ */
+export default function FlowerForm() {
+  const form = useForm(MemorialFlowerInput, EMPTY, "blur");
+  const [pending, setPending] = useState(false);
+  const ref = useRef<HTMLFormElement>(null);
+  const headingId = useId();
+  const flowerErrorId = useId();
+  const complete = REQUIRED.every((key) => String(form.values[key]).trim() !== "");
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (pending || !complete) return;
+    if (!form.trySubmit()) return focusFirstInvalid(ref.current);
+    setPending(true);
+    try {
+      await api.post("/api/memorial-flowers", form.values);
+      notify(
+        "Memorial Flower Submitted",
+        "Your memorial flower has been submitted for review. You will receive an email confirmation when it's added to the garden.",
+      );
+      form.reset();
+      invalidate("/api/memorial-flowers");
+    } catch (err) {
+      form.setServerErrors(fieldErrors(err));
+      notifyError("Submission Error", messageFor(err, "Failed to submit memorial flower. Please try again."));
+      focusFirstInvalid(ref.current);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const flowerError = form.errors.flowerType;
+  return (
+    <section id="add-flower" className="garden-section flower-form" aria-labelledby={headingId}>
+      <h2 id={headingId}>Add a Memorial Flower</h2>
+      <p>
+        Choose a flower for your baby and it will be planted in the garden once a volunteer has looked it over. Fields marked
+        "required" are needed; everything else is up to you.
+      </p>
+      <form ref={ref} className="visitor-form" noValidate onSubmit={onSubmit} aria-labelledby={headingId}>
+        <div className="visitor-form__row">
+          <Field label="Your Name" required error={form.errors.parentName}>
+            <input type="text" autoComplete="name" {...form.text("parentName")} />
+          </Field>
+          <Field label="Email Address" required error={form.errors.email} hint="Used only to tell you when your flower is in the garden; never shown.">
+            <input type="email" autoComplete="email" {...form.text("email")} />
+          </Field>
+        </div>
+        <div className="visitor-form__row visitor-form__row--three">
+          <Field label="Baby's First Name" required error={form.errors.babyFirstName}>
+            <input type="text" autoComplete="off" {...form.text("babyFirstName")} />
+          </Field>
+          <Field label="Baby's Middle Name (optional)" error={form.errors.babyMiddleName}>
+            <input type="text" autoComplete="off" {...form.text("babyMiddleName")} />
+          </Field>
+          <Field label="Baby's Last Name" required error={form.errors.babyLastName} hint="Enter first initial if you prefer privacy">
+            <input type="text" autoComplete="off" {...form.text("babyLastName")} />
+          </Field>
+        </div>
+        <Field
+          label="Date of Loss (optional)"
+          error={form.errors.lossDate}
+          hint="Write it any way that feels right: a date, a month and year, a season, or leave it empty."
+        >
+          <input type="text" autoComplete="off" {...form.text("lossDate")} />
+        </Field>
+
+        <fieldset className="flower-choice" aria-describedby={flowerError ? flowerErrorId : undefined}>
+          <legend className="field__label">
+            Flower Selection<span className="field__required"> (required)</span>
+          </legend>
+          <div className="flower-choice__grid">
+            {FLOWERS.map((flower) => (
+              <label key={flower.type} className="flower-choice__option">
+                <input
+                  type="radio"
+                  name="flowerType"
+                  value={flower.type}
+                  checked={form.values.flowerType === flower.type}
+                  onChange={() => form.setValue("flowerType", flower.type)}
+                  aria-invalid={flowerError ? true : undefined}
+                  required
+                />
+                <FlowerImage type={flower.type} size="icon" decorative />
+                <span className="flower-choice__text">
+                  <span className="flower-choice__name">{flower.label}</span>
+                  <span className="flower-choice__meaning">{flower.meaning}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+          {flowerError ? (
+            <p id={flowerErrorId} className="field__error" role="alert">
+              {flowerError}
+            </p>
+          ) : null}
+        </fieldset>
+
+        <div className="visitor-form__check">
+          <input
+            id={`${headingId}-updates`}
+            type="checkbox"
+            name="emailUpdates"
+            checked={Boolean(form.values.emailUpdates)}
+            onChange={(e) => form.setValue("emailUpdates", e.target.checked)}
+            aria-describedby={`${headingId}-updates-hint`}
+          />
+          <label htmlFor={`${headingId}-updates`}>Send me occasional updates from the garden by email</label>
+          <p id={`${headingId}-updates-hint`} className="field__hint">
+            Sent approximately once monthly. You can stop them at any time.
+          </p>
+        </div>
+
+        <p className="visitor-form__consent">
+          By submitting this form, you consent to publishing your baby's information (names, date of loss and chosen flower) on the
+          public memorial in the Garden of Remembrance. Your own name and email address are never shown.
+        </p>
+        <Honeypot value={String(form.values.website)} onChange={(v) => form.setValue("website", v)} />
+        <button type="submit" className="button button--primary visitor-form__submit" disabled={!complete || pending}>
+          {pending ? "Submitting..." : "Submit Memorial Flower"}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { useRef, useState, type FormEvent } from "react";
+import { TestimonialInput } from "../../../shared/schemas/public";
+import { api, fieldErrors, messageFor } from "../../lib/api";
+import { invalidate } from "../../lib/queries";
+import { notify, notifyError } from "../../lib/toast";
+import { Field } from "../ui/Field";
+import { Honeypot } from "./Honeypot";
+import { focusFirstInvalid, useForm } from "./useForm";
+import "../../styles/forms.css";
+
+const EMPTY = { firstName: "", lastName: "", childName: "", testimonial: "", email: "", website: "" };
+
+/** "Share Your Story" (SPEC §5): submit is disabled only while sending; errors show on leaving a field and on submit. */
+export default function TestimonialForm({ labelledBy }: { labelledBy?: string }) {
+  const form = useForm(TestimonialInput, EMPTY, "blur");
+  const [pending, setPending] = useState(false);
+  const ref = useRef<HTMLFormElement>(null);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (pending) return;
+    if (!form.trySubmit()) return focusFirstInvalid(ref.current);
+    setPending(true);
+    try {
+      await api.post("/api/testimonials", form.values);
+      notify("Testimonial Submitted", "Thank you for sharing your story. Your testimonial will be reviewed and posted soon.");
+      form.reset();
+      invalidate("/api/testimonials");
+    } catch (err) {
+      form.setServerErrors(fieldErrors(err));
+      notifyError("Submission Error", messageFor(err, "Failed to submit testimonial. Please try again."));
+      focusFirstInvalid(ref.current);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form ref={ref} className="visitor-form" aria-labelledby={labelledBy} noValidate onSubmit={onSubmit}>
+      <div className="visitor-form__row">
+        <Field label="First Name" required error={form.errors.firstName}>
+          <input type="text" autoComplete="given-name" {...form.text("firstName")} />
+        </Field>
+        <Field label="Last Name" required error={form.errors.lastName}>
+          <input type="text" autoComplete="family-name" {...form.text("lastName")} />
+        </Field>
+      </div>
+      <Field label="Child's Name (optional)" error={form.errors.childName}>
+        <input type="text" autoComplete="off" {...form.text("childName")} />
+      </Field>
+      <Field label="Your Testimonial" required error={form.errors.testimonial} hint="Write as much or as little as you wish.">
+        <textarea className="visitor-form__story" rows={8} {...form.text("testimonial")} />
+      </Field>
+      <Field
+        label="Email (optional)"
+        error={form.errors.email}
+        hint="We use it only to let you know when your story has been posted. It is never shown."
+      >
+        <input type="email" autoComplete="email" {...form.text("email")} />
+      </Field>
+      <Honeypot value={String(form.values.website)} onChange={(v) => form.setValue("website", v)} />
+      <button type="submit" className="button button--primary visitor-form__submit" disabled={pending}>
+        {pending ? "Submitting..." : "Share Your Story"}
+      </button>
+    </form>
+  );
+}

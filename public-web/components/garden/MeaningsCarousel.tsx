@@ -1,0 +1,49 @@
+import { useId, useState } from "react";
+import { CAROUSEL_PAGE_SIZE } from "../../../shared/constants";
+import { FLOWERS } from "../../../shared/flowers";
+import { pageCount, pageItems, wrapPage } from "../../lib/garden";
+import { FlowerImage } from "../flowers/FlowerImage";
+import { PageDots } from "./PageDots";
+
+const PAGES = pageCount(FLOWERS.length, CAROUSEL_PAGE_SIZE);
+
+/** "Significance of the Flowers": the ten meanings, three at a time, Previous/Next wrapping, with page dots. */
+export function MeaningsCarousel() {
+  const [page, setPage] = useState(0);
+  const headingId = useId();
+  const slideId = useId();
+  return (
+    <section className="garden-section meanings" aria-labelledby={headingId}>
+      <h2 id={headingId}>Significance of the Flowers</h2>
+      <p className="garden-section__lead">
+        Each flower in the garden carries an old name given in honour of Our Lady. Choose the one that speaks to your heart.
+      </p>
+      <div className="meanings__frame" role="group" aria-roledescription="carousel" aria-label="Flower meanings">
+        <div id={slideId} aria-live="polite">
+          <p className="visually-hidden">
+            Page {page + 1} of {PAGES}
+          </p>
+          <ul key={page} className="meanings__slide">
+          {pageItems(FLOWERS, page, CAROUSEL_PAGE_SIZE).map((flower) => (
+            <li key={flower.type} className="meaning-card">
+              <FlowerImage type={flower.type} size="icon" decorative className="meaning-card__image" />
+              <h3 className="meaning-card__name">{flower.label}</h3>
+              <p className="meaning-card__meaning">{flower.meaning}</p>
+              <p className="meaning-card__text">{flower.symbolism}</p>
+            </li>
+          ))}
+          </ul>
+        </div>
+        <div className="pager">
+          <button type="button" className="button button--secondary pager__step" aria-controls={slideId} onClick={() => setPage((p) => wrapPage(p, -1, PAGES))}>
+            Previous<span className="visually-hidden"> flowers</span>
+          </button>
+          <PageDots pages={Array.from({ length: PAGES }, (_, i) => i)} total={PAGES} current={page} onSelect={setPage} controls={slideId} />
+          <button type="button" className="button button--secondary pager__step" aria-controls={slideId} onClick={() => setPage((p) => wrapPage(p, 1, PAGES))}>
+            Next<span className="visually-hidden"> flowers</span>
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}
