@@ -92,7 +92,7 @@ export async function createServer(config: ServerConfig, extraHooks: DomainHook[
   for (const make of adminRouters) admin.use(make(services).routes());
   api.use(admin.routes());
   app.use(api.routes());
-  app.use(api.allowedMethods());
+  app.use(api.allowedMethods({ throw: true }));
   app.use(siteHandler(config, services));
 
   const workers: Worker[] = workerFactories.map((make) => make(services));

@@ -8,6 +8,7 @@ import { isApiPath } from "../site";
 const HTTP_SENTENCES: Record<number, [ErrorBody["error"], string]> = {
   400: [ErrorId.badRequest, "We could not read that request. Please check it and try again."],
   413: [ErrorId.tooLarge, "That is more than we can accept in one request. Please send a smaller file or a shorter text."],
+  405: [ErrorId.badRequest, "This address does not accept that kind of request."],
   415: [ErrorId.badRequest, "Please send the data as JSON."],
 };
 
