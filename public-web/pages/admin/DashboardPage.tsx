@@ -1,4 +1,100 @@
-// Placeholder: replaced by the page's owner.
+import type { ComponentType } from "react";
+import { Navigate, useNavigate } from "react-router-dom";
+import { AccessDenied, AdminTabs, type AdminTab } from "../../components/admin";
+import { Spinner } from "../../components/ui/Spinner";
+import { messageFor } from "../../lib/api";
+import { notify, notifyError } from "../../lib/toast";
+import { useAdminUi, type AdminTabId } from "../../stores/adminUi";
+import { useSession } from "../../stores/session";
+import { AdminShell } from "./AdminShell";
+import { useAdminList } from "./moderation";
+import { CommentsTab, FlowersTab, TestimonialsTab } from "./tabs/ModerationTabs";
+import { ActivityTab, AssistanceTab, BulkUploadTab, CsvImportTab, EmailsTab, useAssistance } from "./tabs/ToolTabs";
+import { useAdminSession } from "./useAdminSession";
+
+const PANELS: Record<AdminTabId, ComponentType> = {
+  testimonials: TestimonialsTab,
+  flowers: FlowersTab,
+  comments: CommentsTab,
+  "csv-import": CsvImportTab,
+  "bulk-upload": BulkUploadTab,
+  assistance: AssistanceTab,
+  activity: ActivityTab,
+  emails: EmailsTab,
+};
+
+/** /admin, guarded (SPEC §4): "Loading..." spinner, signed out → login, no admin role → Access Denied. */
 export default function DashboardPage() {
-  return <h1>Admin Dashboard</h1>;
+  const { status, user } = useAdminSession();
+  const navigate = useNavigate();
+
+  const logout = async () => {
+    try {
+      await useSession.getState().logout();
+      notify("Logged out", "You have been logged out successfully");
+      navigate("/admin/login", { replace: true });
+    } catch (error) {
+      notifyError("Logout failed", error instanceof Error ? messageFor(error, error.message) : String(error));
+    }
+  };
+
+  if (status === "loading") {
+    return (
+      <AdminShell>
+        <Spinner label="Loading..." />
+      </AdminShell>
+    );
+  }
+  if (!user) return <Navigate to="/admin/login" replace />;
+  if (user.role !== "admin") {
+    return (
+      <AdminShell>
+        <AccessDenied username={user.username} role={user.role} onLogout={logout} />
+      </AdminShell>
+    );
+  }
+  return (
+    <AdminShell>
+      <Dashboard username={user.username} onLogout={logout} />
+    </AdminShell>
+  );
+}
+
+function Dashboard({ username, onLogout }: { username: string; onLogout(): void }) {
+  const tab = useAdminUi((s) => s.tab);
+  const setTab = useAdminUi((s) => s.setTab);
+  const testimonials = useAdminList("testimonial").data;
+  const flowers = useAdminList("flower").data;
+  const comments = useAdminList("comment").data;
+  const assistance = useAssistance().data;
+
+  const pending = (items: readonly { approved: boolean }[] | undefined) => items?.filter((i) => !i.approved).length ?? 0;
+  const tabs: AdminTab[] = [
+    { id: "testimonials", label: "Testimonials", badge: pending(testimonials) },
+    { id: "flowers", label: "Memorial Flowers", badge: pending(flowers) },
+    { id: "comments", label: "Comments", badge: pending(comments) },
+    { id: "csv-import", label: "CSV Import" },
+    { id: "bulk-upload", label: "Bulk Upload" },
+    { id: "assistance", label: "Assistance Requests", badge: assistance?.filter((a) => !a.handled).length ?? 0, badgeLabel: "not handled" },
+    { id: "activity", label: "Activity" },
+    { id: "emails", label: "Emails" },
+  ];
+  const Panel = PANELS[tab];
+
+  return (
+    <div className="admin-dashboard">
+      <header className="admin-dashboard__header">
+        <div>
+          <h1>Administrator Dashboard</h1>
+          <p className="admin-dashboard__greeting">Welcome, {username}</p>
+        </div>
+        <button type="button" className="btn btn--secondary" onClick={onLogout}>
+          Logout
+        </button>
+      </header>
+      <AdminTabs tabs={tabs} active={tab} onChange={(id) => setTab(id as AdminTabId)} label="Administrator tasks">
+        <Panel />
+      </AdminTabs>
+    </div>
+  );
 }

@@ -1,0 +1,48 @@
+import type { FlexibleRow } from "../../../shared/csv/flexible";
+import { describeFlower } from "../../../shared/flowers";
+
+interface CsvPreviewTableProps {
+  rows: readonly FlexibleRow[];
+  caption?: string;
+}
+
+/** A preview of bulk CSV rows: what each valid row will become, and why an invalid row is skipped. */
+export function CsvPreviewTable({ rows, caption = "Preview of the rows" }: CsvPreviewTableProps) {
+  if (rows.length === 0) return null;
+  const valid = rows.filter((r) => r.valid).length;
+  return (
+    <div className="admin-scroll csv-preview" role="region" aria-label={`${caption}, scrollable table`} tabIndex={0}>
+      <table className="admin-table">
+        <caption>
+          {caption}: {valid} valid, {rows.length - valid} invalid
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Row</th>
+            <th scope="col">Status</th>
+            <th scope="col">ID</th>
+            <th scope="col">First Name</th>
+            <th scope="col">Middle Name</th>
+            <th scope="col">Last Name</th>
+            <th scope="col">Date of Loss</th>
+            <th scope="col">Flower</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.line} className={row.valid ? "" : "admin-table__row--invalid"}>
+              <th scope="row">{row.line}</th>
+              <td>{row.valid ? "Valid" : `Invalid: ${row.messages.join("; ")}`}</td>
+              <td>{row.entry?.id ?? ""}</td>
+              <td>{row.entry?.babyFirstName ?? ""}</td>
+              <td>{row.entry?.babyMiddleName ?? ""}</td>
+              <td>{row.entry?.babyLastName ?? ""}</td>
+              <td>{row.entry?.lossDate ?? ""}</td>
+              <td>{row.entry ? describeFlower(row.entry.flowerType).label : ""}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+interface CsvValidityProps {
+  /** Null before any file is chosen. */
+  valid: boolean | null;
+  /** Every problem found, each shown. */
+  errors: readonly string[];
+  /** Line shown under "Valid", e.g. "823 memorial flower entries ready to import." */
+  summary?: string;
+  fileName?: string;
+}
+
+/** The Valid / Invalid indicator of the CSV Import tab, listing every error in the reader's words. */
+export function CsvValidity({ valid, errors, summary, fileName }: CsvValidityProps) {
+  if (valid === null) return null;
+  return (
+    <div className={`csv-validity ${valid ? "csv-validity--valid" : "csv-validity--invalid"}`} role="status" aria-live="polite">
+      <p className="csv-validity__state">
+        <span aria-hidden="true">{valid ? "✓ " : "✗ "}</span>
+        <strong>{valid ? "Valid" : "Invalid"}</strong>
+        {fileName ? <span className="csv-validity__file"> · {fileName}</span> : null}
+      </p>
+      {valid && summary ? <p>{summary}</p> : null}
+      {!valid && errors.length > 0 ? (
+        <>
+          <p>
+            {errors.length} problem{errors.length === 1 ? "" : "s"} found:
+          </p>
+          <ul className="csv-validity__errors" aria-label="Problems in the file">
+            {errors.map((error, i) => (
+              <li key={i}>{error}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { useState } from "react";
+import { ActivityList, AssistanceList, BulkUploadPanel, CsvImportPanel, EmailsPanel, type FailedEmailDto } from "../../../components/admin";
+import { Spinner } from "../../../components/ui/Spinner";
+import type { FlowerEntry, MessageDto, ResetImportResult } from "../../../../shared/schemas/admin";
+import type { ActivityDto, AdminAssistanceDto } from "../../../../shared/schemas/adminTools";
+import { api, ApiError, messageFor } from "../../../lib/api";
+import { invalidate, useQuery } from "../../../lib/queries";
+import { notify, notifyError } from "../../../lib/toast";
+import { refreshKind } from "../moderation";
+
+export const ASSISTANCE_KEY = "/api/admin/assistance-requests";
+export const ACTIVITY_KEY = "/api/admin/activity?limit=100";
+const FAILED_EMAILS_KEY = "/api/admin/outbox?status=failed";
+
+/** After a flower import or bulk change: the admin and public flower lists, and the log. */
+function afterFlowerChange(): void {
+  refreshKind("flower");
+  invalidate(ACTIVITY_KEY);
+}
+
+export function CsvImportTab() {
+  const onImport = async (csvData: Record<string, string>[], adminKey: string) => {
+    try {
+      const result = await api.post<ResetImportResult>("/api/admin/memorial-flowers/reset-and-import", { csvData, adminKey });
+      notify("Import Successful", `Successfully imported ${result.importedCount} memorial flowers`);
+      return result;
+    } catch (error) {
+      const message = messageFor(error, "Failed to import memorial flowers");
+      notifyError("Import Failed", message);
+      throw new Error(message);
+    } finally {
+      afterFlowerChange();
+    }
+  };
+  return (
+    <>
+      <h2>CSV Import</h2>
+      <CsvImportPanel onImport={onImport} />
+    </>
+  );
+}
+
+export function BulkUploadTab() {
+  const send = async (call: () => Promise<MessageDto>, ok: string, bad: string, fallback: string) => {
+    try {
+      const { message } = await call();
+      notify(ok, message);
+      return message;
+    } catch (error) {
+      const message = messageFor(error, fallback);
+      notifyError(bad, message);
+      throw new Error(message);
+    } finally {
+      afterFlowerChange();
+    }
+  };
+  return (
+    <>
+      <h2>Bulk Upload</h2>
+      <BulkUploadPanel
+        onUpload={(flowers: FlowerEntry[]) =>
+          send(() => api.post<MessageDto>("/api/admin/memorial-flowers/bulk-upload", { flowers }), "Bulk Upload Successful", "Upload Failed", "Failed to upload memorial flowers.")
+        }
+        onUpdate={(flowers) =>
+          send(() => api.put<MessageDto>("/api/admin/memorial-flowers/bulk-update", { flowers }), "Bulk Update Successful", "Update Failed", "Failed to update memorial flowers.")
+        }
+        onNotice={(n) => notifyError(n.title, n.message)}
+      />
+    </>
+  );
+}
+
+export function useAssistance() {
+  return useQuery<AdminAssistanceDto[]>(ASSISTANCE_KEY, () => api.get(ASSISTANCE_KEY));
+}
+
+export function AssistanceTab() {
+  const list = useAssistance();
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const toggle = async (item: AdminAssistanceDto) => {
+    setBusyId(item.id);
+    try {
+      const saved = await api.post<AdminAssistanceDto>(`${ASSISTANCE_KEY}/${item.id}/handled`, { handled: !item.handled });
+      notify(saved.handled ? "Marked as handled" : "Marked as not handled", `${saved.firstName} ${saved.lastName}'s request`);
+    } catch (error) {
+      notifyError("Error", messageFor(error, "Failed to update the assistance request."));
+    } finally {
+      setBusyId(null);
+      invalidate(ASSISTANCE_KEY);
+      invalidate(ACTIVITY_KEY);
+    }
+  };
+  return (
+    <>
+      <h2>Assistance Requests</h2>
+      <p>Families are promised an answer within the hour: newest requests first. Please call rather than email when you can.</p>
+      {list.isLoading && !list.data ? (
+        <Spinner label="Loading assistance requests..." />
+      ) : list.error && !list.data ? (
+        <p className="admin-error" role="alert">{messageFor(list.error, "We could not load the assistance requests.")}</p>
+      ) : (
+        <AssistanceList items={list.data ?? []} busyId={busyId} onToggleHandled={toggle} />
+      )}
+    </>
+  );
+}
+
+export function ActivityTab() {
+  const list = useQuery<ActivityDto[]>(ACTIVITY_KEY, () => api.get(ACTIVITY_KEY));
+  return (
+    <>
+      <h2>Activity</h2>
+      <div className="admin-actions">
+        <button type="button" className="btn btn--secondary" onClick={() => invalidate(ACTIVITY_KEY)}>
+          Refresh
+        </button>
+      </div>
+      {list.isLoading && !list.data ? (
+        <Spinner label="Loading activity..." />
+      ) : list.error && !list.data ? (
+        <p className="admin-error" role="alert">{messageFor(list.error, "We could not load the activity log.")}</p>
+      ) : (
+        <ActivityList items={list.data ?? []} />
+      )}
+    </>
+  );
+}
+
+export function EmailsTab() {
+  const list = useQuery<FailedEmailDto[]>(FAILED_EMAILS_KEY, () => api.get(FAILED_EMAILS_KEY));
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const missing = list.error instanceof ApiError && list.error.status === 404;
+  const retry = async (id: number) => {
+    setBusyId(id);
+    try {
+      await api.post(`/api/admin/outbox/${id}/retry`);
+      notify("Email queued again", "It will be sent in a moment.");
+    } catch (error) {
+      notifyError("Error", messageFor(error, "Failed to retry the email."));
+    } finally {
+      setBusyId(null);
+      invalidate(FAILED_EMAILS_KEY);
+    }
+  };
+  const exportList = () => {
+    const link = document.createElement("a");
+    link.href = "/api/admin/mailing-list.csv";
+    link.download = "";
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+  };
+  return (
+    <>
+      <h2>Emails</h2>
+      {list.error && !missing ? <p className="admin-error" role="alert">{messageFor(list.error, "We could not load the failed emails.")}</p> : null}
+      <EmailsPanel available={!missing} loading={list.isLoading} failed={list.data ?? []} busyId={busyId} onExport={exportList} onRetry={retry} />
+    </>
+  );
+}
