@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { launchBrowser, newPage } from "../../support/browser";
+import type { TestServer } from "../../support/testServer";
+import { ADMIN, PLAIN, expectNoAxeViolations, expectToast, login, startAdminServer } from "./helpers";
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startAdminServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("/admin/login and the /admin guard", () => {
+  it("sends a signed-out visitor from /admin to the login page, which has the warning and the side panel and no axe violation", async () => {
+    const { page, consoleErrors } = await newPage(browser, server.url);
+    await page.goto("/admin");
+    await page.waitForURL("**/admin/login");
+    await page.getByRole("heading", { name: "Administrator Login" }).waitFor();
+    expect(await page.getByRole("note").textContent()).toMatch(/Only authorized administrators.*contact your system administrator/);
+    expect(await page.getByRole("complementary").locator("li").count()).toBeGreaterThanOrEqual(3);
+    await expectNoAxeViolations(page, "login page");
+
+    // SPEC §5 messages before anything is sent.
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByText("Username is required").waitFor();
+    await page.getByText("Password is required").waitFor();
+    await expectNoAxeViolations(page, "login page with errors");
+    // The browser itself logs the silent 401 of GET /api/user (signed out); nothing else may fail.
+    expect(consoleErrors.filter((e) => !/status of 401/.test(e))).toEqual([]);
+    await page.context().close();
+  });
+
+  it("shows the destructive 'Login failed' toast with the server's message on wrong credentials", async () => {
+    const { page } = await newPage(browser, server.url);
+    await login(page, ADMIN.username, "not the password");
+    await expectToast(page, "Login failed", "Invalid username or password");
+    const toast = page.locator(".toast--destructive");
+    expect(await toast.getAttribute("role")).toBe("alert");
+    expect(page.url()).toMatch(/\/admin\/login$/);
+    await page.context().close();
+  });
+
+  it("signs an admin in (toast, dashboard), sends a signed-in admin from the login page to /admin, and logs out", async () => {
+    const { page, consoleErrors } = await newPage(browser, server.url);
+    await login(page, ADMIN.username, ADMIN.password);
+    await expectToast(page, "Login successful", `Welcome back, ${ADMIN.username}`);
+    await page.waitForURL(/\/admin$/);
+    await page.getByText(`Welcome, ${ADMIN.username}`).waitFor();
+
+    await page.goto("/admin/login");
+    await page.waitForURL(/\/admin$/);
+    await page.getByRole("heading", { name: "Administrator Dashboard" }).waitFor();
+
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expectToast(page, "Logged out", "You have been logged out successfully");
+    await page.waitForURL("**/admin/login");
+    await page.goto("/admin");
+    await page.waitForURL("**/admin/login");
+    expect(consoleErrors.filter((e) => !/401/.test(e))).toEqual([]);
+    await page.context().close();
+  });
+
+  it("shows Access Denied, with the username and role, to a signed-in account without the admin role", async () => {
+    const { page } = await newPage(browser, server.url);
+    await login(page, PLAIN.username, PLAIN.password);
+    await page.waitForURL(/\/admin$/);
+    await page.getByRole("heading", { name: "Access Denied" }).waitFor();
+    await page.getByText("This area is restricted to administrators only. You do not have the required permissions to access this page.", { exact: true }).waitFor();
+    expect(await page.locator(".admin-denied__who").textContent()).toBe(`Signed in as ${PLAIN.username} with the role user.`);
+    expect(await page.getByRole("tab").count()).toBe(0);
+    await expectNoAxeViolations(page, "Access Denied");
+    await page.context().close();
+  });
+});
