@@ -1,0 +1,98 @@
+import { useId, useState } from "react";
+import { BulkResult, type BulkStatus } from "../../../public-web/components/admin/BulkResult";
+import { CsvPreviewTable } from "../../../public-web/components/admin/CsvPreviewTable";
+import { FlowerTypesHint } from "../../../public-web/components/admin/FlowerTypesHint";
+import { checkBulk, parseFlexibleCsv } from "../../../shared/csv";
+import { desktop } from "../desktop";
+import { CsvSource } from "../components/CsvSource";
+import { ProgressBar } from "../components/ProgressBar";
+import { ResetImportPanel } from "./ResetImportPanel";
+
+type Mode = "upload" | "update" | "reset";
+
+/** Bulk upload, bulk update and reset-and-import, all from one chosen or dropped CSV file. */
+export function CsvScreen() {
+  const [mode, setMode] = useState<Mode>("upload");
+  const [text, setText] = useState("");
+  const [fileName, setFileName] = useState<string | undefined>();
+  const [error, setError] = useState<string | null>(null);
+  const modeName = useId();
+
+  return (
+    <div className="csv">
+      <fieldset className="csv__modes">
+        <legend>What would you like to do?</legend>
+        {(
+          [
+            ["upload", "Bulk upload: add new flowers (they go live at once)"],
+            ["update", "Bulk update: change flowers by their ID"],
+            ["reset", "Reset and import: replace ALL flowers"],
+          ] as const
+        ).map(([value, label]) => (
+          <label key={value} className="csv__mode">
+            <input type="radio" name={modeName} value={value} checked={mode === value} onChange={() => setMode(value)} /> {label}
+          </label>
+        ))}
+      </fieldset>
+      <div className="toolbar">
+        <CsvSource
+          onText={(t, name) => {
+            setError(null);
+            setText(t);
+            setFileName(name);
+          }}
+          onError={setError}
+        />
+        <button type="button" className="btn btn--secondary" onClick={() => void desktop().saveTemplate()}>
+          Save the CSV template...
+        </button>
+      </div>
+      {fileName ? <p className="field__hint">File: {fileName}</p> : null}
+      {error ? (
+        <p className="notice notice--error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {mode === "reset" ? <ResetImportPanel text={text} fileName={fileName} /> : <BulkPanel mode={mode} text={text} onText={setText} />}
+    </div>
+  );
+}
+
+function BulkPanel({ mode, text, onText }: { mode: "upload" | "update"; text: string; onText(text: string): void }) {
+  const [status, setStatus] = useState<BulkStatus>({ state: "idle" });
+  const textId = useId();
+  const preview = text.trim() ? parseFlexibleCsv(text) : null;
+  const valid = preview?.entries.length ?? 0;
+
+  const send = async () => {
+    const check = checkBulk(text, mode);
+    if (!check.ok) return setStatus({ state: "error", message: `${check.title}: ${check.message}` });
+    setStatus({ state: "running", count: check.entries.length });
+    const res = mode === "upload" ? await desktop().bulkUpload(text) : await desktop().bulkUpdate(text);
+    if (!res.ok) return setStatus({ state: "error", message: res.error });
+    const skipped = res.value.skipped ? ` ${res.value.skipped} invalid row${res.value.skipped === 1 ? " was" : "s were"} left out.` : "";
+    setStatus({ state: "success", message: `${res.value.message}${skipped}` });
+  };
+
+  return (
+    <section className="csv__panel" aria-label={mode === "upload" ? "Bulk upload" : "Bulk update"}>
+      <FlowerTypesHint />
+      <div className="field">
+        <label htmlFor={textId}>CSV text (filled from the file; you may also paste here)</label>
+        <textarea id={textId} rows={6} value={text} onChange={(e) => onText(e.target.value)} spellCheck={false} />
+      </div>
+      {preview && preview.errors.length > 0 ? (
+        <ul className="notice notice--error" aria-label="Problems with the file">
+          {preview.errors.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+      ) : null}
+      {preview ? <CsvPreviewTable rows={preview.rows} /> : null}
+      <button type="button" className="btn btn--primary" onClick={() => void send()} disabled={status.state === "running" || !text.trim()}>
+        {mode === "upload" ? `Upload ${valid} flower${valid === 1 ? "" : "s"}` : `Update ${valid} flower${valid === 1 ? "" : "s"}`}
+      </button>
+      {status.state === "running" ? <ProgressBar task={mode} /> : <BulkResult status={status} />}
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { useId, useState } from "react";
+import { ConfirmDialog } from "../../../public-web/components/admin/ConfirmDialog";
+import { CsvValidity } from "../../../public-web/components/admin/CsvValidity";
+import { parseStrictCsv } from "../../../shared/csv";
+import { desktop } from "../desktop";
+import { ProgressBar } from "../components/ProgressBar";
+
+/** Reset-and-import with SPEC's strict rules, the admin key, and a confirmation before anything is deleted. */
+export function ResetImportPanel({ text, fileName }: { text: string; fileName: string | undefined }) {
+  const [adminKey, setAdminKey] = useState("");
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const keyId = useId();
+  const parsed = text.trim() ? parseStrictCsv(text) : null;
+  const ready = Boolean(parsed?.isValid && parsed.rows.length > 0 && adminKey);
+
+  const run = async () => {
+    setBusy(true);
+    setResult(null);
+    const res = await desktop().resetAndImport({ text, adminKey, confirmed: true });
+    setBusy(false);
+    setConfirming(false);
+    if (!res.ok) return setResult({ ok: false, text: `Import Failed: ${res.error}` });
+    setAdminKey("");
+    setResult({
+      ok: true,
+      text: `Import Successful: Successfully imported ${res.value.importedCount} memorial flowers. ${res.value.deletedFlowersCount} flowers and ${res.value.deletedCommentsCount} comments were deleted first; the server kept a backup copy.`,
+    });
+  };
+
+  return (
+    <section className="csv__panel" aria-label="Reset and import">
+      <p className="field__hint">
+        The file needs exactly the columns First Name, Middle Name, Last Name, Date of Loss and Flower Type, and exactly {parsed?.expectedCount ?? 823} rows.
+      </p>
+      <CsvValidity valid={parsed ? parsed.isValid : null} errors={parsed?.errors ?? []} summary={parsed ? `${parsed.rows.length} memorial flower entries ready to import.` : undefined} fileName={fileName} />
+      <div className="field">
+        <label htmlFor={keyId}>Admin Key (Required)</label>
+        <input id={keyId} type="password" autoComplete="off" value={adminKey} onChange={(e) => setAdminKey(e.target.value)} />
+      </div>
+      {ready ? (
+        <button type="button" className="btn btn--danger" onClick={() => setConfirming(true)} disabled={busy}>
+          Reset and import...
+        </button>
+      ) : null}
+      {busy ? <ProgressBar task="import" /> : null}
+      {result ? (
+        <p className={`notice ${result.ok ? "notice--success" : "notice--error"}`} role={result.ok ? "status" : "alert"}>
+          {result.text}
+        </p>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        title="Delete ALL flowers and comments?"
+        description={`This deletes ALL existing memorial flowers and ALL their comments, then imports the ${parsed?.rows.length ?? 0} flowers from this file. It cannot be undone. The server keeps a backup copy taken just before, which whoever runs the server can restore.`}
+        confirmLabel="Delete all and import"
+        busy={busy}
+        onConfirm={() => void run()}
+        onCancel={() => setConfirming(false)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import { useId, useState, type FormEvent } from "react";
+import type { AppStatus } from "../../ipc";
+import { desktop } from "../desktop";
+
+/** Sign-in with the server address (typed once, then remembered), username and password. */
+export function SignInScreen({ status }: { status: AppStatus }) {
+  const [serverUrl, setServerUrl] = useState(status.serverUrl ?? "");
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [remember, setRemember] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ids = { server: useId(), user: useId(), pass: useId(), remember: useId(), error: useId() };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    if (!username.trim()) return setError("Username is required");
+    if (!password) return setError("Password is required");
+    setBusy(true);
+    const res = await desktop().signIn({ serverUrl, username, password, remember: remember && status.canRemember });
+    setBusy(false);
+    if (!res.ok) {
+      setError(res.error);
+      return;
+    }
+    setPassword("");
+  };
+
+  return (
+    <section className="signin" aria-labelledby="signin-title">
+      <h2 id="signin-title">Sign in</h2>
+      {status.needsSignIn ? (
+        <p className="notice notice--info" role="status">
+          Your sign-in has ended. Please sign in again to send your decisions; {status.queued} waiting decision
+          {status.queued === 1 ? " is" : "s are"} kept safely on this computer.
+        </p>
+      ) : (
+        <p className="signin__intro">Sign in with your administrator account to review submissions and import memorial flowers.</p>
+      )}
+      <form onSubmit={(e) => void submit(e)} noValidate aria-describedby={error ? ids.error : undefined}>
+        <div className="field">
+          <label htmlFor={ids.server}>Server address</label>
+          <input id={ids.server} type="url" inputMode="url" autoComplete="url" placeholder="https://garden.example.org" value={serverUrl} onChange={(e) => setServerUrl(e.target.value)} required />
+          <p className="field__hint">Typed once; the app remembers it.</p>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.user}>Username</label>
+          <input id={ids.user} autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} required />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.pass}>Password</label>
+          <input id={ids.pass} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+        </div>
+        {status.canRemember ? (
+          <div className="field field--check">
+            <input id={ids.remember} type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+            <label htmlFor={ids.remember}>Keep me signed in on this computer</label>
+          </div>
+        ) : (
+          <p className="field__hint">This computer has no safe place to keep a sign-in, so you will sign in each time you open the app.</p>
+        )}
+        {error ? (
+          <p id={ids.error} className="notice notice--error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {busy ? "Signing in..." : "Sign in"}
+        </button>
+      </form>
+    </section>
+  );
+}
