@@ -45,6 +45,7 @@ export class PublicCache {
     ctx.vary("Accept-Encoding");
     ctx.type = "application/json; charset=utf-8";
     (ctx as Context & { compress?: boolean }).compress = false;
+    ctx.status = 200; // ctx.fresh compares validators only for a 2xx answer (Koa's default status is 404)
     if (ctx.fresh) {
       ctx.status = 304;
       return;
