@@ -10,7 +10,17 @@ import type { AppState, Services } from "./context";
 /** The server-side renderer built from public-web/entry-server.tsx (dist/ssr/entry-server.js). */
 interface SsrModule {
   preloadAll(): Promise<void>;
-  render(url: string, site: SiteConfig): Promise<{ html: string; status: 200 | 404; title: string; description: string; clientOnly: boolean }>;
+  render(
+    url: string,
+    site: SiteConfig,
+  ): Promise<{ html: string; status: 200 | 404; title: string; description: string; clientOnly: boolean; source: string }>;
+}
+
+/** One chunk of Vite's build manifest (dist/web/.vite/manifest.json). */
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
 }
 
 interface Rendered {
@@ -47,7 +57,7 @@ export function siteHandler(config: ServerConfig, s: Services): Middleware<AppSt
       await files(ctx as never, async () => undefined);
       if (ctx.body !== undefined || ctx.status !== 404) return;
     }
-    const page = await renderer.page(ctx.path, ctx.origin);
+    const page = await renderer.page(ctx.path);
     ctx.type = "html";
     ctx.set("Cache-Control", "no-cache");
     ctx.status = page.status;
@@ -58,7 +68,7 @@ export function siteHandler(config: ServerConfig, s: Services): Middleware<AppSt
 /** Renders pages once per path and site configuration; the cache empties when the configuration changes. */
 class PageRenderer {
   private ssr: Promise<SsrModule | null> | undefined;
-  private template: { mtimeMs: number; text: string } | undefined;
+  private template: { mtimeMs: number; text: string; manifest: Record<string, ManifestChunk> } | undefined;
   private cache = new Map<string, Rendered>();
   private cachedFor: SiteConfig | undefined;
   private cachedTemplate: string | undefined;
@@ -70,9 +80,10 @@ class PageRenderer {
     this.ssrFile = path.resolve(config.webDir, "..", "ssr", "entry-server.js");
   }
 
-  async page(pathname: string, origin: string): Promise<Rendered> {
+  async page(pathname: string): Promise<Rendered> {
     const template = this.readTemplate();
     if (!template) return { status: 200, body: NOT_BUILT };
+    const manifest = this.template!.manifest;
     const site = this.s.site.get();
     // The store hands out a new object only when site.json changed: identity tells us when to re-render.
     if (site !== this.cachedFor || template !== this.cachedTemplate) {
@@ -84,18 +95,28 @@ class PageRenderer {
     const hit = this.cache.get(key);
     if (hit) return hit;
     const ssr = await this.loadSsr();
-    const rendered = ssr ? await this.render(ssr, key, origin, template, site) : { status: 200, body: template };
+    const rendered = ssr ? await this.render(ssr, key, template, site, manifest) : { status: 200, body: template };
     // Unknown paths all render the same not-found page: keep them out of the cache so it cannot grow without bound.
     if (rendered.status === 200) this.cache.set(key, rendered);
     return rendered;
   }
 
-  private async render(ssr: SsrModule, pathname: string, origin: string, template: string, site: SiteConfig): Promise<Rendered> {
+  private async render(
+    ssr: SsrModule,
+    pathname: string,
+    template: string,
+    site: SiteConfig,
+    manifest: Record<string, ManifestChunk>,
+  ): Promise<Rendered> {
     const started = performance.now();
     const result = await ssr.render(pathname, site);
     const head = [
-      `<link rel="canonical" href="${escapeAttr(origin + pathname)}" />`,
+      `<link rel="canonical" href="${escapeAttr((site.siteUrl ?? "").replace(/\/+$/, "") + pathname)}" />`,
       result.clientOnly ? `<meta name="robots" content="noindex" />` : "",
+      // The page's own chunk and styles arrive with the HTML: styled before JavaScript, no request waterfall.
+      ...routeAssets(manifest, result.source).map((file) =>
+        file.endsWith(".css") ? `<link rel="stylesheet" href="/${escapeAttr(file)}" />` : `<link rel="modulepreload" href="/${escapeAttr(file)}" />`,
+      ),
     ].join("");
     const body = template
       .replace(/<html[^>]*>/, '<html lang="en">')
@@ -130,12 +151,37 @@ class PageRenderer {
   private readTemplate(): string | undefined {
     try {
       const { mtimeMs } = fs.statSync(this.indexFile);
-      if (this.template?.mtimeMs !== mtimeMs) this.template = { mtimeMs, text: fs.readFileSync(this.indexFile, "utf8") };
+      if (this.template?.mtimeMs !== mtimeMs) {
+        this.template = { mtimeMs, text: fs.readFileSync(this.indexFile, "utf8"), manifest: readManifest(path.join(this.config.webDir, ".vite", "manifest.json")) };
+      }
       return this.template.text;
     } catch {
       return undefined;
     }
   }
+}
+
+function readManifest(file: string): Record<string, ManifestChunk> {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, ManifestChunk>;
+  } catch {
+    return {};
+  }
+}
+
+/** The JS files (the chunk and what it imports, minus the entry already in index.html) and CSS files of a page module. */
+function routeAssets(manifest: Record<string, ManifestChunk>, source: string): string[] {
+  const out = new Set<string>();
+  const visit = (key: string, top: boolean) => {
+    const chunk = manifest[key];
+    if (!chunk || (!top && (chunk as { isEntry?: boolean }).isEntry)) return;
+    if (out.has(chunk.file)) return;
+    out.add(chunk.file);
+    for (const css of chunk.css ?? []) out.add(css);
+    for (const dep of chunk.imports ?? []) visit(dep, false);
+  };
+  visit(source, true);
+  return [...out];
 }
 
 /** "/about-us/" and "/about-us" are one page. */

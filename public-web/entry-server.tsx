@@ -13,6 +13,8 @@ export interface RenderResult {
   description: string;
   /** The admin area renders in the browser only. */
   clientOnly: boolean;
+  /** The page module's source path (its key in Vite's build manifest). */
+  source: string;
 }
 
 /** Loads every public page module (once), so renderToString never meets a pending page. */
@@ -29,6 +31,7 @@ export async function render(url: string, site: SiteConfig): Promise<RenderResul
     title: documentTitle(route, site.shortName),
     description: route.description,
     clientOnly: Boolean(route.clientOnly),
+    source: route.source,
   };
   if (route.clientOnly) return { html: "", ...meta };
   await preloadRoute(route);

@@ -8,6 +8,8 @@ import type { ComponentType } from "react";
 export interface RouteDef {
   path: string;
   load: () => Promise<{ default: ComponentType }>;
+  /** The page module's file under public-web (the key of Vite's build manifest, to preload its chunk). */
+  source: string;
   title: string;
   description: string;
   /** Rendered in the browser only (the server sends the page shell). */
@@ -20,84 +22,98 @@ export const ROUTES: RouteDef[] = [
   {
     path: "/",
     load: () => import("./pages/public/HomePage"),
+    source: "pages/public/HomePage.tsx",
     title: "Home",
     description: "A Catholic lay apostolate that accompanies mothers and families after miscarriage, stillbirth or the loss of an unborn child.",
   },
   {
     path: "/new-families",
     load: () => import("./pages/public/NewFamiliesPage"),
+    source: "pages/public/NewFamiliesPage.tsx",
     title: "New Families",
     description: "How a family registers with us by phone, and the peer support and guidance that follow.",
   },
   {
     path: "/burial-cremation",
     load: () => import("./pages/public/BurialCremationPage"),
+    source: "pages/public/BurialCremationPage.tsx",
     title: "Burial & Cremation",
     description: "Why burial or cremation of your baby matters, and how we help you arrange it. Urgent needs are answered within an hour.",
   },
   {
     path: "/support-resources",
     load: () => import("./pages/public/SupportResourcesPage"),
+    source: "pages/public/SupportResourcesPage.tsx",
     title: "Support & Resources",
     description: "Trusted organisations for remembrance, information about miscarriage, peer support and help when grief is too heavy.",
   },
   {
     path: "/garden-of-remembrance",
     load: () => import("./pages/public/GardenPage"),
+    source: "pages/public/GardenPage.tsx",
     title: "Garden of Remembrance",
     description: "A virtual garden where families plant a memorial flower in honour of their baby.",
   },
   {
     path: "/share-testimonial",
     load: () => import("./pages/public/ShareTestimonialPage"),
+    source: "pages/public/ShareTestimonialPage.tsx",
     title: "Share Testimonial",
     description: "Read the stories of other families and share your own.",
   },
   {
     path: "/terms-of-service",
     load: () => import("./pages/public/TermsPage"),
+    source: "pages/public/TermsPage.tsx",
     title: "Terms of Service",
     description: "The terms for using this website, effective May 26, 2025.",
   },
   {
     path: "/privacy-policy",
     load: () => import("./pages/public/PrivacyPage"),
+    source: "pages/public/PrivacyPage.tsx",
     title: "Privacy Policy",
     description: "How we collect, use and protect your information, effective May 26, 2025.",
   },
   {
     path: "/about-us",
     load: () => import("./pages/public/AboutPage"),
+    source: "pages/public/AboutPage.tsx",
     title: "About Us",
     description: "What we do, how we do it and why: an apostolate of mercy for families after the loss of an unborn child.",
   },
   {
     path: "/who-we-are",
     load: () => import("./pages/public/WhoWeArePage"),
+    source: "pages/public/WhoWeArePage.tsx",
     title: "Who We Are",
     description: "The volunteers and leaders who serve grieving families.",
   },
   {
     path: "/support",
     load: () => import("./pages/public/SupportPage"),
+    source: "pages/public/SupportPage.tsx",
     title: "Finding Support",
     description: "Prayer, community and resources for families grieving the loss of a baby.",
   },
   {
     path: "/support-donation",
     load: () => import("./pages/public/SupportDonationPage"),
+    source: "pages/public/SupportDonationPage.tsx",
     title: "Donate & Sponsor",
     description: "Support our mission: your gift helps families bury their babies and find comfort.",
   },
   {
     path: "/donate",
     load: () => import("./pages/public/DonatePage"),
+    source: "pages/public/DonatePage.tsx",
     title: "Donate",
     description: "Our donation page is under construction. Learn how donations help grieving families.",
   },
   {
     path: "/admin/login",
     load: () => import("./pages/admin/LoginPage"),
+    source: "pages/admin/LoginPage.tsx",
     title: "Administrator Login",
     description: "Sign in to the administrator area.",
     clientOnly: true,
@@ -105,6 +121,7 @@ export const ROUTES: RouteDef[] = [
   {
     path: "/admin",
     load: () => import("./pages/admin/DashboardPage"),
+    source: "pages/admin/DashboardPage.tsx",
     title: "Administrator Dashboard",
     description: "Moderate testimonials, memorial flowers and comments.",
     clientOnly: true,
@@ -112,6 +129,7 @@ export const ROUTES: RouteDef[] = [
   {
     path: "*",
     load: () => import("./pages/public/NotFoundPage"),
+    source: "pages/public/NotFoundPage.tsx",
     title: NOT_FOUND_TITLE,
     description: "The page you were looking for could not be found.",
   },

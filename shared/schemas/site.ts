@@ -44,5 +44,7 @@ export const SiteConfig = z.object({
     .default([]),
   websiteCredit: z.object({ label: z.string(), url: z.url().optional() }).optional(),
   eDocumentUrl: z.url().optional(),
+  /** The public address of the site (e.g. https://www.example.org), for canonical links; never taken from a request. */
+  siteUrl: z.url({ protocol: /^https?$/ }).optional(),
 });
 export type SiteConfig = z.infer<typeof SiteConfig>;

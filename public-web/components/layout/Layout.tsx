@@ -18,6 +18,11 @@ export function Layout() {
   const { pathname, hash } = useLocation();
 
   useEffect(() => {
+    // Marks the page as interactive (tests wait for it; nothing styles it).
+    document.documentElement.dataset.hydrated = "1";
+  }, []);
+
+  useEffect(() => {
     const route = routeFor(pathname);
     document.title = documentTitle(route, site.shortName);
     document.querySelector('meta[name="description"]')?.setAttribute("content", route.description);

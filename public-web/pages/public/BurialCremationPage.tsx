@@ -1,4 +1,60 @@
-// Placeholder: replaced by the page's owner.
+import { Link } from "react-router-dom";
+import { URGENT_RESPONSE_TARGET } from "../../../shared/constants";
+import { Card, PageHero, Section } from "../../components/content/Blocks";
+import { PhoneLink, PhoneList } from "../../components/content/Contact";
+import { useSite } from "../../lib/site";
+
+/** SPEC §2 Burial & Cremation: why it matters, how to reach us, urgent needs within an hour. */
 export default function BurialCremationPage() {
-  return <h1>Burial & Cremation</h1>;
+  const site = useSite();
+  const main = site.phones[0]!;
+  return (
+    <>
+      <PageHero
+        eyebrow="Start Here"
+        title="Burial & Cremation"
+        lead="However early your loss, your baby was a real person, and it is good and right to lay them to rest with love. We can help you arrange a burial or cremation and walk with you through each step."
+      >
+        <div className="btn-row">
+          <Link to="/new-families" className="btn btn--accent">
+            Register as a New Family
+          </Link>
+          <PhoneLink number={main.number} className="btn btn--outline">
+            Call us: {main.number}
+          </PhoneLink>
+        </div>
+      </PageHero>
+
+      <Section id="why" title="Why Burial or Cremation Matters" intro="Many parents are not told that they may bury or cremate their baby. Doing so can help in ways that are hard to see at first.">
+        <div className="grid">
+          <Card title="It confirms your baby existed" icon="✿">
+            <p>
+              A grave or a place of rest is a lasting sign that your child lived, was loved and has a name. It gives you somewhere
+              to return to.
+            </p>
+          </Card>
+          <Card title="It helps you grieve" icon="♡">
+            <p>
+              A simple service or a blessing lets family and friends mourn with you, instead of leaving you to carry your loss in
+              silence.
+            </p>
+          </Card>
+          <Card title="It opens the way to healing" icon="❦">
+            <p>
+              Honouring your baby with care can bring comfort over time. Many parents say it was the first step toward peace.
+            </p>
+          </Card>
+        </div>
+      </Section>
+
+      <Section id="urgent" tone="sage" title="When You Need Us Now">
+        <div className="prose">
+          <p>
+            Urgent needs are answered {URGENT_RESPONSE_TARGET}. If you are at a hospital or at home and need help deciding what to
+            do, please call <PhoneList /> rather than sending an email or a form, so that we can respond in time.
+          </p>
+        </div>
+      </Section>
+    </>
+  );
 }

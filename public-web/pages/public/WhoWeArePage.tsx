@@ -1,4 +1,61 @@
-// Placeholder: replaced by the page's owner.
+import { PageHero, Section } from "../../components/content/Blocks";
+import { useSite } from "../../lib/site";
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter((w) => /^[A-Za-z]/.test(w) && !/^(Dr|Deacon|Fr|Mr|Mrs|Ms)\.?$/i.test(w))
+    .map((w) => w[0]!.toUpperCase())
+    .slice(0, 2)
+    .join("");
+
+/** SPEC §2 Who We Are: a volunteer statement and the leaders from the site configuration. */
 export default function WhoWeArePage() {
-  return <h1>Who We Are</h1>;
+  const site = useSite();
+  return (
+    <>
+      <PageHero
+        eyebrow="Resources"
+        title="Who We Are"
+        lead="We are volunteers. No one here is paid; every call answered and every baby buried is a gift of time from people who care."
+      />
+      <Section id="volunteer" title="A Community of Volunteers">
+        <div className="prose">
+          <p>
+            Many of us have lost a child of our own. Others are nurses, counsellors, clergy or simply neighbours who felt called to
+            help. Together we try to be for each family what we wish someone had been for us. If you would like to volunteer,
+            please get in touch; there is a place for every gift.
+          </p>
+        </div>
+      </Section>
+      <Section id="leaders" tone="soft" title="Our Leadership">
+        <div className="grid grid--2">
+          {site.leaders.map((leader) => (
+            <div key={leader.name} className="card leader-card">
+              {leader.photo ? (
+                <img className="avatar" src={leader.photo} alt={`Photo of ${leader.name}`} width={96} height={96} />
+              ) : (
+                <span className="avatar" aria-hidden="true">
+                  {initials(leader.name)}
+                </span>
+              )}
+              <h3>{leader.name}</h3>
+              <p className="leader-card__role">{leader.role}</p>
+              {leader.emails.length > 0 ? (
+                <p>
+                  {leader.emails.map((email, i) => (
+                    <span key={email}>
+                      {i > 0 ? ", " : null}
+                      <a href={`mailto:${email}`}>{email}</a>
+                    </span>
+                  ))}
+                </p>
+              ) : null}
+              <p>{leader.bio}</p>
+            </div>
+          ))}
+        </div>
+      </Section>
+    </>
+  );
 }

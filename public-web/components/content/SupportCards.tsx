@@ -1,0 +1,44 @@
+import { Card } from "./Blocks";
+
+/** Finding Support's three cards (SPEC: Home, Support). */
+export function FindingSupportCards() {
+  return (
+    <div className="grid">
+      <Card title="Remembrance & Prayer" icon="✝">
+        <p>
+          We pray with you and for your baby. We can help you plan a blessing, a memorial Mass or a simple moment of prayer, and
+          your child can be remembered by name in our Garden of Remembrance.
+        </p>
+      </Card>
+      <Card title="Community & Peer Support" icon="♡">
+        <p>
+          You do not have to carry this alone. Our volunteers have lost children too, and they listen without judgement, by
+          phone, in person or in a small group.
+        </p>
+      </Card>
+      <Card title="Resources & Guidance" icon="❦">
+        <p>
+          From practical next steps after a loss to trusted reading on grief and faith, we gather what families have found
+          helpful and walk you through it.
+        </p>
+      </Card>
+    </div>
+  );
+}
+
+/** The donation page's three support cards (SPEC /support-donation). */
+export function DonationSupportCards() {
+  return (
+    <div className="grid">
+      <Card title="Prayer Support" icon="✝">
+        <p>Our prayer volunteers hold every family and every baby in prayer, and we can pray with you by phone.</p>
+      </Card>
+      <Card title="Community Groups" icon="♡">
+        <p>Gentle peer groups where parents who have lost a baby share their stories and find they are not alone.</p>
+      </Card>
+      <Card title="Resources & Materials" icon="❦">
+        <p>Comfort letters, remembrance cards and reading on grief, hope and healing, sent free to families.</p>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,274 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchBrowser, newPage } from "../../support/browser";
+import { ROOT, startTestServer, type TestServer } from "../../support/testServer";
+import { NOT_FOUND, PUBLIC_PAGES } from "./sitePages";
+
+// Needs the production build: `npm run build:web` (client into dist/web, SSR entry into dist/ssr).
+let server: TestServer;
+let browser: Browser;
+let js: { context: BrowserContext; page: Page; consoleErrors: string[] };
+let noJs: { context: BrowserContext; page: Page };
+
+beforeAll(async () => {
+  expect(fs.existsSync(path.join(ROOT, "dist/ssr/entry-server.js")), "build the site first: npm run build:web").toBe(true);
+  server = await startTestServer();
+  browser = await launchBrowser();
+  js = await newPage(browser, server.url);
+  js.page.on("response", (res) => {
+    if (res.status() >= 400) js.consoleErrors.push(`${res.status()} ${res.url()}`);
+  });
+  const context = await browser.newContext({ baseURL: server.url, javaScriptEnabled: false });
+  noJs = { context, page: await context.newPage() };
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("every route in the browser", () => {
+  it("shows each public page's heading, key text and own title, hydrating without errors", async () => {
+    const { page, consoleErrors } = js;
+    for (const c of PUBLIC_PAGES) {
+      consoleErrors.length = 0;
+      await page.goto(c.path);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "1");
+      expect(await page.locator("h1").count(), `${c.path}: one h1`).toBe(1);
+      expect(await page.locator("h1").innerText(), c.path).toBe(c.h1);
+      expect(await page.locator("main").innerText(), c.path).toContain(c.text);
+      expect(await page.title(), c.path).toBe(c.title);
+      expect(await page.locator('meta[name="description"]').getAttribute("content"), c.path).toBeTruthy();
+      // A hydration mismatch or a failed chunk shows up as a console error.
+      await page.waitForTimeout(150);
+      const errors = consoleErrors.filter((e) => !/donate\.example\.org|ERR_NAME_NOT_RESOLVED|ERR_CONNECTION|net::/i.test(e));
+      expect(errors.map((e) => e.slice(0, 300)), c.path).toEqual([]);
+    }
+  });
+
+  it("shows the not-found page with SPEC's exact title and text", async () => {
+    await js.page.goto("/no-such-page");
+    expect(await js.page.locator("h1").innerText()).toBe(NOT_FOUND.h1);
+    expect(await js.page.locator("main").innerText()).toContain(NOT_FOUND.text);
+    expect(await js.page.title()).toBe(NOT_FOUND.h1);
+  });
+
+  it("shows the admin login, and sends a signed-out visitor from /admin to it", async () => {
+    await js.page.goto("/admin/login");
+    await js.page.getByRole("heading", { level: 1, name: "Administrator Login" }).waitFor();
+    expect(await js.page.title()).toContain("Administrator Login");
+    await js.page.goto("/admin");
+    await js.page.waitForURL(/\/admin\/login/);
+    await js.page.getByRole("heading", { level: 1, name: "Administrator Login" }).waitFor();
+  });
+
+  it("navigates on the client and updates the title and the current link", async () => {
+    const { page } = js;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    expect(await nav.getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBe("page");
+    await nav.getByRole("button", { name: "Resources" }).click();
+    await nav.getByRole("link", { name: "About Us" }).click();
+    await page.waitForURL("**/about-us");
+    await page.getByRole("heading", { level: 1, name: "About Us" }).waitFor();
+    expect(await page.title()).toBe(PUBLIC_PAGES.find((c) => c.path === "/about-us")!.title);
+    expect(await nav.getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBeNull();
+    await nav.getByRole("button", { name: "Resources" }).click();
+    expect(await nav.getByRole("link", { name: "About Us" }).getAttribute("aria-current")).toBe("page");
+  });
+});
+
+describe("readable before JavaScript", () => {
+  it("serves each public page's heading and main text in the HTML itself", async () => {
+    for (const c of PUBLIC_PAGES) {
+      const res = await noJs.page.goto(c.path);
+      expect(res?.status(), c.path).toBe(200);
+      expect(await noJs.page.locator("h1").innerText(), c.path).toBe(c.h1);
+      expect(await noJs.page.locator("main").innerText(), c.path).toContain(c.text);
+      expect(await noJs.page.title(), c.path).toBe(c.title);
+      expect(await noJs.page.locator("footer").innerText(), c.path).toContain("501(c)(3)");
+    }
+  });
+
+  it("answers an unknown path with status 404 and the not-found page", async () => {
+    const res = await noJs.page.goto("/this/does/not/exist");
+    expect(res?.status()).toBe(404);
+    expect(await noJs.page.locator("h1").innerText()).toBe(NOT_FOUND.h1);
+    expect(await noJs.page.locator("main").innerText()).toContain(NOT_FOUND.text);
+    expect(await noJs.page.title()).toBe(NOT_FOUND.h1);
+  });
+
+  it("puts the site configuration, canonical link and lang into the page, with no inline script", async () => {
+    const html = await (await fetch(`${server.url}/who-we-are`)).text();
+    expect(html).toMatch(/<html lang="en">/);
+    // Without a configured siteUrl the canonical link is the path (never the request's Host: pages are cached).
+    expect(html).toContain(`<link rel="canonical" href="/who-we-are" />`);
+    const block = /<script type="application\/json" id="site-config">([\s\S]*?)<\/script>/.exec(html);
+    expect(block).not.toBeNull();
+    expect(JSON.parse(block![1]!).email).toBe("info@example.org");
+    // Every other script is an external module (the CSP forbids inline script).
+    for (const tag of html.match(/<script\b[^>]*>/g) ?? []) expect(tag).toMatch(/type="application\/json"|src="/);
+  });
+
+  it("shows an edit of site.json on the next request, without a rebuild", async () => {
+    const file = path.join(server.dataDir, "site.json");
+    const original = fs.readFileSync(file, "utf8");
+    const before = await (await fetch(`${server.url}/new-families`)).text();
+    expect(before).toContain("(555) 010-2400");
+    const site = JSON.parse(original);
+    site.phones[0].number = "(555) 010-7777";
+    try {
+      // The store re-reads the file at most once a second, by modification time.
+      await new Promise((r) => setTimeout(r, 1100));
+      fs.writeFileSync(file, JSON.stringify(site));
+      await new Promise((r) => setTimeout(r, 1100));
+      const after = await (await fetch(`${server.url}/new-families`)).text();
+      expect(after).toContain("(555) 010-7777");
+      expect(after).toContain('href="tel:5550107777"');
+      expect(after).not.toContain("(555) 010-2400");
+      const home = await (await fetch(`${server.url}/`)).text();
+      expect(home).toContain("(555) 010-7777");
+    } finally {
+      await new Promise((r) => setTimeout(r, 1100));
+      fs.writeFileSync(file, original);
+    }
+  });
+
+  it("keeps sending the admin area as a browser-rendered shell", async () => {
+    const res = await fetch(`${server.url}/admin/login`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('id="site-config"');
+  });
+});
+
+describe("header, footer and keyboard", () => {
+  it("reaches the skip link first, and opens a menu with Enter", async () => {
+    const { page } = js;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/terms-of-service");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to main content");
+    await page.keyboard.press("Enter");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
+    await page.goto("/terms-of-service");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const startHere = nav.getByRole("button", { name: "Start Here" });
+    await startHere.focus();
+    expect(await startHere.getAttribute("aria-expanded")).toBe("false");
+    await page.keyboard.press("Enter");
+    expect(await startHere.getAttribute("aria-expanded")).toBe("true");
+    for (const name of ["New Families", "Burial & Cremation", "Support & Resources"]) await expect.poll(() => nav.getByRole("link", { name }).isVisible()).toBe(true);
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("New Families");
+    await page.keyboard.press("Escape");
+    expect(await startHere.getAttribute("aria-expanded")).toBe("false");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Start Here");
+    expect(await nav.getByRole("link", { name: "New Families" }).isVisible()).toBe(false);
+  });
+
+  it("has every footer item of SPEC §2, contact details from the configuration", async () => {
+    await noJs.page.goto("/");
+    const footer = noJs.page.locator("footer");
+    for (const name of ["Garden of Remembrance", "Share Testimonial", "Support Resources", "Make a Donation", "Contact Us", "Volunteer", "Newsletter", "Privacy Policy", "Terms of Service"]) {
+      expect(await footer.getByRole("link", { name, exact: true }).count(), name).toBe(1);
+    }
+    expect(await footer.getByRole("link", { name: "Contact Us" }).getAttribute("href")).toBe("#contact");
+    expect(await footer.getByRole("link", { name: "info@example.org" }).getAttribute("href")).toBe("mailto:info@example.org");
+    expect(await footer.getByRole("link", { name: "(555) 010-2400" }).getAttribute("href")).toBe("tel:5550102400");
+    expect(await footer.getByRole("link", { name: "(555) 010-2401" }).getAttribute("href")).toBe("tel:5550102401");
+    const text = await footer.innerText();
+    expect(text).toContain("P.O. Box");
+    expect(text).toContain("VA");
+    expect(text).toContain("501(c)(3)");
+    expect(text).toContain(`© ${new Date().getFullYear()}`);
+    expect(text).toContain("Built by volunteers");
+  });
+
+  it("opens the drawer on a phone: 300 px wide, focus kept inside, Escape closes it and focus returns", async () => {
+    const phone = await newPage(browser, server.url, { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+    try {
+      const { page } = phone;
+      await page.goto("/about-us");
+      expect(await page.getByRole("navigation", { name: "Main", exact: true }).isVisible()).toBe(false);
+      const menu = page.getByRole("button", { name: "Menu", exact: true });
+      await menu.click();
+      const drawer = page.getByRole("dialog", { name: "Site menu" });
+      await drawer.waitFor();
+      expect(await menu.getAttribute("aria-expanded")).toBe("true");
+      const box = await drawer.boundingBox();
+      expect(Math.round(box!.width)).toBe(300);
+      expect(Math.round(box!.x + box!.width)).toBe(375);
+      // The current page is marked in the drawer.
+      expect(await drawer.getByRole("link", { name: "About Us" }).getAttribute("aria-current")).toBe("page");
+      const inside = () => page.evaluate(() => Boolean(document.activeElement?.closest("dialog.drawer")));
+      expect(await inside()).toBe(true);
+      for (let i = 0; i < 14; i++) {
+        await page.keyboard.press("Tab");
+        expect(await inside(), `after ${i + 1} Tab`).toBe(true);
+      }
+      for (let i = 0; i < 3; i++) {
+        await page.keyboard.press("Shift+Tab");
+        expect(await inside()).toBe(true);
+      }
+      await page.keyboard.press("Escape");
+      await drawer.waitFor({ state: "hidden" });
+      expect(await menu.getAttribute("aria-expanded")).toBe("false");
+      expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Menu");
+      // A link in the drawer navigates and closes it.
+      await menu.click();
+      await drawer.getByRole("link", { name: "Who We Are" }).click();
+      await page.waitForURL("**/who-we-are");
+      await drawer.waitFor({ state: "hidden" });
+      // Wider small screens get a 400 px drawer.
+      await page.setViewportSize({ width: 800, height: 900 });
+      await menu.click();
+      expect(Math.round((await drawer.boundingBox())!.width)).toBe(400);
+      await page.keyboard.press("Escape");
+    } finally {
+      await phone.context.close();
+    }
+  });
+
+  it("fits 320 px wide (and 200% zoom of 640 px) without horizontal scrolling", async () => {
+    const small = await newPage(browser, server.url, { viewport: { width: 320, height: 640 } });
+    try {
+      for (const c of PUBLIC_PAGES) {
+        await small.page.goto(c.path);
+        const overflow = await small.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, c.path).toBeLessThanOrEqual(0);
+      }
+    } finally {
+      await small.context.close();
+    }
+  });
+
+  it("opens outside links in a new tab, safely, and says so", async () => {
+    await noJs.page.goto("/support-resources");
+    const external = noJs.page.locator('main a[href^="http"]');
+    const count = await external.count();
+    expect(count).toBeGreaterThan(5);
+    for (let i = 0; i < count; i++) {
+      const a = external.nth(i);
+      expect(await a.getAttribute("target")).toBe("_blank");
+      expect(await a.getAttribute("rel")).toBe("noopener noreferrer");
+      expect(await a.innerText()).toContain("(opens in a new tab)");
+    }
+    expect(await noJs.page.locator("main").innerText()).toContain("not an endorsement");
+  });
+
+  it("offers Donate Now in a new tab and the same form in an 800 px frame", async () => {
+    await noJs.page.goto("/support-donation");
+    const donate = noJs.page.getByRole("link", { name: /Donate Now/ });
+    expect(await donate.getAttribute("href")).toBe("https://donate.example.org/our-lady-of-hope");
+    expect(await donate.getAttribute("target")).toBe("_blank");
+    const frame = noJs.page.locator("iframe");
+    expect(await frame.getAttribute("src")).toBe("https://donate.example.org/our-lady-of-hope");
+    expect(await frame.getAttribute("title")).toBeTruthy();
+    expect(Math.round((await frame.boundingBox())!.height)).toBe(800);
+  });
+});
