@@ -40,10 +40,10 @@ export default function FlowerPicker() {
           <FlowerImage type={shown.type} size="sm" />
           <p className="flower-detail__text">{shown.symbolism}</p>
           <div className="flower-detail__links">
-            <Link className="button button--primary" to="/garden-of-remembrance#add-flower">
+            <Link className="btn" to="/garden-of-remembrance#add-flower">
               Add Memorial Flower
             </Link>
-            <Link className="button button--secondary" to="/garden-of-remembrance">
+            <Link className="btn btn--outline" to="/garden-of-remembrance">
               Enter the Garden
             </Link>
           </div>

@@ -58,7 +58,7 @@ export default function AssistanceForm() {
         <textarea className="visitor-form__comments" rows={5} {...form.text("comments")} />
       </Field>
       <Honeypot value={String(form.values.website)} onChange={(v) => form.setValue("website", v)} />
-      <button type="submit" className="button button--primary visitor-form__submit" disabled={pending}>
+      <button type="submit" className="btn visitor-form__submit" disabled={pending}>
         {pending ? "Submitting..." : "Request Assistance"}
       </button>
     </form>

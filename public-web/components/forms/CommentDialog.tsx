@@ -75,7 +75,7 @@ function CommentPanel({ flowerId }: { flowerId: number }) {
       {showForm ? (
         <CommentForm flowerId={flowerId} onDone={() => setShowForm(false)} />
       ) : (
-        <button ref={leaveButton} type="button" className="button button--primary" onClick={() => setShowForm(true)}>
+        <button ref={leaveButton} type="button" className="btn" onClick={() => setShowForm(true)}>
           Leave a Comment
         </button>
       )}
@@ -161,10 +161,10 @@ function CommentForm({ flowerId, onDone }: { flowerId: number; onDone(): void })
       {library.error ? <p role="alert">{messageFor(library.error, "We could not load the messages just now. Please try again later.")}</p> : null}
       <Honeypot value={String(form.values.website)} onChange={(v) => form.setValue("website", v)} />
       <div className="comment-form__actions">
-        <button type="button" className="button button--secondary" onClick={onDone} disabled={pending}>
+        <button type="button" className="btn btn--outline" onClick={onDone} disabled={pending}>
           Cancel
         </button>
-        <button type="submit" className="button button--primary" disabled={!form.isValid || pending}>
+        <button type="submit" className="btn" disabled={!form.isValid || pending}>
           {pending ? "Submitting..." : "Submit Comment"}
         </button>
       </div>

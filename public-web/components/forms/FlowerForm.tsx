@@ -145,7 +145,7 @@ export default function FlowerForm() {
           public memorial in the Garden of Remembrance. Your own name and email address are never shown.
         </p>
         <Honeypot value={String(form.values.website)} onChange={(v) => form.setValue("website", v)} />
-        <button type="submit" className="button button--primary visitor-form__submit" disabled={!complete || pending}>
+        <button type="submit" className="btn visitor-form__submit" disabled={!complete || pending}>
           {pending ? "Submitting..." : "Submit Memorial Flower"}
         </button>
       </form>

@@ -59,7 +59,7 @@ export default function TestimonialForm({ labelledBy }: { labelledBy?: string })
         <input type="email" autoComplete="email" {...form.text("email")} />
       </Field>
       <Honeypot value={String(form.values.website)} onChange={(v) => form.setValue("website", v)} />
-      <button type="submit" className="button button--primary visitor-form__submit" disabled={pending}>
+      <button type="submit" className="btn visitor-form__submit" disabled={pending}>
         {pending ? "Submitting..." : "Share Your Story"}
       </button>
     </form>

@@ -35,11 +35,11 @@ export function MeaningsCarousel() {
           </ul>
         </div>
         <div className="pager">
-          <button type="button" className="button button--secondary pager__step" aria-controls={slideId} onClick={() => setPage((p) => wrapPage(p, -1, PAGES))}>
+          <button type="button" className="btn btn--outline pager__step" aria-controls={slideId} onClick={() => setPage((p) => wrapPage(p, -1, PAGES))}>
             Previous<span className="visually-hidden"> flowers</span>
           </button>
           <PageDots pages={Array.from({ length: PAGES }, (_, i) => i)} total={PAGES} current={page} onSelect={setPage} controls={slideId} />
-          <button type="button" className="button button--secondary pager__step" aria-controls={slideId} onClick={() => setPage((p) => wrapPage(p, 1, PAGES))}>
+          <button type="button" className="btn btn--outline pager__step" aria-controls={slideId} onClick={() => setPage((p) => wrapPage(p, 1, PAGES))}>
             Next<span className="visually-hidden"> flowers</span>
           </button>
         </div>

@@ -69,7 +69,7 @@ export function MemorialBrowser() {
         <div className="memorials__filters">
           <FlowerFilter selected={filter.flower} onToggle={(type) => update({ flower: filter.flower === type ? null : type })} />
           {filter.flower || filter.letter ? (
-            <button type="button" className="button button--secondary memorials__show-all" onClick={() => update({ flower: null, letter: null })}>
+            <button type="button" className="btn btn--outline memorials__show-all" onClick={() => update({ flower: null, letter: null })}>
               Show All Flowers
             </button>
           ) : null}

@@ -15,14 +15,14 @@ export function Pagination({ page, pages, onChange, label, controls }: Paginatio
   if (pages <= 1) return null;
   return (
     <nav className="pager pager--results" aria-label={label}>
-      <button type="button" className="button button--secondary pager__step" aria-controls={controls} onClick={() => onChange(wrapPage(page, -1, pages))}>
+      <button type="button" className="btn btn--outline pager__step" aria-controls={controls} onClick={() => onChange(wrapPage(page, -1, pages))}>
         Previous<span className="visually-hidden"> page</span>
       </button>
       <PageDots pages={sampledDots(pages)} total={pages} current={page} onSelect={onChange} controls={controls} />
       <span className="pager__status">
         Page {page + 1} of {pages}
       </span>
-      <button type="button" className="button button--secondary pager__step" aria-controls={controls} onClick={() => onChange(wrapPage(page, 1, pages))}>
+      <button type="button" className="btn btn--outline pager__step" aria-controls={controls} onClick={() => onChange(wrapPage(page, 1, pages))}>
         Next<span className="visually-hidden"> page</span>
       </button>
     </nav>

@@ -14,7 +14,7 @@ export function ResultCard({ flower, onComments }: { flower: PublicFlowerDto; on
       {flower.lossDate ? <p className="memorial-card__date">{flower.lossDate}</p> : null}
       <p className="memorial-card__flower">{label}</p>
       <p className="memorial-card__meaning">{meaning}</p>
-      <button type="button" className="button button--secondary memorial-card__comments" aria-haspopup="dialog" onClick={() => onComments(flower)}>
+      <button type="button" className="btn btn--outline memorial-card__comments" aria-haspopup="dialog" onClick={() => onComments(flower)}>
         Comments<span className="visually-hidden"> for {name}</span>
       </button>
     </li>

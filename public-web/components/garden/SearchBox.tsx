@@ -19,7 +19,7 @@ export function SearchBox({ value, onChange }: { value: string; onChange(value: 
           onChange={(e) => onChange(e.target.value)}
         />
         {value ? (
-          <button type="button" className="button button--secondary" onClick={() => onChange("")}>
+          <button type="button" className="btn btn--outline" onClick={() => onChange("")}>
             Clear search
           </button>
         ) : null}

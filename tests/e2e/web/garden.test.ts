@@ -1,0 +1,340 @@
+import fs from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseStrictCsv } from "../../../shared/csv/strict";
+import { Client, json } from "../../support/client";
+import { launchBrowser, newPage } from "../../support/browser";
+import { SAMPLE_DATA, startTestServer, type TestServer } from "../../support/testServer";
+import { sql } from "../../public-server/fixtures";
+
+/**
+ * The Garden of Remembrance in Chromium, against the real server holding the
+ * 823 sample flowers loaded through the real reset-and-import. Expected
+ * counts are computed here from the CSV, independently of the page's code.
+ */
+
+const GARDEN = "/garden-of-remembrance";
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+interface Row {
+  first: string;
+  middle: string;
+  last: string;
+  date: string;
+  label: string;
+}
+
+let server: TestServer;
+let admin: Client;
+let browser: Browser;
+let page: Page;
+let consoleErrors: string[];
+const failedUrls: string[] = [];
+let rows: Row[];
+
+const nameOf = (r: Row) => [r.first, r.middle, r.last].map((s) => s.trim()).filter(Boolean).join(" ");
+const count = (pred: (r: Row) => boolean) => rows.filter(pred).length;
+const lastStarts = (r: Row, letter: string) => r.last.trim().toLowerCase().startsWith(letter.toLowerCase());
+
+beforeAll(async () => {
+  const text = fs.readFileSync(path.join(SAMPLE_DATA, "garden-823.csv"), "utf8");
+  const parsed = parseStrictCsv(text);
+  expect(parsed.isValid).toBe(true);
+  const csvData = parsed.rows as Record<string, string>[];
+  rows = csvData.map((r) => ({
+    first: r["First Name"] ?? "",
+    middle: r["Middle Name"] ?? "",
+    last: r["Last Name"] ?? "",
+    date: (r["Date of Loss"] ?? "").trim(),
+    label: (r["Flower Type"] ?? "").trim().replace("Forget Me Not", "Forget-Me-Not"),
+  }));
+
+  server = await startTestServer({ adminImportKey: "test-key" });
+  await server.createUser("gardener", "a long admin password", "admin");
+  admin = new Client(server.url);
+  await admin.login("gardener", "a long admin password");
+  const res = await admin.post("/api/admin/memorial-flowers/reset-and-import", { csvData, adminKey: "test-key" });
+  const body = await json(res);
+  expect(res.status, JSON.stringify(body)).toBe(200);
+  expect(body.importedCount).toBe(823);
+
+  browser = await launchBrowser();
+  ({ page, consoleErrors } = await newPage(browser, server.url));
+  page.on("response", (res) => {
+    if (res.status() >= 400) failedUrls.push(`${res.status()} ${res.url()}`);
+  });
+  page.setDefaultTimeout(10_000);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const heading = (text: string) => page.getByRole("heading", { level: 3, name: text, exact: true });
+const cards = () => page.locator(".memorial-grid > li");
+const cardNames = () => page.locator(".memorial-grid h4").allTextContents();
+const topNav = () => page.getByRole("navigation", { name: "Result pages, above the list" });
+const bottomNav = () => page.getByRole("navigation", { name: "Result pages, below the list" });
+const flowerButton = (label: string) => page.getByRole("group", { name: "Filter by flower" }).getByRole("button", { name: label, exact: true });
+const letterButton = (letter: string) => page.getByRole("group", { name: "Filter by Last Name" }).getByRole("button", { name: letter, exact: true });
+const searchBox = () => page.getByRole("searchbox", { name: "Search by Name" });
+
+async function openGarden(query = ""): Promise<void> {
+  await page.goto(GARDEN + query);
+  await page.locator(".memorials__count").waitFor();
+}
+
+async function status(nav = topNav()): Promise<string> {
+  return (await nav.locator(".pager__status").textContent())!.trim();
+}
+
+async function axeViolations(): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+describe("garden of remembrance: browsing 823 flowers", () => {
+  it("renders the page's static text on the server, readable without JavaScript", async () => {
+    const html = await (await fetch(server.url + GARDEN)).text();
+    // Server rendering is optional in this build; when it is on, the static sections must be in the HTML.
+    if (html.includes('data-ssr="1"')) {
+      for (const text of ["Naming Your Beloved Baby", "Significance of the Flowers", "Add a Memorial Flower", "Loading memorial flowers..."]) {
+        expect(html).toContain(text);
+      }
+    }
+  });
+
+  it("shows every flower with the total heading, 12 cards and 7 sampled dots above and below", async () => {
+    await openGarden();
+    await heading("823 memorial flowers in the garden").waitFor();
+    expect(await cards().count()).toBe(12);
+    // The public list is newest first: the last rows of the CSV lead.
+    expect(await cardNames()).toEqual(rows.slice(-12).reverse().map(nameOf));
+    for (const nav of [topNav(), bottomNav()]) {
+      const dots = nav.getByRole("button", { name: /^Page \d+ of 69$/ });
+      expect(await dots.count()).toBe(7);
+      const labels = await dots.evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")));
+      expect(labels[0]).toBe("Page 1 of 69");
+      expect(labels[6]).toBe("Page 69 of 69");
+      expect(await nav.getByRole("button", { name: "Page 1 of 69" }).getAttribute("aria-current")).toBe("true");
+    }
+    expect(await status()).toBe("Page 1 of 69");
+  });
+
+  it("wraps Previous and Next around both ends", async () => {
+    await openGarden();
+    await topNav().getByRole("button", { name: /^Previous/ }).click();
+    expect(await status()).toBe("Page 69 of 69");
+    expect(await cards().count()).toBe(823 - 68 * 12);
+    expect(await cardNames()).toEqual(rows.slice(0, 7).reverse().map(nameOf));
+    await bottomNav().getByRole("button", { name: /^Next/ }).click();
+    expect(await status()).toBe("Page 1 of 69");
+    await topNav().getByRole("button", { name: /^Next/ }).click();
+    expect(await status(bottomNav())).toBe("Page 2 of 69");
+    expect(await cardNames()).toEqual(rows.slice(-24, -12).reverse().map(nameOf));
+    await topNav().getByRole("button", { name: "Page 12 of 69" }).click();
+    expect(await status()).toBe("Page 12 of 69");
+  });
+
+  it("filters by flower, goes back to page 1, and clears on a second press", async () => {
+    await openGarden();
+    await topNav().getByRole("button", { name: "Page 24 of 69" }).click();
+    expect(await status()).toBe("Page 24 of 69");
+
+    const lilies = count((r) => r.label === "Lily");
+    await flowerButton("Lily").click();
+    await heading(`${lilies} Lily memorials`).waitFor();
+    expect(await flowerButton("Lily").getAttribute("aria-pressed")).toBe("true");
+    expect(await status()).toBe(`Page 1 of ${Math.ceil(lilies / 12)}`);
+    expect(new Set(await page.locator(".memorial-card__flower").allTextContents())).toEqual(new Set(["Lily"]));
+    expect(new Set(await page.locator(".memorial-card__meaning").allTextContents())).toEqual(new Set(["Mary's Lily"]));
+    await page.getByRole("button", { name: "Show All Flowers" }).waitFor();
+
+    await flowerButton("Lily").click();
+    await heading("823 memorial flowers in the garden").waitFor();
+    expect(await flowerButton("Lily").getAttribute("aria-pressed")).toBe("false");
+    expect(await page.getByRole("button", { name: "Show All Flowers" }).count()).toBe(0);
+  });
+
+  it("filters by the first letter of the last name, alone and with a flower, and Show All Flowers clears both", async () => {
+    await openGarden();
+    await topNav().getByRole("button", { name: /^Next/ }).click();
+    expect(await status()).toBe("Page 2 of 69");
+    const b = count((r) => lastStarts(r, "B"));
+    await letterButton("B").click();
+    await heading(`${b} memorials with last names beginning with "B"`).waitFor();
+    await page.getByText("Showing names beginning with B").waitFor();
+    expect(await status()).toBe(`Page 1 of ${Math.ceil(b / 12)}`);
+    for (const name of await cardNames()) expect(rows.some((r) => nameOf(r) === name && lastStarts(r, "B"))).toBe(true);
+    expect(page.url()).toContain("letter=B");
+
+    const roseB = count((r) => lastStarts(r, "B") && r.label === "Pink Rose");
+    await flowerButton("Pink Rose").click();
+    await heading(`${roseB} Pink Rose ${roseB === 1 ? "memorial" : "memorials"} with last names beginning with "B"`).waitFor();
+
+    await page.getByRole("button", { name: "Show All Flowers" }).click();
+    await heading("823 memorial flowers in the garden").waitFor();
+    expect(await letterButton("B").getAttribute("aria-pressed")).toBe("false");
+    expect(await flowerButton("Pink Rose").getAttribute("aria-pressed")).toBe("false");
+    expect(await page.getByText("Showing names beginning with").count()).toBe(0);
+  });
+
+  it("pressing the active letter again clears it", async () => {
+    await openGarden("?letter=C");
+    const c = count((r) => lastStarts(r, "C"));
+    await heading(`${c} memorials with last names beginning with "C"`).waitFor();
+    await letterButton("C").click();
+    await heading("823 memorial flowers in the garden").waitFor();
+  });
+
+  it("shows SPEC's empty texts for a filter or search with no results", async () => {
+    await openGarden();
+    await searchBox().fill("zzqxw");
+    await heading('No results found for "zzqxw"').waitFor();
+    await page.getByRole("button", { name: "Clear search" }).click();
+    await heading("823 memorial flowers in the garden").waitFor();
+    expect(await searchBox().inputValue()).toBe("");
+
+    const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".split("");
+    const labels = [...new Set(rows.map((r) => r.label))];
+    const emptyCombo = labels.flatMap((label) => letters.map((l) => [label, l] as const)).find(([label, l]) => count((r) => r.label === label && lastStarts(r, l)) === 0)!;
+    expect(emptyCombo).toBeDefined();
+    await flowerButton(emptyCombo[0]).click();
+    await letterButton(emptyCombo[1]).click();
+    await heading(`No flowers found for ${emptyCombo[0]}`).waitFor();
+    expect(await cards().count()).toBe(0);
+
+    const emptyLetter = letters.find((l) => count((r) => lastStarts(r, l)) === 0);
+    if (emptyLetter) {
+      await page.getByRole("button", { name: "Show All Flowers" }).click();
+      await letterButton(emptyLetter).click();
+      await heading("No memorial flowers match your criteria").waitFor();
+    }
+  });
+
+  it("searches first, middle and last names together, ignoring case, back on page 1", async () => {
+    await openGarden();
+    await topNav().getByRole("button", { name: "Page 35 of 69" }).click();
+    const term = "mar";
+    const n = count((r) => nameOf(r).toLowerCase().includes(term));
+    expect(n).toBeGreaterThan(12);
+    await searchBox().fill("MAR");
+    await heading(`Showing ${n} results for "MAR"`).waitFor();
+    expect(await status()).toBe(`Page 1 of ${Math.ceil(n / 12)}`);
+    for (const name of await cardNames()) expect(name.toLowerCase()).toContain(term);
+    expect(page.url()).toContain("search=MAR");
+  });
+
+  it("opens filtered to one baby from ?search= (the link in an email)", async () => {
+    const one = rows.find((r) => r.date && r.middle && r.last && count((x) => nameOf(x).toLowerCase().includes(nameOf(r).toLowerCase())) === 1)!;
+    await openGarden(`?search=${encodeURIComponent(nameOf(one))}`);
+    await heading(`Showing 1 result for "${nameOf(one)}"`).waitFor();
+    expect(await cardNames()).toEqual([nameOf(one)]);
+    expect(await page.locator(".memorial-card__date").textContent()).toBe(one.date);
+    expect(await searchBox().inputValue()).toBe(nameOf(one));
+    expect(await topNav().count()).toBe(0); // one page: no pager
+  });
+
+  it("has no axe violations on the garden page", async () => {
+    await openGarden();
+    await heading("823 memorial flowers in the garden").waitFor();
+    expect(await axeViolations()).toEqual([]);
+  });
+});
+
+describe("garden of remembrance: the comment dialog", () => {
+  let baby: Row;
+  let flowerId: number;
+
+  beforeAll(() => {
+    baby = rows.find((r) => r.date && r.last && count((x) => nameOf(x).toLowerCase().includes(nameOf(r).toLowerCase())) === 1)!;
+    const [row] = sql<{ id: number }>(
+      server,
+      "SELECT id FROM memorial_flowers WHERE baby_first_name = ? AND IFNULL(baby_last_name, '') = ? AND IFNULL(loss_date, '') = ?",
+      baby.first,
+      baby.last,
+      baby.date,
+    );
+    flowerId = row!.id;
+  });
+
+  const dialog = () => page.getByRole("dialog");
+
+  it("lists no comments yet, then takes a library message through the form", async () => {
+    await openGarden(`?search=${encodeURIComponent(nameOf(baby))}`);
+    await page.getByRole("button", { name: `Comments for ${nameOf(baby)}` }).click();
+    await dialog().getByRole("heading", { name: `${nameOf(baby)}, ${baby.date}` }).waitFor();
+    await dialog().getByText("No comments yet. Be the first to leave a thoughtful message.").waitFor();
+    const box = await dialog().evaluate((el) => ({ max: getComputedStyle(el).maxHeight, vh: window.innerHeight }));
+    expect(parseFloat(box.max)).toBeLessThanOrEqual(box.vh * 0.9 + 1);
+    expect(await axeViolations()).toEqual([]);
+
+    await dialog().getByRole("button", { name: "Leave a Comment" }).click();
+    const name = dialog().getByRole("textbox", { name: /Your Name/ });
+    const message = dialog().getByRole("combobox", { name: /Message/ });
+    const submit = dialog().getByRole("button", { name: "Submit Comment" });
+    await message.locator("optgroup").first().waitFor({ state: "attached" });
+    expect(await submit.isDisabled()).toBe(true);
+
+    await name.fill("A");
+    await name.fill("");
+    await dialog().getByText("Name is required").waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+
+    await name.fill("Aunt Clara");
+    const groups = await message.locator("optgroup").evaluateAll((els) => els.map((e) => e.getAttribute("label")));
+    expect(groups).toEqual(["Words of comfort", "From Scripture"]);
+    const firstText = (await message.locator("optgroup option").first().textContent())!;
+    await message.selectOption({ label: firstText });
+    expect(await submit.isDisabled()).toBe(false);
+    expect(await axeViolations()).toEqual([]);
+
+    // Cancel hides the form; the button comes back.
+    await dialog().getByRole("button", { name: "Cancel" }).click();
+    await dialog().getByRole("button", { name: "Leave a Comment" }).click();
+    await name.fill("Aunt Clara");
+    await message.selectOption({ label: firstText });
+    await submit.click();
+
+    await page.getByText("Comment Submitted", { exact: true }).waitFor();
+    await page.getByText("Your comment has been submitted for review. It will appear after approval.").waitFor();
+    await dialog().getByRole("button", { name: "Leave a Comment" }).waitFor();
+    expect(await name.count()).toBe(0);
+
+    const pending = sql<{ id: number; approved: number; text: string }>(
+      server,
+      "SELECT c.id, c.approved, l.text FROM memorial_comments c JOIN comment_library l ON l.id = c.comment_library_id WHERE c.memorial_flower_id = ? AND c.commenter_name = ?",
+      flowerId,
+      "Aunt Clara",
+    );
+    expect(pending).toHaveLength(1);
+    expect(pending[0]!.approved).toBe(0);
+    expect(pending[0]!.text).toBe(firstText);
+  });
+
+  it("shows the comment once a moderator approves it", async () => {
+    const list = await json<{ id: number; commenterName: string; memorialFlowerId: number }[]>(await admin.get("/api/admin/memorial-comments"));
+    const mine = list.find((c) => c.memorialFlowerId === flowerId && c.commenterName === "Aunt Clara")!;
+    expect(mine).toBeDefined();
+    expect((await admin.post(`/api/admin/memorial-comments/${mine.id}/approve`)).status).toBe(200);
+
+    await page.reload();
+    await page.getByRole("button", { name: `Comments for ${nameOf(baby)}` }).click();
+    await dialog().getByText("Aunt Clara", { exact: true }).waitFor();
+    expect(await dialog().getByText("No comments yet. Be the first to leave a thoughtful message.").count()).toBe(0);
+
+    // Escape closes the dialog and focus goes back to the Comments button.
+    await page.keyboard.press("Escape");
+    await dialog().waitFor({ state: "hidden" });
+    const focused = await page.evaluate(() => document.activeElement?.textContent ?? "");
+    expect(focused).toContain("Comments");
+  });
+
+  it("logged no errors in the browser", () => {
+    expect(failedUrls).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+});
