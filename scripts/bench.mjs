@@ -1,0 +1,108 @@
+// npm run bench: a short autocannon run of GET /api/memorial-flowers with 823 approved flowers.
+//
+// Starts the built server (dist/server/main.js; built first when missing) on loopback with a
+// temporary database, loads the 823 flowers of garden-823.csv (or 823 made-up ones when the
+// sample is not beside the project), then measures. Settings: BENCH_DURATION (seconds, 10),
+// BENCH_CONNECTIONS (20), GARDEN_DATA_DIR (folder holding garden-823.csv).
+import { spawn, execFileSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import Papa from "papaparse";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const PASSWORD = "bench password only";
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The 823 sample flowers as bulk-upload entries, or 823 made-up ones. */
+function flowers() {
+  const csv = path.join(process.env.GARDEN_DATA_DIR ?? path.resolve(ROOT, "../shared/data"), "garden-823.csv");
+  if (fs.existsSync(csv)) {
+    const { data } = Papa.parse(fs.readFileSync(csv, "utf8"), { header: true, skipEmptyLines: "greedy" });
+    return data.map((r) => ({
+      babyFirstName: r["First Name"],
+      babyMiddleName: r["Middle Name"] || null,
+      babyLastName: r["Last Name"] || null,
+      lossDate: r["Date of Loss"] || null,
+      flowerType: r["Flower Type"].trim().toLowerCase().replace(/\s+/g, "-"),
+    }));
+  }
+  const types = ["pink-tulip", "marigold", "ox-eye-daisy", "calla-lily", "forget-me-not", "periwinkle", "lily", "tulip", "carnation", "pink-rose"];
+  return Array.from({ length: 823 }, (_, i) => ({ babyFirstName: `Baby${i}`, babyMiddleName: null, babyLastName: "E.", lossDate: "Spring 2020", flowerType: types[i % 10] }));
+}
+
+async function main() {
+  const entry = path.join(ROOT, "dist/server/main.js");
+  if (!fs.existsSync(entry)) execFileSync(process.execPath, [path.join(ROOT, "scripts/build-server.mjs")], { cwd: ROOT, stdio: "inherit" });
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "garden-bench-"));
+  fs.copyFileSync(path.join(ROOT, "data/site.json"), path.join(dataDir, "site.json"));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [entry], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "silent", ADMIN_USERNAME: "bench", ADMIN_PASSWORD: PASSWORD },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const stop = () => {
+    child.kill("SIGTERM");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`${url}/api/health`)).ok) break;
+      } catch {
+        if (i > 300) throw new Error("the server did not start");
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    const login = await fetch(`${url}/api/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: "bench", password: PASSWORD }) });
+    if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
+    const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const list = flowers();
+    const upload = await fetch(`${url}/api/admin/memorial-flowers/bulk-upload`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Cookie: cookie },
+      body: JSON.stringify({ flowers: list }),
+    });
+    if (!upload.ok) throw new Error(`upload failed: ${upload.status} ${await upload.text()}`);
+    const garden = await (await fetch(`${url}/api/memorial-flowers`)).json();
+    if (garden.length !== 823) throw new Error(`expected 823 flowers in the garden, found ${garden.length}`);
+
+    const result = await autocannon({
+      url: `${url}/api/memorial-flowers`,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      headers: { "accept-encoding": "gzip" },
+    });
+    const failed = result.non2xx + result.errors + result.timeouts;
+    console.log(`GET /api/memorial-flowers, 823 approved flowers, gzip, ${CONNECTIONS} connections, ${DURATION} s, ${os.cpus().length} CPU cores`);
+    console.log(`requests/s: ${Math.round(result.requests.average)} (total ${result.requests.total})`);
+    console.log(`latency ms: p50 ${result.latency.p50}, p99 ${result.latency.p99}, max ${result.latency.max}`);
+    console.log(`body bytes/request: ${Math.round(result.throughput.total / Math.max(1, result.requests.total))}; failed requests: ${failed}`);
+    if (failed > 0) process.exitCode = 1;
+  } finally {
+    stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+});
