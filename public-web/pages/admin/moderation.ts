@@ -21,7 +21,7 @@ interface KindInfo {
 export const KIND: Record<Kind, KindInfo> = {
   testimonial: {
     path: "/api/admin/testimonials",
-    publicKeys: ["/api/testimonials", "testimonials"],
+    publicKeys: ["/api/testimonials"],
     noun: "testimonial",
     approvedTitle: "Testimonial Approved",
     deletedTitle: "Testimonial Deleted",
@@ -30,7 +30,7 @@ export const KIND: Record<Kind, KindInfo> = {
   },
   flower: {
     path: "/api/admin/memorial-flowers",
-    publicKeys: ["/api/memorial-flowers", "/api/memorial-comments", "flowers", "comments"],
+    publicKeys: ["/api/memorial-flowers", "/api/memorial-comments"],
     noun: "memorial flower",
     approvedTitle: "Memorial Flower Approved",
     deletedTitle: "Memorial Flower Deleted",
@@ -40,7 +40,7 @@ export const KIND: Record<Kind, KindInfo> = {
   comment: {
     path: "/api/admin/memorial-comments",
     // Comments live under /api/memorial-flowers/{id}/comments; the prefix covers them.
-    publicKeys: ["/api/memorial-comments", "/api/memorial-flowers", "comments"],
+    publicKeys: ["/api/memorial-comments", "/api/memorial-flowers"],
     noun: "memorial comment",
     approvedTitle: "Memorial Comment Approved",
     deletedTitle: "Memorial Comment Deleted",
@@ -68,6 +68,7 @@ export function refreshKind(kind: Kind): void {
   for (const key of KIND[kind].publicKeys) invalidate(key);
   // A flower's deletion takes its comments with it.
   if (kind === "flower") invalidate(KIND.comment.path);
+  invalidate("/api/admin/activity");
 }
 
 /** The admin list of one kind, loaded once and refreshed after each action. */

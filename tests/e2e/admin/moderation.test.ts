@@ -77,6 +77,10 @@ describe("moderation in the dashboard", () => {
     expect(await card(page, a.firstName).locator(".admin-card__text").textContent()).toBe(`${long.slice(0, 100)}...`);
     expect(await publicIds("/api/testimonials")).toContain(a.id);
     expect(await page.getByRole("tab", { name: /^Testimonials/ }).textContent()).toContain("1 pending");
+    const publicPage = await browser.newPage({ baseURL: server.url });
+    await publicPage.goto("/share-testimonial");
+    await publicPage.getByText(a.firstName, { exact: false }).first().waitFor();
+    await publicPage.close();
 
     await dismissToasts(page);
     await card(page, a.firstName).getByRole("button", { name: "Remove" }).click();
