@@ -279,6 +279,26 @@ describe("making administrators", () => {
     }
   });
 
+  const builtCli = path.join(ROOT, "dist/server/cli.js");
+  it.runIf(fs.existsSync(builtCli))("the built CLI (npm run admin) makes an admin too", async () => {
+    const dir = tempDir();
+    try {
+      const env = { ...process.env, DATA_DIR: dir, ADMIN_PASSWORD: "built cli password" };
+      const made = await run("npm", ["run", "--silent", "admin", "--", "create", "erin"], { cwd: ROOT, env });
+      expect(made.stdout).toMatch(/Created admin account "erin"/);
+      const app = await startOn(dir);
+      try {
+        const erin = new Client(app.url);
+        await erin.login("erin", "built cli password");
+        expect(await json(await erin.get("/api/user"))).toMatchObject({ username: "erin", role: "admin" });
+      } finally {
+        await app.stop();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("ADMIN_USERNAME and ADMIN_PASSWORD make an admin at start only while the database has none", async () => {
     const dir = tempDir();
     try {
