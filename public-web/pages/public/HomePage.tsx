@@ -37,8 +37,8 @@ export default function HomePage() {
         title="Request Assistance"
         intro={
           <>
-            Tell us how we can help, and a volunteer will be in touch. Urgent needs are answered {URGENT_RESPONSE_TARGET}. If your
-            need is urgent, please call <PhoneList /> rather than relying on email or this form.
+            Tell us how we can help, and a volunteer will be in touch. Urgent needs are answered {URGENT_RESPONSE_TARGET}: for
+            anything urgent, please call <PhoneList />.
           </>
         }
       >
