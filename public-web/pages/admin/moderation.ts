@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { AdminCommentDto, AdminFlowerDto, AdminTestimonialDto } from "../../../shared/schemas/admin";
 import { api, ApiError, messageFor } from "../../lib/api";
-import { fetchQuery, invalidate, useQuery } from "../../lib/queries";
+import { invalidate, useQuery } from "../../lib/queries";
 import { notify, notifyError } from "../../lib/toast";
 
 export type Kind = "testimonial" | "flower" | "comment";
@@ -74,11 +74,6 @@ export function refreshKind(kind: Kind): void {
 /** The admin list of one kind, loaded once and refreshed after each action. */
 export function useAdminList<K extends Kind>(kind: K) {
   return useQuery<ItemOf<K>[]>(KIND[kind].path, () => api.get<ItemOf<K>[]>(KIND[kind].path));
-}
-
-/** Makes sure a list is loaded (for the badges of tabs not shown). */
-export function preloadLists(): void {
-  for (const kind of Object.keys(KIND) as Kind[]) fetchQuery(KIND[kind].path, () => api.get(KIND[kind].path)).catch(() => undefined);
 }
 
 const ifMatch = (version: number) => ({ "If-Match": `"${version}"` });
