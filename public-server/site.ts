@@ -10,6 +10,7 @@ import type { AppState, Services } from "./context";
 /** The server-side renderer built from public-web/entry-server.tsx (dist/ssr/entry-server.js). */
 interface SsrModule {
   preloadAll(): Promise<void>;
+  isKnownPath(pathname: string): boolean;
   render(
     url: string,
     site: SiteConfig,
@@ -27,6 +28,8 @@ interface Rendered {
   status: number;
   body: string;
 }
+
+const NOT_FOUND_KEY = "\0not-found";
 
 const NOT_BUILT =
   "<!doctype html><html lang=en><title>Not built</title><p>The website has not been built yet. Run <code>npm run build</code>.</p></html>";
@@ -91,13 +94,16 @@ class PageRenderer {
       this.cachedFor = site;
       this.cachedTemplate = template;
     }
-    const key = normalise(pathname);
+    const ssr = await this.loadSsr();
+    if (!ssr) return { status: 200, body: template };
+    const path = normalise(pathname);
+    // Every unknown address shows the same not-found page: one cache entry for all of them,
+    // so random addresses can neither grow the cache nor cost a render each.
+    const key = ssr.isKnownPath(path) ? path : NOT_FOUND_KEY;
     const hit = this.cache.get(key);
     if (hit) return hit;
-    const ssr = await this.loadSsr();
-    const rendered = ssr ? await this.render(ssr, key, template, site, manifest) : { status: 200, body: template };
-    // Unknown paths all render the same not-found page: keep them out of the cache so it cannot grow without bound.
-    if (rendered.status === 200) this.cache.set(key, rendered);
+    const rendered = await this.render(ssr, path, template, site, manifest);
+    this.cache.set(key, rendered);
     return rendered;
   }
 
@@ -111,8 +117,8 @@ class PageRenderer {
     const started = performance.now();
     const result = await ssr.render(pathname, site);
     const head = [
-      `<link rel="canonical" href="${escapeAttr((site.siteUrl ?? "").replace(/\/+$/, "") + pathname)}" />`,
-      result.clientOnly ? `<meta name="robots" content="noindex" />` : "",
+      result.status === 200 ? `<link rel="canonical" href="${escapeAttr((site.siteUrl ?? "").replace(/\/+$/, "") + pathname)}" />` : "",
+      result.clientOnly || result.status !== 200 ? `<meta name="robots" content="noindex" />` : "",
       // The page's own chunk and styles arrive with the HTML: styled before JavaScript, no request waterfall.
       ...routeAssets(manifest, result.source).map((file) =>
         file.endsWith(".css") ? `<link rel="stylesheet" href="/${escapeAttr(file)}" />` : `<link rel="modulepreload" href="/${escapeAttr(file)}" />`,
@@ -127,7 +133,7 @@ class PageRenderer {
         result.clientOnly ? '<div id="root"></div>' : `<div id="root" data-ssr="1">${result.html}</div>`,
       )
       .replace("<!--data-->", () => `<script type="application/json" id="site-config">${jsonForScript(site)}</script>`);
-    this.s.log.info("page_rendered", { path: pathname, status: result.status, ms: Math.round(performance.now() - started) });
+    if (result.status === 200) this.s.log.info("page_rendered", { path: pathname, ms: Math.round(performance.now() - started) });
     return { status: result.status, body };
   }
 

@@ -22,6 +22,11 @@ export async function preloadAll(): Promise<void> {
   await Promise.all(ROUTES.filter((r) => !r.clientOnly).map(preloadRoute));
 }
 
+/** True for an address of the route table (anything else renders the not-found page). */
+export function isKnownPath(pathname: string): boolean {
+  return routeFor(pathname) !== NOT_FOUND_ROUTE;
+}
+
 /** Renders the page at `url` (path and query) with the given site configuration. */
 export async function render(url: string, site: SiteConfig): Promise<RenderResult> {
   const pathname = new URL(url, "http://localhost").pathname;

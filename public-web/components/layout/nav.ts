@@ -1,3 +1,5 @@
+import { NOT_FOUND_ROUTE, routeFor } from "../../routes";
+
 /** The site's navigation (SPEC §2 header): one list read by the header bar and the drawer. */
 export interface NavLinkDef {
   label: string;
@@ -35,8 +37,13 @@ export const MENUS: NavMenuDef[] = [
   },
 ];
 
-/** True when `pathname` is at or below `to` (SPEC: current link highlighted by path prefix). */
+/**
+ * True when `pathname` is at or below `to` (SPEC: current link highlighted by
+ * path prefix). On the not-found page nothing is current, so that page's
+ * HTML is the same for every unknown address (the server renders it once).
+ */
 export function isCurrent(pathname: string, to: string): boolean {
+  if (routeFor(pathname) === NOT_FOUND_ROUTE) return false;
   if (to === "/") return pathname === "/";
   return pathname === to || pathname.startsWith(`${to}/`);
 }

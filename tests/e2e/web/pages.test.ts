@@ -49,10 +49,17 @@ describe("every route in the browser", () => {
   });
 
   it("shows the not-found page with SPEC's exact title and text", async () => {
-    await js.page.goto("/no-such-page");
-    expect(await js.page.locator("h1").innerText()).toBe(NOT_FOUND.h1);
-    expect(await js.page.locator("main").innerText()).toContain(NOT_FOUND.text);
-    expect(await js.page.title()).toBe(NOT_FOUND.h1);
+    for (const path of ["/no-such-page", "/support-donation/extra"]) {
+      js.consoleErrors.length = 0;
+      await js.page.goto(path);
+      await js.page.waitForFunction(() => document.documentElement.dataset.hydrated === "1");
+      expect(await js.page.locator("h1").innerText()).toBe(NOT_FOUND.h1);
+      expect(await js.page.locator("main").innerText()).toContain(NOT_FOUND.text);
+      expect(await js.page.title()).toBe(NOT_FOUND.h1);
+      expect(await js.page.locator("[aria-current]").count(), path).toBe(0);
+      await js.page.waitForTimeout(150);
+      expect(js.consoleErrors.filter((e) => !e.startsWith("404 ") && !e.includes("status of 404")).map((e) => e.slice(0, 300)), path).toEqual([]);
+    }
   });
 
   it("shows the admin login, and sends a signed-out visitor from /admin to it", async () => {
@@ -91,6 +98,20 @@ describe("readable before JavaScript", () => {
       expect(await noJs.page.title(), c.path).toBe(c.title);
       expect(await noJs.page.locator("footer").innerText(), c.path).toContain("501(c)(3)");
     }
+  });
+
+  it("renders every unknown address as the same 404 page, without a canonical link", async () => {
+    const a = await fetch(`${server.url}/nothing-here`);
+    const b = await fetch(`${server.url}/about-us/deeper?x=1`);
+    expect([a.status, b.status]).toEqual([404, 404]);
+    const [htmlA, htmlB] = [await a.text(), await b.text()];
+    expect(htmlA).toBe(htmlB);
+    expect(htmlA).not.toContain('rel="canonical"');
+    expect(htmlA).toContain('<meta name="robots" content="noindex" />');
+    // A trailing slash is the same page as without it.
+    const slash = await fetch(`${server.url}/about-us/`);
+    expect(slash.status).toBe(200);
+    expect(await slash.text()).toContain("<h1>About Us</h1>");
   });
 
   it("answers an unknown path with status 404 and the not-found page", async () => {
