@@ -77,4 +77,22 @@ describe("/admin/login and the /admin guard", () => {
     await expectNoAxeViolations(page, "Access Denied");
     await page.context().close();
   });
+
+  it("shows the 'Loading...' spinner while the session loads, and spinners while the lists load", async () => {
+    const { page } = await newPage(browser, server.url);
+    await login(page, ADMIN.username, ADMIN.password);
+    await page.waitForURL(/\/admin$/);
+    const hold = (pattern: string) =>
+      page.route(pattern, async (route) => {
+        await new Promise((r) => setTimeout(r, 800));
+        await route.continue();
+      });
+    await hold("**/api/user");
+    await hold("**/api/admin/testimonials");
+    await page.reload();
+    await page.getByRole("status").filter({ hasText: /^Loading\.\.\.$/ }).waitFor();
+    await page.getByRole("status").filter({ hasText: "Loading testimonials..." }).waitFor();
+    await page.getByText("No pending testimonials.", { exact: true }).waitFor();
+    await page.context().close();
+  });
 });
