@@ -21,17 +21,16 @@ function devCsp(): Plugin {
   };
 }
 
-// The volunteers' desktop app: main, preload and renderer from admin-desktop/ into out/.
+// The volunteers' desktop app: main, preload and renderer from admin-desktop/ into out/{main,preload,renderer}
+// (electron-vite's defaults; `--outDir <dir>` moves all three, as the tests do).
 export default defineConfig({
   main: {
     build: {
-      outDir: resolve(root, "out/main"),
       rollupOptions: { input: { index: resolve(root, "admin-desktop/main/index.ts") } },
     },
   },
   preload: {
     build: {
-      outDir: resolve(root, "out/preload"),
       // The window is sandboxed: the preload must be ONE CommonJS file (no ESM, no shared chunks).
       externalizeDeps: false,
       rollupOptions: {
@@ -46,8 +45,6 @@ export default defineConfig({
     base: "./",
     plugins: [react(), devCsp()],
     build: {
-      outDir: resolve(root, "out/renderer"),
-      emptyOutDir: true,
       rollupOptions: { input: { index: resolve(root, "admin-desktop/renderer/index.html") } },
     },
   },

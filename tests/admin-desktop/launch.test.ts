@@ -7,6 +7,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { _electron as electron, type ElectronApplication, type Page } from "playwright-core";
 import { ROOT, startTestServer, type TestServer } from "../support/testServer";
@@ -22,6 +23,8 @@ function electronBinary(): string | null {
 }
 
 const binary = electronBinary();
+// Its own build folder (inside the project, so the bundle finds node_modules), apart from other tests' builds.
+const OUT = path.join(ROOT, "out/test-launch");
 if (!binary) console.log("Electron launch test skipped: no Electron binary (set ELECTRON_PATH or run npx install-electron)");
 
 describe.skipIf(!binary)("the built desktop app (Electron)", () => {
@@ -30,11 +33,11 @@ describe.skipIf(!binary)("the built desktop app (Electron)", () => {
   let win: Page;
 
   beforeAll(async () => {
-    const built = spawnSync(process.execPath, [path.join(ROOT, "node_modules/electron-vite/bin/electron-vite.js"), "build"], { cwd: ROOT, encoding: "utf8" });
+    const built = spawnSync(process.execPath, [path.join(ROOT, "node_modules/electron-vite/bin/electron-vite.js"), "build", "--outDir", OUT], { cwd: ROOT, encoding: "utf8" });
     if (built.status !== 0) throw new Error(`electron-vite build failed:\n${built.stdout}\n${built.stderr}`);
     server = await startTestServer();
     await server.createUser("volunteer", "correct horse battery");
-    const args = [path.join(ROOT, "out/main/index.js")];
+    const args = [path.join(OUT, "main/index.js")];
     // Chromium refuses its OS sandbox as root (containers, CI); the window's own sandbox option is unaffected.
     if (process.platform === "linux" && process.getuid?.() === 0) args.unshift("--no-sandbox");
     app = await electron.launch({
@@ -54,7 +57,7 @@ describe.skipIf(!binary)("the built desktop app (Electron)", () => {
 
   it("opens a hardened window (no Node in the page, strict CSP) with the narrow preload API only", async () => {
     const url = await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]!.webContents.getURL());
-    expect(url).toMatch(/^file:.*\/out\/renderer\/index\.html/);
+    expect(url).toBe(pathToFileURL(path.join(OUT, "renderer/index.html")).href);
     const page = await win.evaluate(() => ({
       api: Object.keys((window as unknown as { desktop: object }).desktop).sort(),
       require: typeof (window as unknown as { require?: unknown }).require,

@@ -1,0 +1,57 @@
+/**
+ * The BUILT main bundle (electron-vite build → out/main/index.js), loaded in
+ * plain Node with a recording stand-in for the "electron" module. It checks
+ * how main sets Electron up where no Electron binary exists: the window's
+ * webPreferences, the IPC sender check on every channel, navigation, new
+ * windows and permissions. launch.test.ts covers the real binary.
+ */
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { Ch } from "../../admin-desktop/ipc";
+import { ROOT } from "../support/testServer";
+import { tempDir } from "./support";
+
+let report: Record<string, any>;
+// Its own build folder (inside the project, so the bundle finds node_modules), apart from other tests' builds.
+const OUT = path.join(ROOT, "out/test-main-wiring");
+
+beforeAll(() => {
+  const built = spawnSync(process.execPath, [path.join(ROOT, "node_modules/electron-vite/bin/electron-vite.js"), "build", "--outDir", OUT], { cwd: ROOT, encoding: "utf8" });
+  if (built.status !== 0) throw new Error(`electron-vite build failed:\n${built.stdout}\n${built.stderr}`);
+  const probe = spawnSync(process.execPath, [path.join(import.meta.dirname, "fixtures/electronStub/probe.mjs"), path.join(OUT, "main/index.js")], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { ...process.env, GARDEN_DESKTOP_USER_DATA: tempDir("garden-main-"), ELECTRON_RENDERER_URL: "" },
+  });
+  if (probe.status !== 0) throw new Error(`main did not load:\n${probe.stdout}\n${probe.stderr}`);
+  report = JSON.parse(probe.stdout.trim().split("\n").pop()!);
+}, 180_000);
+
+describe("the built main process", () => {
+  it("opens one window with Electron's checklist webPreferences and the built preload", () => {
+    expect(report.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false });
+    expect(report.webPreferences.preload).toBe(path.join(OUT, "preload/index.cjs"));
+    expect(report.preloadExists).toBe(true);
+    expect(report.loadedUrl).toBe(pathToFileURL(path.join(OUT, "renderer/index.html")).href);
+  });
+
+  it("registers one handler per action and answers only our renderer's top frame", () => {
+    const expected = Object.entries(Ch).filter(([name]) => name !== "event").map(([, channel]) => channel).sort();
+    expect(report.channels).toEqual(expected);
+    expect(report.fromOurs).toMatchObject({ ok: true, value: { user: null, canRemember: false } });
+    for (const key of ["fromOtherPage", "fromSubFrame", "fromNoFrame"]) expect(report[key], key).toEqual({ ok: false, error: "Refused.", code: "forbidden" });
+    expect(report.hostileFromOurs).toMatchObject({ ok: false, code: "invalid-input" });
+  });
+
+  it("refuses navigation, new windows and permissions; web links go to the system browser", () => {
+    expect(report.navigationPrevented).toBe(true);
+    expect(report.openWeb).toEqual({ action: "deny" });
+    expect(report.openFile).toEqual({ action: "deny" });
+    expect(report.calls).toContain("openExternal:https://example.org/help");
+    expect(report.calls).not.toContain("openExternal:file:///etc/passwd");
+    expect(report.permission).toBe(false);
+    expect(report.permissionCheck).toBe(false);
+  });
+});
