@@ -5,7 +5,6 @@ import { invalidate } from "../../lib/queries";
 import { notify, notifyError } from "../../lib/toast";
 import { Field } from "../ui/Field";
 import { Honeypot } from "./Honeypot";
-import { UrgentPhoneNote } from "./UrgentPhoneNote";
 import { focusFirstInvalid, useForm } from "./useForm";
 import "../../styles/forms.css";
 
@@ -37,7 +36,6 @@ export default function AssistanceForm() {
 
   return (
     <form ref={ref} className="visitor-form" aria-label="Request assistance" noValidate onSubmit={onSubmit}>
-      <UrgentPhoneNote />
       <div className="visitor-form__row">
         <Field label="First Name" required error={form.errors.firstName}>
           <input type="text" autoComplete="given-name" {...form.text("firstName")} />
