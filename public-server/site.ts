@@ -119,16 +119,20 @@ class PageRenderer {
     const head = [
       result.status === 200 ? `<link rel="canonical" href="${escapeAttr((site.siteUrl ?? "").replace(/\/+$/, "") + pathname)}" />` : "",
       result.clientOnly || result.status !== 200 ? `<meta name="robots" content="noindex" />` : "",
-      // The page's own chunk and styles arrive with the HTML: styled before JavaScript, no request waterfall.
-      ...routeAssets(manifest, result.source).map((file) =>
-        file.endsWith(".css") ? `<link rel="stylesheet" href="/${escapeAttr(file)}" />` : `<link rel="modulepreload" href="/${escapeAttr(file)}" />`,
-      ),
     ].join("");
+    // The page's own chunks and styles arrive with the HTML: styled before JavaScript, no request
+    // waterfall. They go last in <head>, after the global stylesheet, which they may refine.
+    const assets = routeAssets(manifest, result.source)
+      .map((file) =>
+        file.endsWith(".css") ? `<link rel="stylesheet" href="/${escapeAttr(file)}" />` : `<link rel="modulepreload" href="/${escapeAttr(file)}" />`,
+      )
+      .join("");
     const body = template
       .replace(/<html[^>]*>/, '<html lang="en">')
       .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(result.title)}</title>`)
       .replace(/<meta name="description"[^>]*>/, `<meta name="description" content="${escapeAttr(result.description)}" />`)
       .replace("<!--head-->", head)
+      .replace("</head>", () => `${assets}</head>`)
       .replace(/<div id="root">[\s\S]*?<\/div>(?=\s*<!--data-->)/, () =>
         result.clientOnly ? '<div id="root"></div>' : `<div id="root" data-ssr="1">${result.html}</div>`,
       )
