@@ -29,6 +29,16 @@ function freePort() {
   });
 }
 
+/** User plus system CPU seconds of a process, from /proc (Linux), or null elsewhere. */
+function cpuSeconds(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 per second)
+  } catch {
+    return null;
+  }
+}
+
 /** The 823 sample flowers as bulk-upload entries, or 823 made-up ones. */
 function flowers() {
   const csv = path.join(process.env.GARDEN_DATA_DIR ?? path.resolve(ROOT, "../shared/data"), "garden-823.csv");
@@ -85,17 +95,23 @@ async function main() {
     const garden = await (await fetch(`${url}/api/memorial-flowers`)).json();
     if (garden.length !== 823) throw new Error(`expected 823 flowers in the garden, found ${garden.length}`);
 
+    const cpuBefore = cpuSeconds(child.pid);
     const result = await autocannon({
       url: `${url}/api/memorial-flowers`,
       connections: CONNECTIONS,
       duration: DURATION,
       headers: { "accept-encoding": "gzip" },
     });
+    const cpuAfter = cpuSeconds(child.pid);
     const failed = result.non2xx + result.errors + result.timeouts;
     console.log(`GET /api/memorial-flowers, 823 approved flowers, gzip, ${CONNECTIONS} connections, ${DURATION} s, ${os.cpus().length} CPU cores`);
     console.log(`requests/s: ${Math.round(result.requests.average)} (total ${result.requests.total})`);
     console.log(`latency ms: p50 ${result.latency.p50}, p99 ${result.latency.p99}, max ${result.latency.max}`);
     console.log(`body bytes/request: ${Math.round(result.throughput.total / Math.max(1, result.requests.total))}; failed requests: ${failed}`);
+    if (cpuBefore !== null && cpuAfter !== null) {
+      // Less sensitive to other work on the machine than requests/s: the server's own CPU time per answer.
+      console.log(`server CPU per request: ${(((cpuAfter - cpuBefore) * 1000) / result.requests.total).toFixed(3)} ms`);
+    }
     if (failed > 0) process.exitCode = 1;
   } finally {
     stop();
