@@ -100,7 +100,9 @@ export async function resetAndImport(s: Services, csvData: Record<string, unknow
   });
   s.cache.invalidate("flowers", "comments:");
 
-  const shownPath = path.relative(process.cwd(), backupPath) || backupPath;
+  // Inside the working folder, a short relative path (data/backups/…); elsewhere, the full path rather than "../../…".
+  const relative = path.relative(process.cwd(), backupPath);
+  const shownPath = relative && !relative.startsWith("..") && !path.isAbsolute(relative) ? relative : backupPath;
   return {
     success: true,
     importedCount: result.entries.length,
