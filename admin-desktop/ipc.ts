@@ -36,6 +36,8 @@ export type ReviewItem =
  */
 export interface QueueItem {
   id: string;
+  /** The server (origin) the item was downloaded from: the decision is only ever sent there. */
+  server: string;
   kind: ItemKind;
   itemId: number;
   /** The version the volunteer reviewed: sent as If-Match. */

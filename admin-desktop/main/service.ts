@@ -111,6 +111,8 @@ export class DesktopService {
     const address = normaliseServerUrl(input.serverUrl);
     if (!address.ok) return fail(address.error, "invalid-input");
     this.settings.update({ serverUrl: address.url });
+    // Downloaded items belong to one server; another server's ids mean other items.
+    if (this.review.server && this.review.server !== address.url) this.review.replace([], null, null);
     const api = this.useServer(address.url);
     api.clearSession();
     this.user = null;
@@ -224,7 +226,7 @@ export class DesktopService {
     try {
       const kinds: ItemKind[] = ["testimonial", "flower", "comment"];
       const lists = await Promise.all(kinds.map(async (kind) => (await api.list(kind)).filter((dto) => !dto.approved).map((dto) => toReviewItem(kind, dto))));
-      this.review.replace(lists.flat(), this.now().toISOString());
+      this.review.replace(lists.flat(), this.now().toISOString(), api.baseUrl);
       this.pushStatus();
       return ok(this.reviewView());
     } catch (error) {
@@ -243,7 +245,9 @@ export class DesktopService {
     if (this.outbox.list().some((q) => q.kind === input.kind && q.itemId === input.itemId)) {
       return fail("You have already decided on this item.", "busy");
     }
-    const item = this.outbox.enqueue({ ...input, label: labelFor(entry) });
+    const server = this.review.server;
+    if (!server || server !== this.settings.get().serverUrl) return fail("These items came from another server. Please download again.", "not-found");
+    const item = this.outbox.enqueue({ ...input, server, label: labelFor(entry) });
     this.pushStatus();
     return ok(item);
   }

@@ -74,6 +74,9 @@ export class Syncer {
     for (const { id } of this.options.outbox.outstanding()) {
       const item = this.options.outbox.get(id);
       if (!item || (item.state !== "pending" && item.state !== "sending")) continue;
+      // Item ids are per server: a decision goes only to the server it was made for, never to another one
+      // signed in to later (it waits until that server is used again).
+      if (item.server !== this.options.api.baseUrl) continue;
       try {
         const end = await this.settle(item);
         if (end === "applied") summary.applied += 1;

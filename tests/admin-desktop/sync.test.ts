@@ -182,6 +182,42 @@ describe("offline review and sync", () => {
   });
 });
 
+describe("more than one server", () => {
+  it("sends a decision only to the server its item came from", async () => {
+    const other = await startTestServer();
+    try {
+      await other.createUser("volunteer", "correct horse battery");
+      const t = await seedTestimonial(admin);
+      // The other server has an item with the very same id and version: the decision must not touch it.
+      const otherAdmin = new Client(other.url);
+      await otherAdmin.login("volunteer", "correct horse battery");
+      for (let i = 0; i < t; i += 1) await seedTestimonial(otherAdmin, `Other${i}`);
+      const dir = tempDir();
+      const service = await signedIn(dir);
+      const view = await service.downloadForReview();
+      const entry = view.ok ? view.value.items.find((e) => e.kind === "testimonial" && e.item.id === t) : undefined;
+      expect(service.decide({ kind: "testimonial", itemId: t, version: entry!.item.version, action: "decline" }).ok).toBe(true);
+
+      const switched = await service.signIn({ serverUrl: other.url, username: "volunteer", password: "correct horse battery", remember: false });
+      expect(switched.ok).toBe(true);
+      expect(await service.syncNow()).toMatchObject({ ok: true, value: { applied: 0, conflicts: 0 } });
+      const others = await json<{ id: number }[]>(await otherAdmin.get("/api/admin/testimonials"));
+      expect(others.some((x) => x.id === t)).toBe(true);
+      expect(service.status().queued).toBe(1);
+      // The downloaded items were the first server's: they are not offered for the second.
+      expect(service.getReview()).toMatchObject({ ok: true, value: { items: [], downloadedAt: null } });
+
+      await service.signIn({ serverUrl: server.url, username: "volunteer", password: "correct horse battery", remember: false });
+      await service.syncNow();
+      await expect.poll(() => service.status().queued).toBe(0);
+      expect(await find("testimonials", t)).toBeUndefined();
+      expect((await json<{ id: number }[]>(await otherAdmin.get("/api/admin/testimonials"))).some((x) => x.id === t)).toBe(true);
+    } finally {
+      await other.stop();
+    }
+  });
+});
+
 describe("sign-in", () => {
   it("refuses a plain user account with a clear message and keeps no session", async () => {
     const dir = tempDir();

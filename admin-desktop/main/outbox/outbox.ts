@@ -11,6 +11,7 @@ interface OutboxFile {
 const FILE = "outbox.json";
 
 export interface NewDecision {
+  server: string;
   kind: ItemKind;
   itemId: number;
   version: number;

@@ -3,6 +3,8 @@ import type { ItemKind, ReviewItem } from "../../ipc";
 import { readJson, removeStaleTemps, writeJsonAtomic } from "./atomicFile";
 
 interface ReviewFile {
+  /** The server the items came from. */
+  server?: string | null;
   downloadedAt: string | null;
   items: ReviewItem[];
 }
@@ -20,6 +22,10 @@ export class ReviewStore {
     this.data = readJson<ReviewFile>(this.file, { downloadedAt: null, items: [] });
   }
 
+  get server(): string | null {
+    return this.data.server ?? null;
+  }
+
   get downloadedAt(): string | null {
     return this.data.downloadedAt;
   }
@@ -33,8 +39,8 @@ export class ReviewStore {
   }
 
   /** Replaces the whole snapshot (a fresh download). */
-  replace(items: ReviewItem[], downloadedAt: string): void {
-    this.write({ downloadedAt, items });
+  replace(items: ReviewItem[], downloadedAt: string | null, server: string | null): void {
+    this.write({ server, downloadedAt, items });
   }
 
   /** Puts one item in (or refreshes it): used when a conflict is re-reviewed with the server's fresh copy. */

@@ -1,5 +1,5 @@
 import type { QueueItem } from "../../ipc";
-import { desktop } from "../desktop";
+import { desktop, useApp } from "../desktop";
 
 interface QueueListProps {
   queue: readonly QueueItem[];
@@ -11,6 +11,7 @@ const ACTION = { approve: "Approve", decline: "Decline" } as const;
 
 /** Decisions waiting to be sent, conflicts to settle, and what was sent. */
 export function QueueList({ queue, onChanged, onMessage }: QueueListProps) {
+  const serverUrl = useApp((s) => s.status?.serverUrl ?? null);
   const waiting = queue.filter((q) => q.state === "pending" || q.state === "sending");
   const attention = queue.filter((q) => q.state === "conflict" || q.state === "failed");
   const done = queue.filter((q) => q.state === "applied");
@@ -59,6 +60,7 @@ export function QueueList({ queue, onChanged, onMessage }: QueueListProps) {
                 <span>
                   <strong>{ACTION[q.action]}</strong> · {q.label}
                   {q.state === "sending" ? " · being checked" : ""}
+                  {q.server !== serverUrl ? ` · waits for ${q.server}` : ""}
                 </span>
                 {q.state === "pending" ? (
                   <button type="button" className="btn btn--small btn--secondary" onClick={() => void act(desktop().undoDecision(q.id))} aria-label={`Undo: ${ACTION[q.action]} ${q.label}`}>
