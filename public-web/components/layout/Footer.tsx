@@ -2,6 +2,7 @@ import { Link } from "react-router-dom";
 import { useSite } from "../../lib/site";
 import { EmailLink, MailingAddress, PhoneLink } from "../content/Contact";
 import { ExternalLink } from "../content/ExternalLink";
+import { DONATE_LINK, HOME_LINK, MENUS } from "./nav";
 
 /** The footer of every page (SPEC §2): links, contact details from the site configuration, legal lines. */
 export function Footer() {
@@ -9,6 +10,18 @@ export function Footer() {
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer">
+      <noscript>
+        {/* Without JavaScript the header's menus cannot open: every page is listed here instead. */}
+        <nav className="container site-footer__noscript" aria-label="All pages">
+          <ul className="site-footer__legal">
+            {[HOME_LINK, ...MENUS.flatMap((m) => m.items), DONATE_LINK].map((l) => (
+              <li key={l.to}>
+                <a href={l.to}>{l.label}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </noscript>
       <div className="site-footer__grid container">
         <section aria-labelledby="footer-about">
           <h2 id="footer-about" className="site-footer__heading">

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -98,6 +99,11 @@ describe("readable before JavaScript", () => {
       expect(await noJs.page.title(), c.path).toBe(c.title);
       expect(await noJs.page.locator("footer").innerText(), c.path).toContain("501(c)(3)");
     }
+    // The header's menus need JavaScript; without it every page is listed in the footer.
+    const allPages = noJs.page.getByRole("navigation", { name: "All pages" });
+    for (const name of ["New Families", "Burial & Cremation", "About Us", "Who We Are", "Donate & Sponsor"]) {
+      expect(await allPages.getByRole("link", { name, exact: true }).isVisible(), name).toBe(true);
+    }
   });
 
   it("renders every unknown address as the same 404 page, without a canonical link", async () => {
@@ -173,6 +179,24 @@ describe("readable before JavaScript", () => {
   });
 });
 
+describe("without the SSR bundle", () => {
+  it("sends the built index.html as it is, for every page address", async () => {
+    const webDir = fs.mkdtempSync(path.join(os.tmpdir(), "garden-web-"));
+    fs.writeFileSync(path.join(webDir, "index.html"), '<!doctype html><html lang="en"><title>Shell</title><div id="root"></div></html>');
+    const bare = await startTestServer({ webDir });
+    try {
+      const res = await fetch(`${bare.url}/about-us`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain("<title>Shell</title>");
+      const api = await fetch(`${bare.url}/api/site`);
+      expect(api.status).toBe(200);
+    } finally {
+      await bare.stop();
+      fs.rmSync(webDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("header, footer and keyboard", () => {
   it("reaches the skip link first, and opens a menu with Enter", async () => {
     const { page } = js;
@@ -199,8 +223,8 @@ describe("header, footer and keyboard", () => {
   });
 
   it("has every footer item of SPEC §2, contact details from the configuration", async () => {
-    await noJs.page.goto("/");
-    const footer = noJs.page.locator("footer");
+    await js.page.goto("/");
+    const footer = js.page.locator("footer");
     for (const name of ["Garden of Remembrance", "Share Testimonial", "Support Resources", "Make a Donation", "Contact Us", "Volunteer", "Newsletter", "Privacy Policy", "Terms of Service"]) {
       expect(await footer.getByRole("link", { name, exact: true }).count(), name).toBe(1);
     }
