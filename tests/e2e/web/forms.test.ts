@@ -233,6 +233,31 @@ describe("share testimonial", () => {
     await page.getByText("In memory of Michael").waitFor();
   });
 
+  it('reads "Submitting..." and stays disabled while the request is on its way', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // Holds the real request back (it still reaches the real server), so the pending state can be seen.
+    await page.route("**/api/testimonials", async (route) => {
+      if (route.request().method() === "POST") await gate;
+      await route.continue();
+    });
+    try {
+      await form().getByRole("textbox", { name: /First Name/ }).fill("Patient");
+      await form().getByRole("textbox", { name: /Last Name/ }).fill("Writer");
+      await form().getByRole("textbox", { name: /Your Testimonial/ }).fill("Waiting for the answer.");
+      await form().getByRole("button", { name: "Share Your Story" }).click();
+      const pending = form().getByRole("button", { name: "Submitting..." });
+      await pending.waitFor();
+      expect(await pending.isDisabled()).toBe(true);
+      release();
+      await toast(page, "Testimonial Submitted", "Thank you for sharing your story. Your testimonial will be reviewed and posted soon.");
+      expect(await form().getByRole("button", { name: "Share Your Story" }).isDisabled()).toBe(false);
+      expect(sql(server, "SELECT approved FROM testimonials WHERE first_name = 'Patient'")).toEqual([{ approved: 0 }]);
+    } finally {
+      await page.unroute("**/api/testimonials");
+    }
+  });
+
   it("has no axe violations", async () => {
     expect(await axeViolations()).toEqual([]);
   });

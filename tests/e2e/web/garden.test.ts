@@ -4,9 +4,10 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseStrictCsv } from "../../../shared/csv/strict";
+import { FLOWERS } from "../../../shared/flowers";
 import { Client, json } from "../../support/client";
 import { launchBrowser, newPage } from "../../support/browser";
-import { SAMPLE_DATA, startTestServer, type TestServer } from "../../support/testServer";
+import { ROOT, SAMPLE_DATA, startTestServer, type TestServer } from "../../support/testServer";
 import { sql } from "../../public-server/fixtures";
 
 /**
@@ -97,14 +98,40 @@ async function axeViolations(): Promise<string[]> {
 }
 
 describe("garden of remembrance: browsing 823 flowers", () => {
-  it("renders the page's static text on the server, readable without JavaScript", async () => {
+  const ssrBuilt = fs.existsSync(path.join(ROOT, "dist/ssr/entry-server.js"));
+  it.skipIf(!ssrBuilt)("renders the page's static text on the server, readable without JavaScript", async () => {
     const html = await (await fetch(server.url + GARDEN)).text();
-    // Server rendering is optional in this build; when it is on, the static sections must be in the HTML.
-    if (html.includes('data-ssr="1"')) {
-      for (const text of ["Naming Your Beloved Baby", "Significance of the Flowers", "Add a Memorial Flower", "Loading memorial flowers..."]) {
-        expect(html).toContain(text);
-      }
+    expect(html).toContain('data-ssr="1"');
+    for (const text of ["Naming Your Beloved Baby", "Significance of the Flowers", "Add a Memorial Flower", "Loading memorial flowers...", "Baby&#x27;s Last Name"]) {
+      expect(html).toContain(text);
     }
+  });
+
+  it("pages through the ten meanings three at a time, wrapping, with dots and reduced motion respected", async () => {
+    await openGarden();
+    const carousel = page.getByRole("group", { name: "Flower meanings" });
+    const names = () => carousel.getByRole("heading", { level: 3 }).allTextContents();
+    const labels = FLOWERS.map((f) => f.label);
+    expect(await names()).toEqual(labels.slice(0, 3));
+    const dots = carousel.getByRole("button", { name: /^Page \d of 4$/ });
+    expect(await dots.count()).toBe(4);
+    expect(await carousel.getByRole("button", { name: "Page 1 of 4" }).getAttribute("aria-current")).toBe("true");
+    await carousel.getByRole("button", { name: /^Previous/ }).click();
+    expect(await names()).toEqual(labels.slice(9));
+    expect(await carousel.getByRole("button", { name: "Page 4 of 4" }).getAttribute("aria-current")).toBe("true");
+    expect(await carousel.getByRole("button", { name: "Page 1 of 4" }).getAttribute("aria-current")).toBeNull();
+    await carousel.getByRole("button", { name: /^Next/ }).click();
+    expect(await names()).toEqual(labels.slice(0, 3));
+    await carousel.getByRole("button", { name: "Page 3 of 4" }).click();
+    expect(await names()).toEqual(labels.slice(6, 9));
+    await carousel.getByText(FLOWERS[6]!.meaning, { exact: true }).waitFor();
+
+    const animation = () => carousel.locator(".meanings__slide").evaluate((el) => getComputedStyle(el).animationName);
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    expect(await animation()).not.toBe("none");
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    expect(await animation()).toBe("none");
+    await page.emulateMedia({ reducedMotion: null });
   });
 
   it("shows every flower with the total heading, 12 cards and 7 sampled dots above and below", async () => {
@@ -236,6 +263,17 @@ describe("garden of remembrance: browsing 823 flowers", () => {
     expect(await page.locator(".memorial-card__date").textContent()).toBe(one.date);
     expect(await searchBox().inputValue()).toBe(nameOf(one));
     expect(await topNav().count()).toBe(0); // one page: no pager
+  });
+
+  it("fits a 320 px wide screen without sideways scrolling", async () => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    try {
+      await openGarden();
+      await heading("823 memorial flowers in the garden").waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 720 });
+    }
   });
 
   it("has no axe violations on the garden page", async () => {
