@@ -342,9 +342,14 @@ export class DesktopService {
     };
   }
 
-  /** Applied decisions need no review copy any more. */
+  /** Applied decisions need no review copy any more; after a week they leave the "Sent" list too. */
   private pruneReview(): void {
-    for (const q of this.outbox.list()) if (q.state === "applied" && this.review.find(q.kind, q.itemId)) this.review.remove(q.kind, q.itemId);
+    const weekAgo = this.now().getTime() - 7 * 24 * 3_600_000;
+    for (const q of this.outbox.list()) {
+      if (q.state !== "applied") continue;
+      if (this.review.find(q.kind, q.itemId)) this.review.remove(q.kind, q.itemId);
+      if (q.finishedAt && Date.parse(q.finishedAt) < weekAgo) this.outbox.remove(q.id);
+    }
   }
 
   private useServer(url: string): ApiClient {

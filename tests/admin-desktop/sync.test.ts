@@ -182,6 +182,32 @@ describe("offline review and sync", () => {
   });
 });
 
+describe("an answer lost on the way back", () => {
+  it("a 502 after the server applied an approval is settled by a re-check, not reported as a conflict", async () => {
+    const t = await seedTestimonial(admin);
+    let lose = true;
+    // The request reaches the real server; a proxy then loses the answer and says 502.
+    const lossy = ((input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) =>
+      fetch(input, init).then((res) => {
+        if (lose && String(input).endsWith(`/api/admin/testimonials/${t}/approve`)) {
+          lose = false;
+          return new Response("Bad Gateway", { status: 502 });
+        }
+        return res;
+      })) as typeof fetch;
+    const dir = tempDir();
+    const service = await signedIn(dir, { fetch: lossy, offline: false });
+    const view = await service.downloadForReview();
+    const entry = view.ok ? view.value.items.find((e) => e.kind === "testimonial" && e.item.id === t) : undefined;
+    service.decide({ kind: "testimonial", itemId: t, version: entry!.item.version, action: "approve" });
+
+    expect(await service.syncNow()).toEqual({ ok: true, value: { applied: 1, conflicts: 0, failed: 0 } });
+    const after = service.getReview();
+    expect(after.ok && after.value.queue[0]).toMatchObject({ state: "applied", outcome: "already_applied", attempts: 1 });
+    expect(effects("testimonial", t)).toHaveLength(1);
+  });
+});
+
 describe("more than one server", () => {
   it("sends a decision only to the server its item came from", async () => {
     const other = await startTestServer();
