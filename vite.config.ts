@@ -10,6 +10,7 @@ export default defineConfig({
     outDir: "../dist/web",
     emptyOutDir: true,
     sourcemap: true,
+    manifest: true, // the server links each page's chunk and styles from dist/web/.vite/manifest.json
   },
   server: {
     port: 5173,
