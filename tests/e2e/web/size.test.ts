@@ -25,7 +25,9 @@ async function firstLoadScripts(pathname: string): Promise<string[]> {
   const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
   const files = new Set([...entry, ...preloads]);
   // The entry's own static imports (Vite lists them in the manifest) load with it too.
-  const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, "dist/web/.vite/manifest.json"), "utf8")) as Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+  const manifestFile = path.join(ROOT, "dist/web/.vite/manifest.json");
+  expect(fs.existsSync(manifestFile), "build the site first: npm run build:web").toBe(true);
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
   const entryChunk = Object.values(manifest).find((c) => c.isEntry)!;
   for (const dep of entryChunk.imports ?? []) if (manifest[dep]) files.add(`/${manifest[dep]!.file}`);
   return [...files];
