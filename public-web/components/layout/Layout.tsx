@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from "react";
+import { Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 import { useSite } from "../../lib/site";
 import { documentTitle, routeFor } from "../../routes";
@@ -28,7 +28,14 @@ export function Layout() {
     document.querySelector('meta[name="description"]')?.setAttribute("content", route.description);
   }, [pathname, site.shortName]);
 
+  // After a client navigation: to the #anchor, else to the top. Not on the first render, where the
+  // browser has already placed the page (a reader may have scrolled while the script loaded).
+  const firstRender = useRef(true);
   useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
     if (!hash) {
       window.scrollTo(0, 0);
       return;

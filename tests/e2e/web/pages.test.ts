@@ -78,10 +78,12 @@ describe("every route in the browser", () => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
     expect(await nav.getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBe("page");
+    await page.evaluate(() => window.scrollTo(0, 1500));
     await nav.getByRole("button", { name: "Resources" }).click();
     await nav.getByRole("link", { name: "About Us" }).click();
     await page.waitForURL("**/about-us");
     await page.getByRole("heading", { level: 1, name: "About Us" }).waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     expect(await page.title()).toBe(PUBLIC_PAGES.find((c) => c.path === "/about-us")!.title);
     expect(await nav.getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBeNull();
     await nav.getByRole("button", { name: "Resources" }).click();
