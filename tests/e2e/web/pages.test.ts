@@ -290,10 +290,13 @@ describe("header, footer and keyboard", () => {
   it("fits 320 px wide (and 200% zoom of 640 px) without horizontal scrolling", async () => {
     const small = await newPage(browser, server.url, { viewport: { width: 320, height: 640 } });
     try {
-      for (const c of PUBLIC_PAGES) {
-        await small.page.goto(c.path);
-        const overflow = await small.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(overflow, c.path).toBeLessThanOrEqual(0);
+      for (const width of [320, 640]) {
+        await small.page.setViewportSize({ width, height: 640 });
+        for (const c of PUBLIC_PAGES) {
+          await small.page.goto(c.path);
+          const overflow = await small.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          expect(overflow, `${c.path} at ${width} px`).toBeLessThanOrEqual(0);
+        }
       }
     } finally {
       await small.context.close();
