@@ -25,7 +25,7 @@ function electronBinary(): string | null {
 const binary = electronBinary();
 // Its own build folder (inside the project, so the bundle finds node_modules), apart from other tests' builds.
 const OUT = path.join(ROOT, "out/test-launch");
-if (!binary) console.log("Electron launch test skipped: no Electron binary (set ELECTRON_PATH or run npx install-electron)");
+if (!binary) console.log("Electron launch test skipped: no Electron binary (set ELECTRON_PATH or run node node_modules/electron/install.js where downloads work)");
 
 describe.skipIf(!binary)("the built desktop app (Electron)", () => {
   let server: TestServer;
