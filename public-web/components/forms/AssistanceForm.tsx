@@ -1,11 +1,9 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useRef } from "react";
 import { AssistanceRequestInput } from "../../../shared/schemas/public";
-import { api, fieldErrors, messageFor } from "../../lib/api";
-import { invalidate } from "../../lib/queries";
-import { notify, notifyError } from "../../lib/toast";
 import { Field } from "../ui/Field";
 import { Honeypot } from "./Honeypot";
-import { focusFirstInvalid, useForm } from "./useForm";
+import { useForm } from "./useForm";
+import { useSubmission } from "./useSubmission";
 import "../../styles/forms.css";
 
 const EMPTY = { firstName: "", lastName: "", email: "", phoneNumber: "", comments: "", website: "" };
@@ -13,26 +11,13 @@ const EMPTY = { firstName: "", lastName: "", email: "", phoneNumber: "", comment
 /** Home's assistance request (SPEC §5): all fields required, messages shown on leaving a field and on submit. */
 export default function AssistanceForm() {
   const form = useForm(AssistanceRequestInput, EMPTY, "blur");
-  const [pending, setPending] = useState(false);
   const ref = useRef<HTMLFormElement>(null);
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (pending) return;
-    if (!form.trySubmit()) return focusFirstInvalid(ref.current);
-    setPending(true);
-    try {
-      await api.post("/api/assistance-requests", form.values);
-      notify("Request Submitted", "We have received your assistance request and will contact you shortly.");
-      form.reset();
-      invalidate("/api/assistance-requests");
-    } catch (err) {
-      form.setServerErrors(fieldErrors(err));
-      notifyError("Error", messageFor(err, "Failed to submit assistance request. Please try again."));
-    } finally {
-      setPending(false);
-    }
-  };
+  const { pending, onSubmit } = useSubmission(form, ref, {
+    path: "/api/assistance-requests",
+    success: { title: "Request Submitted", message: "We have received your assistance request and will contact you shortly." },
+    failure: { title: "Error", fallback: "Failed to submit assistance request. Please try again." },
+    refresh: "/api/assistance-requests",
+  });
 
   return (
     <form ref={ref} className="visitor-form" aria-label="Request assistance" noValidate onSubmit={onSubmit}>

@@ -1,14 +1,14 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import { MemorialCommentInput, type CommentLibraryDto, type PublicCommentDto, type PublicFlowerDto } from "../../../shared/schemas/public";
-import { api, fieldErrors, messageFor } from "../../lib/api";
+import { api, messageFor } from "../../lib/api";
 import { fullName } from "../../lib/garden";
-import { invalidate, useQuery } from "../../lib/queries";
-import { notify, notifyError } from "../../lib/toast";
+import { useQuery } from "../../lib/queries";
 import { Dialog } from "../ui/Dialog";
 import { Field } from "../ui/Field";
 import { Spinner } from "../ui/Spinner";
 import { Honeypot } from "./Honeypot";
 import { useForm } from "./useForm";
+import { useSubmission } from "./useSubmission";
 import "../../styles/forms.css";
 
 const commentsKey = (flowerId: number) => `/api/memorial-flowers/${flowerId}/comments`;
@@ -88,33 +88,24 @@ const EMPTY = { commenterName: "", commentLibraryId: "", website: "" };
 function CommentForm({ flowerId, onDone }: { flowerId: number; onDone(): void }) {
   const library = useQuery(LIBRARY_KEY, () => api.get<CommentLibraryDto[]>(LIBRARY_KEY));
   const form = useForm(MemorialCommentInput, EMPTY, "change");
-  const [pending, setPending] = useState(false);
   const nameInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => nameInput.current?.focus(), []);
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (pending || !form.trySubmit()) return;
-    setPending(true);
-    try {
-      await api.post(commentsKey(flowerId), {
-        commenterName: form.values.commenterName,
-        commentLibraryId: Number(form.values.commentLibraryId),
-        memorialFlowerId: flowerId,
-        website: form.values.website,
-      });
-      notify("Comment Submitted", "Your comment has been submitted for review. It will appear after approval.");
-      form.reset();
-      invalidate(commentsKey(flowerId));
-      onDone();
-    } catch (err) {
-      form.setServerErrors(fieldErrors(err));
-      notifyError("Submission Error", messageFor(err, "Failed to submit comment. Please try again."));
-    } finally {
-      setPending(false);
-    }
-  };
+  // Errors show as soon as a field changes (SPEC: validates on change), so focus stays where the person is.
+  const { pending, onSubmit } = useSubmission(form, null, {
+    path: commentsKey(flowerId),
+    payload: (v) => ({
+      commenterName: v.commenterName,
+      commentLibraryId: Number(v.commentLibraryId),
+      memorialFlowerId: flowerId,
+      website: v.website,
+    }),
+    success: { title: "Comment Submitted", message: "Your comment has been submitted for review. It will appear after approval." },
+    failure: { title: "Submission Error", fallback: "Failed to submit comment. Please try again." },
+    refresh: commentsKey(flowerId),
+    onSuccess: onDone,
+  });
 
   const entries = library.data ?? [];
   const standard = entries.filter((m) => m.category === "standard");

@@ -1,13 +1,11 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef } from "react";
 import { FLOWERS } from "../../../shared/flowers";
 import { MemorialFlowerInput } from "../../../shared/schemas/public";
-import { api, fieldErrors, messageFor } from "../../lib/api";
-import { invalidate } from "../../lib/queries";
-import { notify, notifyError } from "../../lib/toast";
 import { FlowerImage } from "../flowers/FlowerImage";
 import { Field } from "../ui/Field";
 import { Honeypot } from "./Honeypot";
-import { focusFirstInvalid, useForm } from "./useForm";
+import { useForm } from "./useForm";
+import { useSubmission } from "./useSubmission";
 import "../../styles/forms.css";
 
 const EMPTY = {
@@ -30,33 +28,21 @@ const REQUIRED = ["parentName", "email", "babyFirstName", "babyLastName", "flowe
  */
 export default function FlowerForm() {
   const form = useForm(MemorialFlowerInput, EMPTY, "blur");
-  const [pending, setPending] = useState(false);
   const ref = useRef<HTMLFormElement>(null);
   const headingId = useId();
   const flowerErrorId = useId();
   const complete = REQUIRED.every((key) => String(form.values[key]).trim() !== "");
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (pending || !complete) return;
-    if (!form.trySubmit()) return focusFirstInvalid(ref.current);
-    setPending(true);
-    try {
-      await api.post("/api/memorial-flowers", form.values);
-      notify(
-        "Memorial Flower Submitted",
-        "Your memorial flower has been submitted for review. You will receive an email confirmation when it's added to the garden.",
-      );
-      form.reset();
-      invalidate("/api/memorial-flowers");
-    } catch (err) {
-      form.setServerErrors(fieldErrors(err));
-      notifyError("Submission Error", messageFor(err, "Failed to submit memorial flower. Please try again."));
-      focusFirstInvalid(ref.current);
-    } finally {
-      setPending(false);
-    }
-  };
+  const { pending, onSubmit } = useSubmission(form, ref, {
+    path: "/api/memorial-flowers",
+    canSubmit: complete,
+    success: {
+      title: "Memorial Flower Submitted",
+      message: "Your memorial flower has been submitted for review. You will receive an email confirmation when it's added to the garden.",
+    },
+    failure: { title: "Submission Error", fallback: "Failed to submit memorial flower. Please try again." },
+    refresh: "/api/memorial-flowers",
+  });
 
   const flowerError = form.errors.flowerType;
   return (

@@ -1,11 +1,9 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useRef } from "react";
 import { TestimonialInput } from "../../../shared/schemas/public";
-import { api, fieldErrors, messageFor } from "../../lib/api";
-import { invalidate } from "../../lib/queries";
-import { notify, notifyError } from "../../lib/toast";
 import { Field } from "../ui/Field";
 import { Honeypot } from "./Honeypot";
-import { focusFirstInvalid, useForm } from "./useForm";
+import { useForm } from "./useForm";
+import { useSubmission } from "./useSubmission";
 import "../../styles/forms.css";
 
 const EMPTY = { firstName: "", lastName: "", childName: "", testimonial: "", email: "", website: "" };
@@ -13,27 +11,13 @@ const EMPTY = { firstName: "", lastName: "", childName: "", testimonial: "", ema
 /** "Share Your Story" (SPEC §5): submit is disabled only while sending; errors show on leaving a field and on submit. */
 export default function TestimonialForm({ labelledBy }: { labelledBy?: string }) {
   const form = useForm(TestimonialInput, EMPTY, "blur");
-  const [pending, setPending] = useState(false);
   const ref = useRef<HTMLFormElement>(null);
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (pending) return;
-    if (!form.trySubmit()) return focusFirstInvalid(ref.current);
-    setPending(true);
-    try {
-      await api.post("/api/testimonials", form.values);
-      notify("Testimonial Submitted", "Thank you for sharing your story. Your testimonial will be reviewed and posted soon.");
-      form.reset();
-      invalidate("/api/testimonials");
-    } catch (err) {
-      form.setServerErrors(fieldErrors(err));
-      notifyError("Submission Error", messageFor(err, "Failed to submit testimonial. Please try again."));
-      focusFirstInvalid(ref.current);
-    } finally {
-      setPending(false);
-    }
-  };
+  const { pending, onSubmit } = useSubmission(form, ref, {
+    path: "/api/testimonials",
+    success: { title: "Testimonial Submitted", message: "Thank you for sharing your story. Your testimonial will be reviewed and posted soon." },
+    failure: { title: "Submission Error", fallback: "Failed to submit testimonial. Please try again." },
+    refresh: "/api/testimonials",
+  });
 
   return (
     <form ref={ref} className="visitor-form" aria-labelledby={labelledBy} noValidate onSubmit={onSubmit}>

@@ -1,0 +1,57 @@
+import { useState, type FormEvent, type RefObject } from "react";
+import { api, fieldErrors, messageFor } from "../../lib/api";
+import { invalidate } from "../../lib/queries";
+import { notify, notifyError } from "../../lib/toast";
+import { focusFirstInvalid } from "./useForm";
+
+/** What a visitor form sends and says (SPEC §8): its toasts and the list it refreshes. */
+export interface SubmissionPlan<V> {
+  path: string;
+  /** The payload; the form's values as they are when omitted. */
+  payload?: (values: V) => unknown;
+  success: { title: string; message: string };
+  failure: { title: string; fallback: string };
+  /** Query key prefix refreshed after a success (SPEC §7: the list is refetched). */
+  refresh: string;
+  /** Extra gate besides the schema (e.g. the flower form's required fields). */
+  canSubmit?: boolean;
+  onSuccess?(): void;
+}
+
+interface FormLike<V> {
+  values: V;
+  trySubmit(): boolean;
+  reset(): void;
+  setServerErrors(errors: Record<string, string>): void;
+}
+
+/**
+ * The one submit flow of every visitor form: validate, send, "Submitting..."
+ * while pending, the success toast and a reset, or the failure toast with
+ * the server's sentence and every typed value kept.
+ */
+export function useSubmission<V>(form: FormLike<V>, formRef: RefObject<HTMLFormElement | null> | null, plan: SubmissionPlan<V>) {
+  const [pending, setPending] = useState(false);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (pending || plan.canSubmit === false) return;
+    if (!form.trySubmit()) return focusFirstInvalid(formRef?.current ?? null);
+    setPending(true);
+    try {
+      await api.post(plan.path, plan.payload ? plan.payload(form.values) : form.values);
+      notify(plan.success.title, plan.success.message);
+      form.reset();
+      invalidate(plan.refresh);
+      plan.onSuccess?.();
+    } catch (err) {
+      form.setServerErrors(fieldErrors(err));
+      notifyError(plan.failure.title, messageFor(err, plan.failure.fallback));
+      focusFirstInvalid(formRef?.current ?? null);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return { pending, onSubmit };
+}
