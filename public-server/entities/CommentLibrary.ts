@@ -13,7 +13,7 @@ export const CommentLibraryEntity = new EntitySchema<CommentLibraryEntry>({
   name: "CommentLibraryEntry",
   tableName: "comment_library",
   columns: {
-    id: { type: "integer", primary: true, generated: "increment" },
+    id: idColumn,
     text: text("text"),
     category: text("category"),
     active: { type: "boolean", name: "active", default: true },

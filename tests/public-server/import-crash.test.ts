@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { Client, json } from "../support/client";
+import { Client } from "../support/client";
 import { garden823Rows } from "./fixtures";
 import { spawnServer, until, type SpawnedServer } from "./spawn";
 
