@@ -41,7 +41,7 @@ export default function SupportPage() {
           </p>
           {site.location ? <p>Location: {site.location}</p> : null}
         </div>
-        <Quote cite="Psalm 34:18">The Lord is close to the brokenhearted and saves those who are crushed in spirit.</Quote>
+        <Quote cite="Psalm 33:19 (Douay-Rheims)">The Lord is nigh unto them that are of a contrite heart: and he will save the humble of spirit.</Quote>
       </Section>
     </>
   );
