@@ -49,3 +49,20 @@ export function MailingAddress() {
     </address>
   );
 }
+
+/** The primary phone and the info email as a short block; `children` adds lines below them. */
+export function ContactBlock({ children }: { children?: ReactNode }) {
+  const { phones } = useSite();
+  const phone = phones[0]!;
+  return (
+    <div className="contact-block">
+      <p>
+        Phone: <PhoneLink number={phone.number} />
+      </p>
+      <p>
+        Email: <EmailLink />
+      </p>
+      {children}
+    </div>
+  );
+}

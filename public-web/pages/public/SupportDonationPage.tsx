@@ -1,5 +1,5 @@
 import { Card, LinkCard, PageHero, Section } from "../../components/content/Blocks";
-import { EmailLink, PhoneLink } from "../../components/content/Contact";
+import { ContactBlock } from "../../components/content/Contact";
 import { ExternalLink } from "../../components/content/ExternalLink";
 import { DonationSupportCards } from "../../components/content/SupportCards";
 import { useSite } from "../../lib/site";
@@ -7,7 +7,6 @@ import { useSite } from "../../lib/site";
 /** SPEC §2 /support-donation: Donate Now (new tab), the same form in an 800 px frame, how gifts help, links and contact. */
 export default function SupportDonationPage() {
   const site = useSite();
-  const phone = site.phones[0]!;
   return (
     <>
       <PageHero
@@ -62,15 +61,9 @@ export default function SupportDonationPage() {
       </Section>
 
       <Section id="donation-contact" title="Questions About Giving?">
-        <div className="contact-block">
-          <p>
-            Phone: <PhoneLink number={phone.number} />
-          </p>
-          <p>
-            Email: <EmailLink />
-          </p>
+        <ContactBlock>
           <p>{site.organisationName} is a 501(c)(3) non-profit organisation; your gift is tax-deductible to the extent allowed by law.</p>
-        </div>
+        </ContactBlock>
       </Section>
     </>
   );

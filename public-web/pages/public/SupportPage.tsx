@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import { PageHero, Quote, Section } from "../../components/content/Blocks";
-import { EmailLink, PhoneLink } from "../../components/content/Contact";
+import { ContactBlock } from "../../components/content/Contact";
 import { FindingSupportCards } from "../../components/content/SupportCards";
 import { useSite } from "../../lib/site";
 import { useScrollTop } from "../../lib/useScrollTop";
@@ -9,7 +9,6 @@ import { useScrollTop } from "../../lib/useScrollTop";
 export default function SupportPage() {
   useScrollTop();
   const site = useSite();
-  const phone = site.phones[0]!;
   return (
     <>
       <PageHero
@@ -32,15 +31,9 @@ export default function SupportPage() {
         </ul>
       </Section>
       <Section id="support-contact" title="Contact Us">
-        <div className="contact-block">
-          <p>
-            Phone: <PhoneLink number={phone.number} />
-          </p>
-          <p>
-            Email: <EmailLink />
-          </p>
+        <ContactBlock>
           {site.location ? <p>Location: {site.location}</p> : null}
-        </div>
+        </ContactBlock>
         <Quote cite="Psalm 33:19 (Douay-Rheims)">The Lord is nigh unto them that are of a contrite heart: and he will save the humble of spirit.</Quote>
       </Section>
     </>
