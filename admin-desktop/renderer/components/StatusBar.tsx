@@ -19,7 +19,7 @@ export function StatusBar({ status }: { status: AppStatus }) {
     <footer className="status-bar" aria-label="Connection and sync status">
       <span className={`status-bar__online ${status.online ? "is-online" : "is-offline"}`} role="status" aria-live="polite">
         <span aria-hidden="true" className="status-bar__dot" />
-        {status.online ? "Online" : "Offline"}
+        {status.online ? "Online" : status.serverUrl ? "Offline" : "Not connected yet"}
       </span>
       <span data-testid="queued-count">
         {status.queued} decision{status.queued === 1 ? "" : "s"} queued
