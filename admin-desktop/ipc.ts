@@ -10,16 +10,7 @@ import type { AdminCommentDto, AdminFlowerDto, AdminTestimonialDto, ResetImportR
 export type Result<T> = { ok: true; value: T } | { ok: false; error: string; code?: ErrorCode };
 
 /** What the renderer may switch on (never on the message text). */
-export type ErrorCode =
-  | "invalid-input"
-  | "offline"
-  | "signed-out"
-  | "not-admin"
-  | "forbidden"
-  | "server"
-  | "busy"
-  | "not-found"
-  | "csv-invalid";
+export type ErrorCode = "invalid-input" | "offline" | "signed-out" | "not-admin" | "forbidden" | "server" | "busy" | "not-found" | "csv-invalid";
 
 export type ItemKind = "testimonial" | "flower" | "comment";
 export type DecisionAction = "approve" | "decline";

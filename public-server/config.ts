@@ -53,7 +53,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 10),
     loginWindowMs: int(env.LOGIN_WINDOW_MINUTES, 15) * 60_000,
     submissionsPerHour: int(env.SUBMISSIONS_PER_HOUR, 20),
-    allowedOrigins: (env.ALLOWED_ORIGINS ?? "").split(",").map((s) => s.trim()).filter(Boolean),
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
     logLevel: env.LOG_LEVEL === "silent" ? "silent" : "info",
     sessionMaxAgeMs: int(env.SESSION_MAX_AGE_HOURS, 12) * 3_600_000,
     ...mailSettingsFromEnv(env),

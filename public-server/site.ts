@@ -11,10 +11,7 @@ import type { AppState, Services } from "./context";
 interface SsrModule {
   preloadAll(): Promise<void>;
   isKnownPath(pathname: string): boolean;
-  render(
-    url: string,
-    site: SiteConfig,
-  ): Promise<{ html: string; status: 200 | 404; title: string; description: string; clientOnly: boolean; source: string }>;
+  render(url: string, site: SiteConfig): Promise<{ html: string; status: 200 | 404; title: string; description: string; clientOnly: boolean; source: string }>;
 }
 
 /** One chunk of Vite's build manifest (dist/web/.vite/manifest.json). */
@@ -31,8 +28,7 @@ interface Rendered {
 
 const NOT_FOUND_KEY = "\0not-found";
 
-const NOT_BUILT =
-  "<!doctype html><html lang=en><title>Not built</title><p>The website has not been built yet. Run <code>npm run build</code>.</p></html>";
+const NOT_BUILT = "<!doctype html><html lang=en><title>Not built</title><p>The website has not been built yet. Run <code>npm run build</code>.</p></html>";
 
 /**
  * Serves the built site: files under dist/web (hashed assets cached for a
@@ -78,7 +74,10 @@ class PageRenderer {
   private readonly ssrFile: string;
   private readonly indexFile: string;
 
-  constructor(private readonly config: ServerConfig, private readonly s: Services) {
+  constructor(
+    private readonly config: ServerConfig,
+    private readonly s: Services,
+  ) {
     this.indexFile = path.join(config.webDir, "index.html");
     this.ssrFile = path.resolve(config.webDir, "..", "ssr", "entry-server.js");
   }
@@ -107,13 +106,7 @@ class PageRenderer {
     return rendered;
   }
 
-  private async render(
-    ssr: SsrModule,
-    pathname: string,
-    template: string,
-    site: SiteConfig,
-    manifest: Record<string, ManifestChunk>,
-  ): Promise<Rendered> {
+  private async render(ssr: SsrModule, pathname: string, template: string, site: SiteConfig, manifest: Record<string, ManifestChunk>): Promise<Rendered> {
     const started = performance.now();
     const result = await ssr.render(pathname, site);
     const head = [
@@ -162,7 +155,11 @@ class PageRenderer {
     try {
       const { mtimeMs } = fs.statSync(this.indexFile);
       if (this.template?.mtimeMs !== mtimeMs) {
-        this.template = { mtimeMs, text: fs.readFileSync(this.indexFile, "utf8"), manifest: readManifest(path.join(this.config.webDir, ".vite", "manifest.json")) };
+        this.template = {
+          mtimeMs,
+          text: fs.readFileSync(this.indexFile, "utf8"),
+          manifest: readManifest(path.join(this.config.webDir, ".vite", "manifest.json")),
+        };
       }
       return this.template.text;
     } catch {
@@ -202,7 +199,12 @@ const escapeAttr = (s: string) => escapeHtml(s).replace(/"/g, "&quot;");
 
 /** JSON that cannot close its <script> element early. */
 const jsonForScript = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 
 /** True for /api and everything below it: those paths never fall through to the site. */
 export const isApiPath = (p: string) => p === "/api" || p.startsWith("/api/");

@@ -53,7 +53,13 @@ function flowers() {
     }));
   }
   const types = ["pink-tulip", "marigold", "ox-eye-daisy", "calla-lily", "forget-me-not", "periwinkle", "lily", "tulip", "carnation", "pink-rose"];
-  return Array.from({ length: 823 }, (_, i) => ({ babyFirstName: `Baby${i}`, babyMiddleName: null, babyLastName: "E.", lossDate: "Spring 2020", flowerType: types[i % 10] }));
+  return Array.from({ length: 823 }, (_, i) => ({
+    babyFirstName: `Baby${i}`,
+    babyMiddleName: null,
+    babyLastName: "E.",
+    lossDate: "Spring 2020",
+    flowerType: types[i % 10],
+  }));
 }
 
 async function main() {
@@ -82,9 +88,16 @@ async function main() {
         await new Promise((r) => setTimeout(r, 100));
       }
     }
-    const login = await fetch(`${url}/api/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: "bench", password: PASSWORD }) });
+    const login = await fetch(`${url}/api/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username: "bench", password: PASSWORD }),
+    });
     if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const list = flowers();
     const upload = await fetch(`${url}/api/admin/memorial-flowers/bulk-upload`, {
       method: "POST",

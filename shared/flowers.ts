@@ -36,80 +36,70 @@ export const FLOWERS: readonly FlowerInfo[] = [
     label: "Pink Tulip",
     meaning: "Mary's Prayer",
     importName: "Pink Tulip",
-    symbolism:
-      "A gentle pink cup lifted toward the sky, like hands joined in prayer. It speaks of tender love and of a mother's prayer that never ends.",
+    symbolism: "A gentle pink cup lifted toward the sky, like hands joined in prayer. It speaks of tender love and of a mother's prayer that never ends.",
   },
   {
     type: "marigold",
     label: "Marigold",
     meaning: "Mary's Gold",
     importName: "Marigold",
-    symbolism:
-      "Its warm golden petals were once laid before images of Our Lady in place of coins. It honours a child more precious than any treasure.",
+    symbolism: "Its warm golden petals were once laid before images of Our Lady in place of coins. It honours a child more precious than any treasure.",
   },
   {
     type: "ox-eye-daisy",
     label: "Ox-Eye Daisy",
     meaning: "Mary's Star",
     importName: "Ox-Eye Daisy",
-    symbolism:
-      "A bright centre ringed with white, like a small star in the meadow. It recalls innocence, and the light that guides us home.",
+    symbolism: "A bright centre ringed with white, like a small star in the meadow. It recalls innocence, and the light that guides us home.",
   },
   {
     type: "calla-lily",
     label: "Calla Lily",
     meaning: "St. Joseph's Staff",
     importName: "Calla Lily",
-    symbolism:
-      "Tall and quietly graceful, it recalls the staff of Saint Joseph, protector of the Holy Family and of every little one.",
+    symbolism: "Tall and quietly graceful, it recalls the staff of Saint Joseph, protector of the Holy Family and of every little one.",
   },
   {
     type: "forget-me-not",
     label: "Forget-Me-Not",
     meaning: "Eyes of Mary",
     importName: "Forget Me Not",
-    symbolism:
-      "Tiny blue flowers said to hold the colour of Our Lady's eyes. They promise that your baby is remembered, always.",
+    symbolism: "Tiny blue flowers said to hold the colour of Our Lady's eyes. They promise that your baby is remembered, always.",
   },
   {
     type: "periwinkle",
     label: "Periwinkle",
     meaning: "Virgin Flower",
     importName: "Periwinkle",
-    symbolism:
-      "A faithful evergreen that blooms even in the shade. It speaks of purity and of love that stays through every season.",
+    symbolism: "A faithful evergreen that blooms even in the shade. It speaks of purity and of love that stays through every season.",
   },
   {
     type: "lily",
     label: "Lily",
     meaning: "Mary's Lily",
     importName: "Lily",
-    symbolism:
-      "The white lily of the Annunciation, a sign of purity and of new life. It holds the hope of the Resurrection.",
+    symbolism: "The white lily of the Annunciation, a sign of purity and of new life. It holds the hope of the Resurrection.",
   },
   {
     type: "tulip",
     label: "Tulip",
     meaning: "Mary's Prayer",
     importName: "Tulip",
-    symbolism:
-      "Opening with the spring, the tulip is a prayer of hope: that every life, however short, is held in God's hands.",
+    symbolism: "Opening with the spring, the tulip is a prayer of hope: that every life, however short, is held in God's hands.",
   },
   {
     type: "carnation",
     label: "Carnation",
     meaning: "Mary's Love of God",
     importName: "Carnation",
-    symbolism:
-      "Tradition tells that carnations sprang up where Our Lady's tears fell. It stands for a mother's undying love.",
+    symbolism: "Tradition tells that carnations sprang up where Our Lady's tears fell. It stands for a mother's undying love.",
   },
   {
     type: "pink-rose",
     label: "Pink Rose",
     meaning: "Holy Mary, Mystical Rose",
     importName: "Pink Rose",
-    symbolism:
-      "The rose has long been Our Lady's flower. Its soft pink speaks of gratitude, grace and a love that time does not fade.",
+    symbolism: "The rose has long been Our Lady's flower. Its soft pink speaks of gratitude, grace and a love that time does not fade.",
   },
 ];
 

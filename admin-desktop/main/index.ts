@@ -52,7 +52,10 @@ async function start(): Promise<void> {
     return;
   }
   const renderer = rendererLocation(mainDir, app.isPackaged || !process.env.ELECTRON_RENDERER_URL);
-  registerIpc(createHandlers(service, (error) => console.error("desktop handler failed:", error instanceof Error ? error.message : error)), renderer);
+  registerIpc(
+    createHandlers(service, (error) => console.error("desktop handler failed:", error instanceof Error ? error.message : error)),
+    renderer,
+  );
   win = createMainWindow(mainDir, renderer);
   await service.init();
   void service.checkConnection();

@@ -7,7 +7,21 @@
 import fs from "node:fs";
 import path from "node:path";
 import { checkBulk, CSV_TEMPLATE, CSV_TEMPLATE_FILENAME, parseStrictCsv } from "../../shared/csv";
-import type { AppStatus, BulkOutcome, DecisionInput, DesktopEvent, ErrorCode, ItemKind, QueueItem, ResetImportInput, Result, ReviewItem, ReviewView, SignInInput, SyncSummary } from "../ipc";
+import type {
+  AppStatus,
+  BulkOutcome,
+  DecisionInput,
+  DesktopEvent,
+  ErrorCode,
+  ItemKind,
+  QueueItem,
+  ResetImportInput,
+  Result,
+  ReviewItem,
+  ReviewView,
+  SignInInput,
+  SyncSummary,
+} from "../ipc";
 import type { ResetImportResult } from "../../shared/schemas/admin";
 import { ApiClient, HttpError, NetworkError, type FetchLike } from "./api";
 import { Outbox } from "./outbox/outbox";
@@ -199,7 +213,10 @@ export class DesktopService {
     } catch (error) {
       const failed = this.failure<BulkOutcome>(error, "Failed to update memorial flowers.");
       if (failed.ok || done === 0) return failed;
-      return { ...failed, error: `${failed.error} ${done} of ${total} flowers were updated before this. Updating is safe to repeat: run the same file again to finish.` };
+      return {
+        ...failed,
+        error: `${failed.error} ${done} of ${total} flowers were updated before this. Updating is safe to repeat: run the same file again to finish.`,
+      };
     }
   }
 

@@ -161,7 +161,9 @@ export class Syncer {
       if (!current) return { kind: "already_applied" };
       if (!current.item.approved && current.item.version === reviewed) return { kind: "resend" };
     }
-    const reason = current ? "This item was changed on the server since you reviewed it, so your decision was not applied." : "This item is no longer on the server.";
+    const reason = current
+      ? "This item was changed on the server since you reviewed it, so your decision was not applied."
+      : "This item is no longer on the server.";
     return { kind: "conflict", reason, current };
   }
 

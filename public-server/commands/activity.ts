@@ -45,7 +45,13 @@ export async function activityFor(tx: EntityManager, event: DomainEvent): Promis
       return { actor: event.actor.username, action: "edited", kind: event.kind, itemId: event.id, summary: await KINDS[event.kind].summarise(tx, event.id) };
     case "imported": {
       const backup = event.detail ? ` (backup ${event.detail})` : "";
-      return { actor: event.actor.username, action: "imported", kind: "flower", itemId: null, summary: `${IMPORT_LABEL[event.mode]}: ${plural(event.count)}${backup}` };
+      return {
+        actor: event.actor.username,
+        action: "imported",
+        kind: "flower",
+        itemId: null,
+        summary: `${IMPORT_LABEL[event.mode]}: ${plural(event.count)}${backup}`,
+      };
     }
   }
 }
@@ -70,9 +76,16 @@ interface ActivityRow {
 
 /** The latest `limit` rows, newest first. */
 export async function listActivity(m: EntityManager, limit: number): Promise<ActivityDto[]> {
-  const rows: ActivityRow[] = await m.query(
-    `SELECT id, at, actor, action, kind, item_id AS itemId, summary FROM activity_log ORDER BY id DESC LIMIT ?`,
-    [limit],
-  );
-  return rows.map((r) => ({ id: r.id, at: new Date(r.at).toISOString(), actor: r.actor, action: r.action, kind: r.kind, itemId: r.itemId, summary: r.summary }));
+  const rows: ActivityRow[] = await m.query(`SELECT id, at, actor, action, kind, item_id AS itemId, summary FROM activity_log ORDER BY id DESC LIMIT ?`, [
+    limit,
+  ]);
+  return rows.map((r) => ({
+    id: r.id,
+    at: new Date(r.at).toISOString(),
+    actor: r.actor,
+    action: r.action,
+    kind: r.kind,
+    itemId: r.itemId,
+    summary: r.summary,
+  }));
 }

@@ -81,7 +81,9 @@ export async function resetAndImport(s: Services, csvData: Record<string, unknow
     throw new ApiError(
       400,
       ErrorId.validation,
-      more ? `${firstError} (and ${more} more problem${more > 1 ? "s" : ""}). Nothing was changed.` : `${firstError}. Nothing was changed.`.replace(/\.\. /, ". "),
+      more
+        ? `${firstError} (and ${more} more problem${more > 1 ? "s" : ""}). Nothing was changed.`
+        : `${firstError}. Nothing was changed.`.replace(/\.\. /, ". "),
       result.errors.map((message) => ({ message })),
     );
   }

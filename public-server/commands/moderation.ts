@@ -31,7 +31,11 @@ export const KINDS: Record<ModeratedKind, KindInfo> = {
     noun: "memorial flower",
     cache: ["flowers", "comments:"],
     summarise: (tx, id) =>
-      first(tx, "SELECT 'Memorial flower for ' || baby_first_name || coalesce(' ' || substr(baby_last_name, 1, 1) || '.', '') AS s FROM memorial_flowers WHERE id = ?", id),
+      first(
+        tx,
+        "SELECT 'Memorial flower for ' || baby_first_name || coalesce(' ' || substr(baby_last_name, 1, 1) || '.', '') AS s FROM memorial_flowers WHERE id = ?",
+        id,
+      ),
   },
   comment: {
     table: "memorial_comments",
@@ -62,10 +66,7 @@ export async function approveItem(s: Services, kind: ModeratedKind, id: number, 
   const version = await s.db.transaction(async (tx) => {
     const row = await current(tx, kind, id, expected);
     if (row.approved) return row.version;
-    await tx.query(
-      `UPDATE ${KINDS[kind].table} SET approved = 1, version = version + 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`,
-      [id],
-    );
+    await tx.query(`UPDATE ${KINDS[kind].table} SET approved = 1, version = version + 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`, [id]);
     await s.emit(tx, { type: "approved", kind, id, actor });
     return row.version + 1;
   });

@@ -36,6 +36,6 @@ export function idParam(value: string | undefined): number {
 export function expectedVersion(ifMatch: string | undefined): number | undefined {
   if (!ifMatch || ifMatch.trim() === "*") return undefined;
   const match = /^(?:W\/)?"?(\d+)"?$/.exec(ifMatch.trim());
-  if (!match) throw ValidationFailed([{ message: "If-Match must carry the version number of the item, such as \"3\"." }]);
+  if (!match) throw ValidationFailed([{ message: 'If-Match must carry the version number of the item, such as "3".' }]);
   return Number(match[1]);
 }

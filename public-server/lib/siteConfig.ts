@@ -13,7 +13,11 @@ export class SiteConfigStore {
   private mtimeMs = -1;
   private checkedAt = 0;
 
-  constructor(private readonly file: string, private readonly log: Logger, defaultsFile = path.resolve("data/site.json")) {
+  constructor(
+    private readonly file: string,
+    private readonly log: Logger,
+    defaultsFile = path.resolve("data/site.json"),
+  ) {
     // A fresh data folder starts from the repository's (fictional) defaults, copied once for the team to edit.
     if (!fs.existsSync(file) && fs.existsSync(defaultsFile) && path.resolve(file) !== defaultsFile) {
       fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -37,7 +37,10 @@ export function mailSettingsFromEnv(env: Env): MailSettings {
 
 /** "a@x.org, b@y.org" → ["a@x.org", "b@y.org"]. */
 export function splitAddresses(value: string | undefined): string[] {
-  return (value ?? "").split(/[,;]/).map((s) => s.trim()).filter(Boolean);
+  return (value ?? "")
+    .split(/[,;]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function whole(value: string | undefined, fallback: number, name: string): number {

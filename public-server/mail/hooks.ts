@@ -32,8 +32,13 @@ async function enqueueFor(s: Services, tx: EntityManager, event: DomainEvent): P
   const { publicUrl, teamEmails } = s.config;
   if (event.type === "approved" && event.kind === "flower") {
     const rows: {
-      parentName: string | null; email: string | null; babyFirstName: string; babyMiddleName: string | null;
-      babyLastName: string | null; flowerType: string; createdAt: string;
+      parentName: string | null;
+      email: string | null;
+      babyFirstName: string;
+      babyMiddleName: string | null;
+      babyLastName: string | null;
+      flowerType: string;
+      createdAt: string;
     }[] = await tx.query(
       `SELECT parent_name AS parentName, email, baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName,
         baby_last_name AS babyLastName, flower_type AS flowerType, created_at AS createdAt FROM memorial_flowers WHERE id = ?`,

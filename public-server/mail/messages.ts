@@ -21,7 +21,10 @@ export const GARDEN_SEARCH_PARAM = "search";
 
 /** The baby's names as given, first to last. */
 export function babyFullName(f: { babyFirstName: string; babyMiddleName: string | null; babyLastName: string | null }): string {
-  return [f.babyFirstName, f.babyMiddleName, f.babyLastName].map((s) => s?.trim()).filter(Boolean).join(" ");
+  return [f.babyFirstName, f.babyMiddleName, f.babyLastName]
+    .map((s) => s?.trim())
+    .filter(Boolean)
+    .join(" ");
 }
 
 /** The garden, filtered to one name. */
@@ -37,16 +40,17 @@ type Block = string | { link: string; label?: string } | { rows: [string, string
 function render(site: SiteConfig, subject: string, blocks: Block[], signOff = true): MessageContent {
   const all: Block[] = signOff ? [...blocks, `With warm regards,\n${site.organisationName}`] : blocks;
   const text = all
-    .map((b) =>
-      typeof b === "string" ? b : "link" in b ? b.link : b.rows.map(([k, v]) => (v.includes("\n") ? `${k}:\n${v}` : `${k}: ${v}`)).join("\n"),
-    )
+    .map((b) => (typeof b === "string" ? b : "link" in b ? b.link : b.rows.map(([k, v]) => (v.includes("\n") ? `${k}:\n${v}` : `${k}: ${v}`)).join("\n")))
     .join("\n\n");
   const body = all
     .map((b) => {
       if (typeof b === "string") return `<p>${escapeHtml(b).replace(/\n/g, "<br>")}</p>`;
       if ("link" in b) return `<p><a href="${escapeHtml(b.link)}">${escapeHtml(b.label ?? b.link)}</a></p>`;
       const rows = b.rows
-        .map(([k, v]) => `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(k)}</th><td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(v)}</td></tr>`)
+        .map(
+          ([k, v]) =>
+            `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(k)}</th><td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(v)}</td></tr>`,
+        )
         .join("");
       return `<table role="presentation" style="border-collapse:collapse">${rows}</table>`;
     })
@@ -55,8 +59,7 @@ function render(site: SiteConfig, subject: string, blocks: Block[], signOff = tr
   return { subject: oneLine(subject), text: text + "\n", html };
 }
 
-const contactLine = (site: SiteConfig) =>
-  `If you would like to talk with someone, you can call us at ${site.phones[0]!.number} or write to ${site.email}.`;
+const contactLine = (site: SiteConfig) => `If you would like to talk with someone, you can call us at ${site.phones[0]!.number} or write to ${site.email}.`;
 
 /** To the family, when their baby's memorial flower is in the garden. */
 export function flowerApprovedMessage(

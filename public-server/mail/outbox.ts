@@ -23,10 +23,16 @@ const COLUMNS = `id, kind, dedupe_key AS dedupeKey, to_address AS toAddress, rep
 export async function enqueue(tx: EntityManager, m: NewMessage, now = Date.now()): Promise<boolean> {
   const before: { n: number }[] = await tx.query(`SELECT count(*) AS n FROM outbox WHERE dedupe_key = ?`, [m.dedupeKey]);
   if (before[0]!.n > 0) return false;
-  await tx.query(
-    `INSERT INTO outbox (kind, dedupe_key, to_address, reply_to, subject, text, html, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    [m.kind, m.dedupeKey, m.to.join(", "), m.replyTo ?? null, m.subject, m.text, m.html, now],
-  );
+  await tx.query(`INSERT INTO outbox (kind, dedupe_key, to_address, reply_to, subject, text, html, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, [
+    m.kind,
+    m.dedupeKey,
+    m.to.join(", "),
+    m.replyTo ?? null,
+    m.subject,
+    m.text,
+    m.html,
+    now,
+  ]);
   return true;
 }
 
@@ -51,10 +57,9 @@ export async function claimNext(tx: EntityManager, retryDelayMs: (attempt: numbe
 
 /** Marks a message sent; only called once the mail server (or the .eml file) accepted it. */
 export async function markSent(m: EntityManager, id: number): Promise<void> {
-  await m.query(
-    `UPDATE outbox SET status = 'sent', sent_at = strftime('%Y-%m-%dT%H:%M:%fZ','now'), last_error = NULL WHERE id = ? AND status = 'pending'`,
-    [id],
-  );
+  await m.query(`UPDATE outbox SET status = 'sent', sent_at = strftime('%Y-%m-%dT%H:%M:%fZ','now'), last_error = NULL WHERE id = ? AND status = 'pending'`, [
+    id,
+  ]);
 }
 
 /** Records a failed attempt; `final` marks the message failed (shown to administrators), otherwise it waits for its next try. */

@@ -103,8 +103,16 @@ export class Initial1732240000000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     for (const table of [
-      "sessions", "event_registrations", "events", "donations", "assistance_requests",
-      "memorial_comments", "comment_library", "testimonials", "memorial_flowers", "users",
+      "sessions",
+      "event_registrations",
+      "events",
+      "donations",
+      "assistance_requests",
+      "memorial_comments",
+      "comment_library",
+      "testimonials",
+      "memorial_flowers",
+      "users",
     ]) {
       await q.query(`DROP TABLE ${table}`);
     }

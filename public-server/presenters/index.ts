@@ -8,8 +8,7 @@ import type { User } from "../entities/User";
 
 // Presenters list their fields one by one: a column added later never leaks by itself.
 
-const iso = (date: Date | string | null | undefined): string =>
-  date instanceof Date ? date.toISOString() : date ? new Date(date).toISOString() : "";
+const iso = (date: Date | string | null | undefined): string => (date instanceof Date ? date.toISOString() : date ? new Date(date).toISOString() : "");
 
 /** The garden's view of a flower: the baby's names, date and flower only. */
 export const presentPublicFlower = (f: MemorialFlower): PublicFlowerDto => ({

@@ -46,9 +46,7 @@ export function matchesLetter(f: Named, letter: string | null): boolean {
 
 /** The flowers that pass every active filter, in their original order. */
 export function filterFlowers<T extends PublicFlowerDto>(flowers: readonly T[], filter: GardenFilter): T[] {
-  return flowers.filter(
-    (f) => (!filter.flower || f.flowerType === filter.flower) && matchesLetter(f, filter.letter) && matchesSearch(f, filter.search),
-  );
+  return flowers.filter((f) => (!filter.flower || f.flowerType === filter.flower) && matchesLetter(f, filter.letter) && matchesSearch(f, filter.search));
 }
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);

@@ -100,9 +100,7 @@ export function parseFlexibleCsv(text: string): FlexibleCsvResult {
 }
 
 /** The outcome of checkBulk: entries to send, or the notice to show. */
-export type BulkCheck<E extends FlexibleEntry = FlexibleEntry> =
-  | { ok: true; entries: E[]; skipped: FlexibleRow[] }
-  | ({ ok: false } & CsvNotice);
+export type BulkCheck<E extends FlexibleEntry = FlexibleEntry> = { ok: true; entries: E[]; skipped: FlexibleRow[] } | ({ ok: false } & CsvNotice);
 
 export type BulkMode = "upload" | "update";
 
@@ -151,7 +149,9 @@ function withoutId(entry: FlexibleEntry): FlowerEntry {
 
 /** Lowercase, quotes removed, spaces, underscores and hyphens dropped: "Baby_First-Name" → "babyfirstname". */
 function aliasKey(name: string): string {
-  return clean(name).toLowerCase().replace(/[\s_-]+/g, "");
+  return clean(name)
+    .toLowerCase()
+    .replace(/[\s_-]+/g, "");
 }
 
 /** A value with its quote characters removed, trimmed. */

@@ -52,14 +52,12 @@ export interface StrictCsvResult {
 export const STRICT_MESSAGES = {
   noData: "CSV file must have a header row and at least one data row",
   missingColumn: (column: string) => `Missing required column: "${column}"`,
-  wrongCount: (expected: number, found: number) =>
-    `Expected exactly ${expected} memorial flower entries, but found ${found}`,
+  wrongCount: (expected: number, found: number) => `Expected exactly ${expected} memorial flower entries, but found ${found}`,
   missingFirstName: (row: number) => `Row ${row}: Missing First Name`,
   missingFlowerType: (row: number) => `Row ${row}: Missing Flower Type`,
   invalidFlowerType: (row: number, value: string) => `Row ${row}: Invalid flower type "${value}"`,
   /** Added by us: a row must reach all five columns (SPEC: "Rows need at least 5 fields"). */
-  shortRow: (row: number, found: number) =>
-    `Row ${row}: Expected ${STRICT_CSV_COLUMNS.length} fields but found ${found}`,
+  shortRow: (row: number, found: number) => `Row ${row}: Expected ${STRICT_CSV_COLUMNS.length} fields but found ${found}`,
   parseError: (message: string) => `Error parsing CSV: ${message}`,
 } as const;
 
@@ -91,10 +89,7 @@ export function parseStrictCsv(text: string, expectedCount: number = DEFAULT_EXP
  * with the same rules and messages as parseStrictCsv. The header is the union
  * of the rows' (trimmed) keys; a missing column is reported once.
  */
-export function validateStrictRows(
-  rows: readonly Record<string, unknown>[],
-  expectedCount: number = DEFAULT_EXPECTED_IMPORT_COUNT,
-): StrictCsvResult {
+export function validateStrictRows(rows: readonly Record<string, unknown>[], expectedCount: number = DEFAULT_EXPECTED_IMPORT_COUNT): StrictCsvResult {
   const kept = rows.flatMap((row, index) => (isBlankObject(row) ? [] : [{ index, row }]));
   const columns = [...new Set(kept.flatMap(({ row }) => Object.keys(row).map((key) => key.trim())))];
   const indexed = kept.map(({ index, row }) => ({ index, cells: rowFromObject(row) }));

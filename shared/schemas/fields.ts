@@ -4,11 +4,7 @@ import { LIMITS } from "../constants";
 
 /** A required, trimmed text; the same sentence for "missing" and "empty". */
 export const requiredText = (message: string, max: number = LIMITS.name) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Please keep this under ${max} characters`);
+  z.string({ error: message }).trim().min(1, message).max(max, `Please keep this under ${max} characters`);
 
 /** An optional, trimmed text; empty, null or absent all become null. */
 export const optionalText = (max: number = LIMITS.name) =>

@@ -14,9 +14,7 @@ export const SiteConfig = z.object({
   organisationName: z.string().min(1),
   shortName: z.string().min(1),
   tagline: z.string().default(""),
-  phones: z
-    .array(z.object({ label: z.string().min(1), number: z.string().min(1) }))
-    .min(1, "At least one phone number is needed"),
+  phones: z.array(z.object({ label: z.string().min(1), number: z.string().min(1) })).min(1, "At least one phone number is needed"),
   email: z.email(),
   mailingAddress: z.array(z.string().min(1)).min(1),
   location: z.string().default(""),
@@ -39,9 +37,7 @@ export const SiteConfig = z.object({
    * The Support & Resources page's outside links, by section title (SPEC §2).
    * Only real, well-known organisations: the page shows what is listed here.
    */
-  resources: z
-    .array(z.object({ section: z.string().min(1), intro: z.string().optional(), links: z.array(link) }))
-    .default([]),
+  resources: z.array(z.object({ section: z.string().min(1), intro: z.string().optional(), links: z.array(link) })).default([]),
   websiteCredit: z.object({ label: z.string(), url: z.url().optional() }).optional(),
   eDocumentUrl: z.url().optional(),
   /** The public address of the site (e.g. https://www.example.org), for canonical links; never taken from a request. */

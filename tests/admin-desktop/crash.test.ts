@@ -114,7 +114,12 @@ describe("a crash in the middle of a sync", () => {
     expect(await exists("testimonials", a)).toMatchObject({ approved: true });
     expect(await exists("memorial-flowers", c)).toMatchObject({ approved: true });
     expect(await exists("memorial-flowers", d)).toBeUndefined();
-    for (const [kind, id] of [["testimonial", a], ["testimonial", b], ["flower", c], ["flower", d]] as const) {
+    for (const [kind, id] of [
+      ["testimonial", a],
+      ["testimonial", b],
+      ["flower", c],
+      ["flower", d],
+    ] as const) {
       expect(effects(kind, id), `${kind} ${id}`).toHaveLength(1);
     }
   });

@@ -25,7 +25,8 @@ function electronBinary(): string | null {
 const binary = electronBinary();
 // Its own build folder (inside the project, so the bundle finds node_modules), apart from other tests' builds.
 const OUT = path.join(ROOT, "out/test-launch");
-if (!binary) console.log("Electron launch test skipped: no Electron binary (set ELECTRON_PATH or run node node_modules/electron/install.js where downloads work)");
+if (!binary)
+  console.log("Electron launch test skipped: no Electron binary (set ELECTRON_PATH or run node node_modules/electron/install.js where downloads work)");
 
 describe.skipIf(!binary)("the built desktop app (Electron)", () => {
   let server: TestServer;
@@ -33,7 +34,10 @@ describe.skipIf(!binary)("the built desktop app (Electron)", () => {
   let win: Page;
 
   beforeAll(async () => {
-    const built = spawnSync(process.execPath, [path.join(ROOT, "node_modules/electron-vite/bin/electron-vite.js"), "build", "--outDir", OUT], { cwd: ROOT, encoding: "utf8" });
+    const built = spawnSync(process.execPath, [path.join(ROOT, "node_modules/electron-vite/bin/electron-vite.js"), "build", "--outDir", OUT], {
+      cwd: ROOT,
+      encoding: "utf8",
+    });
     if (built.status !== 0) throw new Error(`electron-vite build failed:\n${built.stdout}\n${built.stderr}`);
     server = await startTestServer();
     await server.createUser("volunteer", "correct horse battery");

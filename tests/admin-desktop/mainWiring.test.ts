@@ -18,7 +18,10 @@ let report: Record<string, any>;
 const OUT = path.join(ROOT, "out/test-main-wiring");
 
 beforeAll(() => {
-  const built = spawnSync(process.execPath, [path.join(ROOT, "node_modules/electron-vite/bin/electron-vite.js"), "build", "--outDir", OUT], { cwd: ROOT, encoding: "utf8" });
+  const built = spawnSync(process.execPath, [path.join(ROOT, "node_modules/electron-vite/bin/electron-vite.js"), "build", "--outDir", OUT], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
   if (built.status !== 0) throw new Error(`electron-vite build failed:\n${built.stdout}\n${built.stderr}`);
   const probe = spawnSync(process.execPath, [path.join(import.meta.dirname, "fixtures/electronStub/probe.mjs"), path.join(OUT, "main/index.js")], {
     cwd: ROOT,
@@ -38,7 +41,10 @@ describe("the built main process", () => {
   });
 
   it("registers one handler per action and answers only our renderer's top frame", () => {
-    const expected = Object.entries(Ch).filter(([name]) => name !== "event").map(([, channel]) => channel).sort();
+    const expected = Object.entries(Ch)
+      .filter(([name]) => name !== "event")
+      .map(([, channel]) => channel)
+      .sort();
     expect(report.channels).toEqual(expected);
     expect(report.fromOurs).toMatchObject({ ok: true, value: { user: null, canRemember: false } });
     for (const key of ["fromOtherPage", "fromSubFrame", "fromNoFrame"]) expect(report[key], key).toEqual({ ok: false, error: "Refused.", code: "forbidden" });

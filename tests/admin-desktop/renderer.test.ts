@@ -73,7 +73,8 @@ beforeAll(async () => {
     fetch: net.fetch,
     // What the system open dialog would answer: the sample file with the 823 entries.
     chooseCsvFile: async () => path.join(SAMPLE_DATA, "garden-823.csv"),
-    emit: (event: DesktopEvent) => void page?.evaluate((e) => (window as unknown as { __desktopEmit?(e: unknown): void }).__desktopEmit?.(e), event).catch(() => undefined),
+    emit: (event: DesktopEvent) =>
+      void page?.evaluate((e) => (window as unknown as { __desktopEmit?(e: unknown): void }).__desktopEmit?.(e), event).catch(() => undefined),
   });
   const handlers = createHandlers(service);
 
@@ -119,7 +120,9 @@ async function dropFile(p: Page, name: string, type: string, text: string) {
 
 async function axe(p: Page) {
   const result = await new AxeBuilder({ page: p }).analyze();
-  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 describe("desktop renderer against the real main-process modules", () => {
@@ -149,7 +152,8 @@ describe("desktop renderer against the real main-process modules", () => {
     await dropFile(page, "notes.txt", "text/plain", "hello");
     await expect.poll(() => page.getByRole("alert").textContent()).toBe("Invalid File: Please select a CSV file.");
 
-    const csv = "First Name,Middle Name,Last Name,Date of Loss,Flower Type\nDroppedA,,S,March 2020,Pink Rose\nDroppedB,,,,lily\n,,Nobody,,tulip\nDroppedC,Hope,T,2019,Forget Me Not\n";
+    const csv =
+      "First Name,Middle Name,Last Name,Date of Loss,Flower Type\nDroppedA,,S,March 2020,Pink Rose\nDroppedB,,,,lily\n,,Nobody,,tulip\nDroppedC,Hope,T,2019,Forget Me Not\n";
     await dropFile(page, "garden.csv", "text/csv", csv);
     await expect.poll(() => page.getByText("Preview of the rows: 3 valid, 1 invalid").isVisible()).toBe(true);
     expect(await page.getByRole("row", { name: /Row 3: Missing First Name/ }).isVisible()).toBe(true);
@@ -159,7 +163,12 @@ describe("desktop renderer against the real main-process modules", () => {
     await expect.poll(() => page.getByText("Operation completed successfully! Memorial flowers have been processed.").isVisible()).toBe(true);
     expect(await page.getByText(/Successfully uploaded 3 memorial flowers\. 1 invalid row was left out\./).isVisible()).toBe(true);
     const flowers = await json<{ babyFirstName: string; approved: boolean }[]>(await admin.get("/api/admin/memorial-flowers"));
-    expect(flowers.filter((f) => f.babyFirstName.startsWith("Dropped")).map((f) => [f.babyFirstName, f.approved]).sort()).toEqual([
+    expect(
+      flowers
+        .filter((f) => f.babyFirstName.startsWith("Dropped"))
+        .map((f) => [f.babyFirstName, f.approved])
+        .sort(),
+    ).toEqual([
       ["DroppedA", true],
       ["DroppedB", true],
       ["DroppedC", true],
@@ -212,7 +221,12 @@ describe("desktop renderer against the real main-process modules", () => {
 
     await page.getByRole("button", { name: "Sync now" }).click();
     await expect.poll(() => page.getByText("Offline", { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByText(/cannot be reached/).first().isVisible()).toBe(true);
+    expect(
+      await page
+        .getByText(/cannot be reached/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
     expect(await page.getByTestId("last-sync").textContent()).toBe("Last sync: not yet");
 
     // Meanwhile, someone approves the flower in the web admin.

@@ -24,7 +24,12 @@ describe("canEncrypt", () => {
   });
 
   it("a throwing encryptor counts as none", () => {
-    const broken = { ...testEncryptor(), isEncryptionAvailable: () => { throw new Error("not ready"); } };
+    const broken = {
+      ...testEncryptor(),
+      isEncryptionAvailable: () => {
+        throw new Error("not ready");
+      },
+    };
     expect(canEncrypt(broken, "darwin")).toBe(false);
   });
 });
@@ -83,7 +88,10 @@ describe("sign-in on a system without real encryption", () => {
     expect(res.ok).toBe(true);
     expect(service.status()).toMatchObject({ user: { username: "volunteer" }, remembered: false });
     expect(fs.existsSync(path.join(dir, "session.bin"))).toBe(false);
-    const files = fs.readdirSync(dir).map((f) => fs.readFileSync(path.join(dir, f), "utf8")).join("\n");
+    const files = fs
+      .readdirSync(dir)
+      .map((f) => fs.readFileSync(path.join(dir, f), "utf8"))
+      .join("\n");
     expect(files).not.toContain("garden.sid");
   });
 });

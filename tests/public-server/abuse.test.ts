@@ -68,7 +68,9 @@ describe("failed sign-ins", () => {
   it("defaults to 10 failures in 15 minutes and 20 submissions an hour, set by LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES, SUBMISSIONS_PER_HOUR", () => {
     expect(loadConfig({})).toMatchObject({ loginMaxFailures: 10, loginWindowMs: 15 * 60_000, submissionsPerHour: 20 });
     expect(loadConfig({ LOGIN_MAX_FAILURES: "4", LOGIN_WINDOW_MINUTES: "2", SUBMISSIONS_PER_HOUR: "7" })).toMatchObject({
-      loginMaxFailures: 4, loginWindowMs: 120_000, submissionsPerHour: 7,
+      loginMaxFailures: 4,
+      loginWindowMs: 120_000,
+      submissionsPerHour: 7,
     });
   });
 });
@@ -154,7 +156,11 @@ describe("cross-site requests", () => {
   it("refuses a state-changing request whose Origin is another site (403), and stores nothing", async () => {
     const c = new Client(s.url);
     const before = count(s, "testimonials");
-    for (const [path, body] of [["/api/testimonials", testimonialInput()], ["/api/login", ADMIN], ["/api/logout", {}]] as const) {
+    for (const [path, body] of [
+      ["/api/testimonials", testimonialInput()],
+      ["/api/login", ADMIN],
+      ["/api/logout", {}],
+    ] as const) {
       const res = await c.post(path, body, { Origin: "https://evil.example" });
       expect(res.status, path).toBe(403);
       expect((await errorBody(res)).message).toMatch(/another website/);

@@ -141,10 +141,21 @@ describe("the admin lists", () => {
     const flower = await liveFlower(server, admin, { babyFirstName: "Seraphina" });
     await visitor.post(`/api/memorial-flowers/${flower.id}/comments`, { commenterName: "Auntie", commentLibraryId: libraryId });
     const flowers = await json<Record<string, unknown>[]>(await admin.get("/api/admin/memorial-flowers"));
-    expect(flowers.find((f) => f.id === flower.id)).toMatchObject({ parentName: flower.input.parentName, email: flower.input.email, emailUpdates: true, approved: true, version: 2 });
+    expect(flowers.find((f) => f.id === flower.id)).toMatchObject({
+      parentName: flower.input.parentName,
+      email: flower.input.email,
+      emailUpdates: true,
+      approved: true,
+      version: 2,
+    });
     const comments = await json<Record<string, unknown>[]>(await admin.get("/api/admin/memorial-comments"));
     expect(comments.find((c) => c.memorialFlowerId === flower.id)).toMatchObject({
-      commenterName: "Auntie", commentLibraryId: libraryId, commentText: expect.any(String), flowerBabyFirstName: "Seraphina", approved: false, version: 1,
+      commenterName: "Auntie",
+      commentLibraryId: libraryId,
+      commentText: expect.any(String),
+      flowerBabyFirstName: "Seraphina",
+      approved: false,
+      version: 1,
     });
     expect((await admin.get("/api/admin/memorial-flowers")).headers.get("cache-control")).toBe("no-store");
   });
@@ -166,7 +177,15 @@ describe("PUT /api/admin/memorial-flowers/:id (flower edit)", () => {
     const flower = await liveFlower(server, admin);
     const res = await admin.put(`/api/admin/memorial-flowers/${flower.id}`, edit, { "If-Match": '"2"' });
     expect(res.status).toBe(200);
-    expect(await json(res)).toMatchObject({ id: flower.id, babyFirstName: "Edited", babyMiddleName: null, babyLastName: null, lossDate: null, flowerType: "pink-rose", version: 3 });
+    expect(await json(res)).toMatchObject({
+      id: flower.id,
+      babyFirstName: "Edited",
+      babyMiddleName: null,
+      babyLastName: null,
+      lossDate: null,
+      flowerType: "pink-rose",
+      version: 3,
+    });
     const garden = await json<Record<string, unknown>[]>(await visitor.get("/api/memorial-flowers"));
     expect(garden.find((f) => f.id === flower.id)).toMatchObject({ babyFirstName: "Edited", flowerType: "pink-rose" });
   });
@@ -181,7 +200,9 @@ describe("PUT /api/admin/memorial-flowers/:id (flower edit)", () => {
     expect((await errorBody(b)).message).toBe("Please choose one of the ten flowers");
     const c = await admin.put(`/api/admin/memorial-flowers/${flower.id}`, edit, { "If-Match": '"1"' });
     expect(c.status).toBe(412);
-    expect(sql(server, "SELECT baby_first_name, version FROM memorial_flowers WHERE id = ?", flower.id)).toEqual([{ baby_first_name: flower.input.babyFirstName, version: 2 }]);
+    expect(sql(server, "SELECT baby_first_name, version FROM memorial_flowers WHERE id = ?", flower.id)).toEqual([
+      { baby_first_name: flower.input.babyFirstName, version: 2 },
+    ]);
     expect((await admin.put(`/api/admin/memorial-flowers/987654`, edit)).status).toBe(404);
   });
 });

@@ -160,7 +160,9 @@ describe("GET /api/admin/activity", () => {
     expect(res.status).toBe(200);
     expect((await latest()).summary).toMatch(/^Reset and import: 2 memorial flowers \(backup garden-before-import-.*\.sqlite\)$/);
     const [flower] = sql<{ id: number }>(server, "SELECT id FROM memorial_flowers LIMIT 1");
-    expect((await admin.put("/api/admin/memorial-flowers/bulk-update", { flowers: [{ id: flower!.id, babyFirstName: "Cara", flowerType: "lily" }] })).status).toBe(200);
+    expect(
+      (await admin.put("/api/admin/memorial-flowers/bulk-update", { flowers: [{ id: flower!.id, babyFirstName: "Cara", flowerType: "lily" }] })).status,
+    ).toBe(200);
     expect(await latest()).toMatchObject({ action: "imported", summary: "Bulk update: 1 memorial flower" });
   });
 
@@ -168,7 +170,9 @@ describe("GET /api/admin/activity", () => {
     const before = (await activity(500)).length;
     const flower = await submitFlower(server);
     expect((await admin.delete(`/api/admin/memorial-flowers/${flower.id}`, { "If-Match": '"7"' })).status).toBe(412);
-    expect((await admin.put("/api/admin/memorial-flowers/bulk-update", { flowers: [{ id: 999999, babyFirstName: "X", flowerType: "lily" }] })).status).toBe(400);
+    expect((await admin.put("/api/admin/memorial-flowers/bulk-update", { flowers: [{ id: 999999, babyFirstName: "X", flowerType: "lily" }] })).status).toBe(
+      400,
+    );
     expect((await activity(500)).length).toBe(before);
   });
 

@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const flowerState = () => sql(server, "SELECT id, baby_first_name, baby_middle_name, baby_last_name, loss_date, flower_type, version FROM memorial_flowers ORDER BY id");
+const flowerState = () =>
+  sql(server, "SELECT id, baby_first_name, baby_middle_name, baby_last_name, loss_date, flower_type, version FROM memorial_flowers ORDER BY id");
 
 async function expect400(res: Response, message: string) {
   expect(res.status).toBe(400);
@@ -27,7 +28,8 @@ async function expect400(res: Response, message: string) {
 
 describe("POST bulk-upload", () => {
   it("adds the flowers of a CSV read by the shared flexible reader, approved and in the garden", async () => {
-    const csv = "First Name,Middle Name,Last Name,Date of Loss,Flower Type\nAnna,,B.,May 2021,Pink Rose\nBenedict,Paul,,,forget me not\n,,Nobody,,lily\nClare,,,,\n";
+    const csv =
+      "First Name,Middle Name,Last Name,Date of Loss,Flower Type\nAnna,,B.,May 2021,Pink Rose\nBenedict,Paul,,,forget me not\n,,Nobody,,lily\nClare,,,,\n";
     const checked = checkBulk(csv, "upload");
     if (!checked.ok) throw new Error(checked.message);
     expect(checked.entries).toHaveLength(2);
@@ -51,9 +53,25 @@ describe("POST bulk-upload", () => {
 
   it("validates on the server: first name required, flower type one of the ten; nothing is stored", async () => {
     const before = flowerState();
-    const a = await expect400(await admin.post(UPLOAD, { flowers: [{ babyFirstName: "Ok", flowerType: "lily" }, { babyFirstName: " ", flowerType: "lily" }] }), "First name is required");
+    const a = await expect400(
+      await admin.post(UPLOAD, {
+        flowers: [
+          { babyFirstName: "Ok", flowerType: "lily" },
+          { babyFirstName: " ", flowerType: "lily" },
+        ],
+      }),
+      "First name is required",
+    );
     expect(a.errors![0]!.path).toBe("flowers.1.babyFirstName");
-    const b = await expect400(await admin.post(UPLOAD, { flowers: [{ babyFirstName: "Ok", flowerType: "lily" }, { babyFirstName: "Rose", flowerType: "rose" }] }), "Please choose one of the ten flowers");
+    const b = await expect400(
+      await admin.post(UPLOAD, {
+        flowers: [
+          { babyFirstName: "Ok", flowerType: "lily" },
+          { babyFirstName: "Rose", flowerType: "rose" },
+        ],
+      }),
+      "Please choose one of the ten flowers",
+    );
     expect(b.errors![0]!.path).toBe("flowers.1.flowerType");
     await expect400(await admin.post(UPLOAD, { flowers: [] }), "Please provide CSV data to upload.");
     await expect400(await admin.post(UPLOAD, {}), "Please provide CSV data to upload.");
@@ -79,7 +97,13 @@ describe("POST bulk-upload", () => {
 describe("PUT bulk-update", () => {
   let ids: number[];
   beforeAll(async () => {
-    await admin.post(UPLOAD, { flowers: [{ babyFirstName: "Upd1", flowerType: "lily" }, { babyFirstName: "Upd2", flowerType: "lily" }, { babyFirstName: "Upd3", flowerType: "lily" }] });
+    await admin.post(UPLOAD, {
+      flowers: [
+        { babyFirstName: "Upd1", flowerType: "lily" },
+        { babyFirstName: "Upd2", flowerType: "lily" },
+        { babyFirstName: "Upd3", flowerType: "lily" },
+      ],
+    });
     ids = sql<{ id: number }>(server, "SELECT id FROM memorial_flowers WHERE baby_first_name LIKE 'Upd%' ORDER BY id").map((r) => r.id);
   });
 
@@ -90,7 +114,12 @@ describe("PUT bulk-update", () => {
     const res = await admin.put(UPDATE, { flowers: checked.entries });
     expect(res.status).toBe(200);
     expect(await json(res)).toEqual({ message: "Successfully updated 2 memorial flowers.", count: 2 });
-    expect(sql(server, `SELECT baby_first_name, baby_middle_name, baby_last_name, loss_date, flower_type, version FROM memorial_flowers WHERE id IN (${ids.join(",")}) ORDER BY id`)).toEqual([
+    expect(
+      sql(
+        server,
+        `SELECT baby_first_name, baby_middle_name, baby_last_name, loss_date, flower_type, version FROM memorial_flowers WHERE id IN (${ids.join(",")}) ORDER BY id`,
+      ),
+    ).toEqual([
       { baby_first_name: "Updated1", baby_middle_name: "M", baby_last_name: "L", loss_date: "2019", flower_type: "calla-lily", version: 2 },
       { baby_first_name: "Updated2", baby_middle_name: null, baby_last_name: null, loss_date: null, flower_type: "marigold", version: 2 },
       { baby_first_name: "Upd3", baby_middle_name: null, baby_last_name: null, loss_date: null, flower_type: "lily", version: 1 },
@@ -101,7 +130,13 @@ describe("PUT bulk-update", () => {
 
   it("an unknown id changes nothing, and the answer names the ids", async () => {
     const before = flowerState();
-    const res = await admin.put(UPDATE, { flowers: [{ id: ids[2], babyFirstName: "Shouldnot", flowerType: "lily" }, { id: 99991, babyFirstName: "X", flowerType: "lily" }, { id: 99992, babyFirstName: "Y", flowerType: "lily" }] });
+    const res = await admin.put(UPDATE, {
+      flowers: [
+        { id: ids[2], babyFirstName: "Shouldnot", flowerType: "lily" },
+        { id: 99991, babyFirstName: "X", flowerType: "lily" },
+        { id: 99992, babyFirstName: "Y", flowerType: "lily" },
+      ],
+    });
     expect(res.status).toBe(400);
     const body = await errorBody(res);
     expect(body.message).toContain("99991");
@@ -122,9 +157,16 @@ describe("PUT bulk-update", () => {
   it("runs in one transaction: a failure on the second row leaves the first unchanged", async () => {
     const before = flowerState();
     const db = openDb(server);
-    db.exec("CREATE TRIGGER fail_update BEFORE UPDATE ON memorial_flowers WHEN NEW.baby_first_name = 'Failsupdate' BEGIN SELECT RAISE(ABORT, 'injected'); END;");
+    db.exec(
+      "CREATE TRIGGER fail_update BEFORE UPDATE ON memorial_flowers WHEN NEW.baby_first_name = 'Failsupdate' BEGIN SELECT RAISE(ABORT, 'injected'); END;",
+    );
     db.close();
-    const res = await admin.put(UPDATE, { flowers: [{ id: ids[0], babyFirstName: "Changedfirst", flowerType: "lily" }, { id: ids[1], babyFirstName: "Failsupdate", flowerType: "lily" }] });
+    const res = await admin.put(UPDATE, {
+      flowers: [
+        { id: ids[0], babyFirstName: "Changedfirst", flowerType: "lily" },
+        { id: ids[1], babyFirstName: "Failsupdate", flowerType: "lily" },
+      ],
+    });
     expect(res.status).toBe(500);
     await errorBody(res);
     expect(flowerState()).toEqual(before);

@@ -35,7 +35,14 @@ export function testimonialInput(overrides: Record<string, unknown> = {}) {
 
 export function assistanceInput(overrides: Record<string, unknown> = {}) {
   const n = next();
-  return { firstName: `Asker${n}`, lastName: "Example", email: `asker${n}@private.example`, phoneNumber: "555-0100", comments: "Please call me.", ...overrides };
+  return {
+    firstName: `Asker${n}`,
+    lastName: "Example",
+    email: `asker${n}@private.example`,
+    phoneNumber: "555-0100",
+    comments: "Please call me.",
+    ...overrides,
+  };
 }
 
 /** A second connection to the server's SQLite file, as any other process would open it. */
@@ -61,7 +68,7 @@ export function sql<T = Record<string, unknown>>(server: TestServer, query: stri
 }
 
 export function count(server: TestServer, table: string, where = "1"): number {
-  return (sql<{ n: number }>(server, `SELECT count(*) AS n FROM ${table} WHERE ${where}`)[0]!).n;
+  return sql<{ n: number }>(server, `SELECT count(*) AS n FROM ${table} WHERE ${where}`)[0]!.n;
 }
 
 /** Makes the account (idempotent) and answers a client signed in with it. */
@@ -73,7 +80,10 @@ export async function signedIn(server: TestServer, who: { username: string; pass
 }
 
 /** Submits a flower as a visitor and answers its id (read back from the database). */
-export async function submitFlower(server: TestServer, overrides: Record<string, unknown> = {}): Promise<{ id: number; input: ReturnType<typeof flowerInput> }> {
+export async function submitFlower(
+  server: TestServer,
+  overrides: Record<string, unknown> = {},
+): Promise<{ id: number; input: ReturnType<typeof flowerInput> }> {
   const input = flowerInput(overrides);
   const res = await new Client(server.url).post("/api/memorial-flowers", input);
   if (res.status !== 201) throw new Error(`flower submit failed: ${res.status} ${await res.text()}`);

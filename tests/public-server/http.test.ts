@@ -21,11 +21,13 @@ afterAll(() => server.stop());
 /** A raw GET (no automatic decompression): status, headers and the bytes as sent. */
 function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on("error", reject);
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
   });
 }
 
@@ -132,7 +134,12 @@ describe("security headers", () => {
     for (const p of ["/", "/api/memorial-flowers", "/api/nothing"]) {
       const res = await visitor.get(p);
       const csp = res.headers.get("content-security-policy")!;
-      const directives = Object.fromEntries(csp.split(";").map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+      const directives = Object.fromEntries(
+        csp
+          .split(";")
+          .map((d) => d.trim().split(/\s+/))
+          .map(([k, ...v]) => [k, v]),
+      );
       expect(directives["frame-src"]).toEqual([donationOrigin]);
       expect(directives["frame-ancestors"]).toEqual(["'self'"]);
       expect(directives["default-src"]).toEqual(["'self'"]);
@@ -174,7 +181,9 @@ describe("the public lists' cache", () => {
     const s = await startTestServer();
     try {
       const a = await signedIn(s);
-      await a.post("/api/admin/memorial-flowers/bulk-upload", { flowers: Array.from({ length: 60 }, (_, i) => ({ babyFirstName: `Cached${i}`, flowerType: "tulip" })) });
+      await a.post("/api/admin/memorial-flowers/bulk-upload", {
+        flowers: Array.from({ length: 60 }, (_, i) => ({ babyFirstName: `Cached${i}`, flowerType: "tulip" })),
+      });
       const url = `${s.url}/api/memorial-flowers`;
       const plain = await rawGet(url);
       expect(plain.status).toBe(200);

@@ -42,7 +42,10 @@ describe("reset-and-import under kill -9", () => {
     const after = new Database(proc.databasePath);
     try {
       expect(after.pragma("integrity_check", { simple: true })).toBe("ok");
-      const names = after.prepare("SELECT baby_first_name AS n FROM memorial_flowers ORDER BY id").all().map((r: any) => r.n as string);
+      const names = after
+        .prepare("SELECT baby_first_name AS n FROM memorial_flowers ORDER BY id")
+        .all()
+        .map((r: any) => r.n as string);
       const oldNames = old.map((f) => f.babyFirstName);
       const newNames = rows.map((r) => r["First Name"]);
       const whole = JSON.stringify(names) === JSON.stringify(oldNames) || JSON.stringify(names) === JSON.stringify(newNames);

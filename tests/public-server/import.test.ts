@@ -154,7 +154,12 @@ describe("reset-and-import: success", () => {
     const copy = new Database(backupFile, { readonly: true, fileMustExist: true });
     try {
       expect(copy.pragma("integrity_check", { simple: true })).toBe("ok");
-      expect(copy.prepare("SELECT baby_first_name AS n FROM memorial_flowers ORDER BY id").all().map((r: any) => r.n)).toEqual(before);
+      expect(
+        copy
+          .prepare("SELECT baby_first_name AS n FROM memorial_flowers ORDER BY id")
+          .all()
+          .map((r: any) => r.n),
+      ).toEqual(before);
       expect((copy.prepare("SELECT count(*) AS n FROM memorial_comments").get() as { n: number }).n).toBe(comments);
     } finally {
       copy.close();
@@ -253,9 +258,11 @@ describe("reset-and-import: atomicity and the queue", () => {
       const submissions = Array.from({ length: 20 }, async (_, i) => {
         const name = `Duringimport${i}`;
         const [table, column, res] =
-          i % 3 === 0 ? ["memorial_flowers", "baby_first_name", await visitor.post("/api/memorial-flowers", flowerInput({ babyFirstName: name }))]
-          : i % 3 === 1 ? ["testimonials", "first_name", await visitor.post("/api/testimonials", testimonialInput({ firstName: name }))]
-          : ["assistance_requests", "first_name", await visitor.post("/api/assistance-requests", assistanceInput({ firstName: name }))];
+          i % 3 === 0
+            ? ["memorial_flowers", "baby_first_name", await visitor.post("/api/memorial-flowers", flowerInput({ babyFirstName: name }))]
+            : i % 3 === 1
+              ? ["testimonials", "first_name", await visitor.post("/api/testimonials", testimonialInput({ firstName: name }))]
+              : ["assistance_requests", "first_name", await visitor.post("/api/assistance-requests", assistanceInput({ firstName: name }))];
         return { name, table, column, status: (res as Response).status };
       });
       const [res, results] = await Promise.all([importing, Promise.all(submissions)]);
@@ -265,7 +272,9 @@ describe("reset-and-import: atomicity and the queue", () => {
         expect(count(s, r.table, `${r.column} = '${r.name}'`), `${r.name} answered 201 but is not in the database`).toBe(1);
       }
       await expectPlain500(res);
-      const oldOnes = sql<{ n: string }>(s, "SELECT baby_first_name AS n FROM memorial_flowers WHERE baby_first_name NOT LIKE 'Duringimport%' ORDER BY id").map((r) => r.n);
+      const oldOnes = sql<{ n: string }>(s, "SELECT baby_first_name AS n FROM memorial_flowers WHERE baby_first_name NOT LIKE 'Duringimport%' ORDER BY id").map(
+        (r) => r.n,
+      );
       expect(oldOnes).toEqual(before);
       expect(count(s, "memorial_comments")).toBe(3);
     } finally {

@@ -14,10 +14,25 @@ import { mailFor } from "../../public-server/mail";
 import { readCsvRecords } from "../../shared/csv";
 import { SmtpCapture, waitFor } from "./mailSmtp";
 
-type OutboxItem = { id: number; kind: string; to: string; subject: string; attempts: number; lastError: string | null; status: string; createdAt: string; sentAt: string | null };
+type OutboxItem = {
+  id: number;
+  kind: string;
+  to: string;
+  subject: string;
+  attempts: number;
+  lastError: string | null;
+  status: string;
+  createdAt: string;
+  sentAt: string | null;
+};
 
 const flower = (parentName: string, email: string, babyFirstName: string, emailUpdates: boolean) => ({
-  parentName, email, babyFirstName, babyLastName: "Example", flowerType: "pink-rose", emailUpdates,
+  parentName,
+  email,
+  babyFirstName,
+  babyLastName: "Example",
+  flowerType: "pink-rose",
+  emailUpdates,
 });
 
 describe("failed messages and the retry", () => {
@@ -28,7 +43,14 @@ describe("failed messages and the retry", () => {
   beforeAll(async () => {
     smtp = await SmtpCapture.start();
     await smtp.close(); // the port now refuses connections
-    server = await startTestServer({ smtpUrl: smtp.url, teamEmails: ["help.desk@example.org"], mailPollMs: 30, mailRetryBaseMs: 10, mailMaxAttempts: 3, digestHour: null });
+    server = await startTestServer({
+      smtpUrl: smtp.url,
+      teamEmails: ["help.desk@example.org"],
+      mailPollMs: 30,
+      mailRetryBaseMs: 10,
+      mailMaxAttempts: 3,
+      digestHour: null,
+    });
     await server.createUser("admin", "correct horse battery", "admin");
     admin = new Client(server.url);
     await admin.login("admin", "correct horse battery");
@@ -40,7 +62,11 @@ describe("failed messages and the retry", () => {
 
   it("marks a message failed after the last attempt, lists it for administrators, and sends it once after a retry", async () => {
     await new Client(server.url).post("/api/assistance-requests", {
-      firstName: "Lucy", lastName: "Sample", email: "lucy@example.net", phoneNumber: "555 0100", comments: "Please ring me.",
+      firstName: "Lucy",
+      lastName: "Sample",
+      email: "lucy@example.net",
+      phoneNumber: "555 0100",
+      comments: "Please ring me.",
     });
     let failed: OutboxItem[] = [];
     await waitFor(async () => (failed = await json(await admin.get("/api/admin/outbox"))).length === 1, "a failed message");
@@ -111,7 +137,11 @@ describe("mailing-list export and access", () => {
     const out = new Client(server.url);
     const helper = new Client(server.url);
     await helper.login("helper", "correct horse battery");
-    for (const [method, url] of [["GET", "/api/admin/mailing-list.csv"], ["GET", "/api/admin/outbox"], ["POST", "/api/admin/outbox/1/retry"]] as const) {
+    for (const [method, url] of [
+      ["GET", "/api/admin/mailing-list.csv"],
+      ["GET", "/api/admin/outbox"],
+      ["POST", "/api/admin/outbox/1/retry"],
+    ] as const) {
       expect((await out.request(method, url, method === "POST" ? {} : undefined)).status).toBe(401);
       expect((await helper.request(method, url, method === "POST" ? {} : undefined)).status).toBe(403);
     }
@@ -127,9 +157,16 @@ describe("without SMTP_URL", () => {
 
   beforeAll(async () => {
     fs.copyFileSync(path.join(ROOT, "data/site.json"), path.join(dataDir, "site.json"));
-    const config = loadConfig({ DATA_DIR: dataDir, TEAM_EMAIL: "desk@example.org" }, { host: "127.0.0.1", port: 0, webDir: path.join(ROOT, "dist/web"), mailPollMs: 600_000, digestHour: null });
+    const config = loadConfig(
+      { DATA_DIR: dataDir, TEAM_EMAIL: "desk@example.org" },
+      { host: "127.0.0.1", port: 0, webDir: path.join(ROOT, "dist/web"), mailPollMs: 600_000, digestHour: null },
+    );
     // A poll every ten minutes: these emails can only go out promptly because each enqueue wakes the worker.
-    parts = await createServer(config, [], createLogger("info", (line) => lines.push(line)));
+    parts = await createServer(
+      config,
+      [],
+      createLogger("info", (line) => lines.push(line)),
+    );
     http = await new Promise((resolve) => {
       const s = parts.app.listen(0, "127.0.0.1", () => resolve(s));
     });
@@ -145,7 +182,13 @@ describe("without SMTP_URL", () => {
 
   it("writes each message as an .eml file under data/outbox at once, and logs no address", async () => {
     const v = new Client(url);
-    await v.post("/api/assistance-requests", { firstName: "Iris", lastName: "Sample", email: "iris@example.net", phoneNumber: "555 0101", comments: "Call me." });
+    await v.post("/api/assistance-requests", {
+      firstName: "Iris",
+      lastName: "Sample",
+      email: "iris@example.net",
+      phoneNumber: "555 0101",
+      comments: "Call me.",
+    });
     await v.post("/api/memorial-flowers", flower("Iris Sample", "iris.family@example.com", "Noah", false));
     const admin = new Client(url);
     await admin.login("admin", "correct horse battery");
@@ -153,7 +196,13 @@ describe("without SMTP_URL", () => {
     await admin.post(`/api/admin/memorial-flowers/${f!.id}/approve`);
 
     const dir = path.join(dataDir, "outbox");
-    const emls = () => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.endsWith(".eml")).sort() : []);
+    const emls = () =>
+      fs.existsSync(dir)
+        ? fs
+            .readdirSync(dir)
+            .filter((n) => n.endsWith(".eml"))
+            .sort()
+        : [];
     await waitFor(() => emls().length === 2, "two .eml files");
     expect(emls()).toEqual(["000001-assistance-request.eml", "000002-flower-approved.eml"]);
     const family = fs.readFileSync(path.join(dir, "000002-flower-approved.eml"), "utf8");
@@ -181,7 +230,11 @@ describe("stopping while a message is being sent", () => {
     try {
       const first = await startTestServer(settings);
       await new Client(first.url).post("/api/assistance-requests", {
-        firstName: "Ruth", lastName: "Sample", email: "ruth@example.net", phoneNumber: "555 0102", comments: "Please call.",
+        firstName: "Ruth",
+        lastName: "Sample",
+        email: "ruth@example.net",
+        phoneNumber: "555 0102",
+        comments: "Please call.",
       });
       await waitFor(() => smtp.messages.length === 1, "the message to reach the mail server"); // accepted only 400 ms later
       await first.stop(); // must wait for the acceptance and the "sent" write

@@ -120,7 +120,10 @@ function textPart(raw: string): string {
     const trimmed = part.replace(/^\r?\n/, "");
     if (!/content-type:\s*text\/plain/i.test(headerBlock(trimmed))) continue;
     const encoding = header(trimmed, "Content-Transfer-Encoding").toLowerCase();
-    const body = trimmed.slice(headerBlock(trimmed).length).replace(/^\r?\n\r?\n/, "").replace(/\r?\n$/, "");
+    const body = trimmed
+      .slice(headerBlock(trimmed).length)
+      .replace(/^\r?\n\r?\n/, "")
+      .replace(/\r?\n$/, "");
     if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
     if (encoding === "quoted-printable") return decodeQp(body);
     return body;

@@ -67,7 +67,11 @@ describe("the request log", () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "garden-log-"));
     fs.copyFileSync(path.join(ROOT, "data/site.json"), path.join(dataDir, "site.json"));
     const config = loadConfig({ DATA_DIR: dataDir }, { logLevel: "info", webDir: path.join(ROOT, "dist/web"), loginMaxFailures: 100 });
-    const parts = await createServer(config, [], createLogger("info", (line) => lines.push(line)));
+    const parts = await createServer(
+      config,
+      [],
+      createLogger("info", (line) => lines.push(line)),
+    );
     const http = await new Promise<import("node:http").Server>((resolve) => {
       const s = parts.app.listen(0, "127.0.0.1", () => resolve(s));
     });
@@ -97,7 +101,13 @@ describe("the request log", () => {
     const requests = lines.map((l) => JSON.parse(l)).filter((e) => e.event === "request");
     expect(requests).toHaveLength(8);
     for (const entry of requests) {
-      expect(entry).toMatchObject({ level: "info", method: expect.any(String), path: expect.stringMatching(/^\/api\//), status: expect.any(Number), ms: expect.any(Number) });
+      expect(entry).toMatchObject({
+        level: "info",
+        method: expect.any(String),
+        path: expect.stringMatching(/^\/api\//),
+        status: expect.any(Number),
+        ms: expect.any(Number),
+      });
     }
     expect(requests.map((e) => e.status)).toEqual([401, 200, 201, 201, 400, 200, 200, 200]);
     const all = lines.join("\n");
@@ -114,10 +124,22 @@ describe("a burst of 200 concurrent public submissions", () => {
     const flower = await liveFlower(s, admin);
     const [entry] = await json<{ id: number }[]>(await new Client(s.url).get("/api/comment-library"));
     const kinds = [
-      { table: "memorial_flowers", column: "baby_first_name", send: (c: Client, n: string) => c.post("/api/memorial-flowers", flowerInput({ babyFirstName: n })) },
+      {
+        table: "memorial_flowers",
+        column: "baby_first_name",
+        send: (c: Client, n: string) => c.post("/api/memorial-flowers", flowerInput({ babyFirstName: n })),
+      },
       { table: "testimonials", column: "first_name", send: (c: Client, n: string) => c.post("/api/testimonials", testimonialInput({ firstName: n })) },
-      { table: "assistance_requests", column: "first_name", send: (c: Client, n: string) => c.post("/api/assistance-requests", assistanceInput({ firstName: n })) },
-      { table: "memorial_comments", column: "commenter_name", send: (c: Client, n: string) => c.post(`/api/memorial-flowers/${flower.id}/comments`, { commenterName: n, commentLibraryId: entry!.id }) },
+      {
+        table: "assistance_requests",
+        column: "first_name",
+        send: (c: Client, n: string) => c.post("/api/assistance-requests", assistanceInput({ firstName: n })),
+      },
+      {
+        table: "memorial_comments",
+        column: "commenter_name",
+        send: (c: Client, n: string) => c.post(`/api/memorial-flowers/${flower.id}/comments`, { commenterName: n, commentLibraryId: entry!.id }),
+      },
     ];
     const results = await Promise.all(
       Array.from({ length: 200 }, async (_, i) => {
@@ -132,7 +154,11 @@ describe("a burst of 200 concurrent public submissions", () => {
     const ok = results.filter((r) => r.status >= 200 && r.status < 300);
     expect(ok.length).toBe(200);
     for (const r of ok) expect(count(s, r.table, `${r.column} = '${r.name}'`), r.name).toBe(1);
-    expect(count(s, "memorial_flowers", "baby_first_name LIKE 'Burst%'") + count(s, "testimonials", "first_name LIKE 'Burst%'")
-      + count(s, "assistance_requests", "first_name LIKE 'Burst%'") + count(s, "memorial_comments", "commenter_name LIKE 'Burst%'")).toBe(200);
+    expect(
+      count(s, "memorial_flowers", "baby_first_name LIKE 'Burst%'") +
+        count(s, "testimonials", "first_name LIKE 'Burst%'") +
+        count(s, "assistance_requests", "first_name LIKE 'Burst%'") +
+        count(s, "memorial_comments", "commenter_name LIKE 'Burst%'"),
+    ).toBe(200);
   });
 });

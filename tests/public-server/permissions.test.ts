@@ -56,14 +56,37 @@ const RECIPES: Record<string, () => Promise<Call>> = {
   "GET /testimonials": async () => ({ path: "/testimonials", check: isList }),
   "GET /memorial-flowers": async () => ({ path: "/memorial-flowers", check: isList }),
   "GET /memorial-comments": async () => ({ path: "/memorial-comments", check: isList }),
-  "POST /testimonials/:id/approve": async () => ({ path: `/testimonials/${await testimonialId()}/approve`, check: (b) => expect(b).toMatchObject({ approved: true, version: 2 }) }),
-  "POST /memorial-flowers/:id/approve": async () => ({ path: `/memorial-flowers/${(await submitFlower(server)).id}/approve`, check: (b) => expect(b).toMatchObject({ approved: true, version: 2 }) }),
-  "POST /memorial-comments/:id/approve": async () => ({ path: `/memorial-comments/${await commentId()}/approve`, check: (b) => expect(b).toMatchObject({ approved: true, version: 2 }) }),
+  "POST /testimonials/:id/approve": async () => ({
+    path: `/testimonials/${await testimonialId()}/approve`,
+    check: (b) => expect(b).toMatchObject({ approved: true, version: 2 }),
+  }),
+  "POST /memorial-flowers/:id/approve": async () => ({
+    path: `/memorial-flowers/${(await submitFlower(server)).id}/approve`,
+    check: (b) => expect(b).toMatchObject({ approved: true, version: 2 }),
+  }),
+  "POST /memorial-comments/:id/approve": async () => ({
+    path: `/memorial-comments/${await commentId()}/approve`,
+    check: (b) => expect(b).toMatchObject({ approved: true, version: 2 }),
+  }),
   "DELETE /testimonials/:id": async () => ({ path: `/testimonials/${await testimonialId()}`, check: (b) => expect(b.message).toBe("Testimonial Deleted") }),
-  "DELETE /memorial-flowers/:id": async () => ({ path: `/memorial-flowers/${(await submitFlower(server)).id}`, check: (b) => expect(b.message).toBe("Memorial Flower Deleted") }),
-  "DELETE /memorial-comments/:id": async () => ({ path: `/memorial-comments/${await commentId()}`, check: (b) => expect(b.message).toBe("Memorial Comment Deleted") }),
-  "PUT /memorial-flowers/:id": async () => ({ path: `/memorial-flowers/${(await submitFlower(server)).id}`, body: entry, check: (b) => expect(b).toMatchObject({ babyFirstName: "Matrix", version: 2 }) }),
-  "POST /memorial-flowers/bulk-upload": async () => ({ path: "/memorial-flowers/bulk-upload", body: { flowers: [entry] }, check: (b) => expect(b.count).toBe(1) }),
+  "DELETE /memorial-flowers/:id": async () => ({
+    path: `/memorial-flowers/${(await submitFlower(server)).id}`,
+    check: (b) => expect(b.message).toBe("Memorial Flower Deleted"),
+  }),
+  "DELETE /memorial-comments/:id": async () => ({
+    path: `/memorial-comments/${await commentId()}`,
+    check: (b) => expect(b.message).toBe("Memorial Comment Deleted"),
+  }),
+  "PUT /memorial-flowers/:id": async () => ({
+    path: `/memorial-flowers/${(await submitFlower(server)).id}`,
+    body: entry,
+    check: (b) => expect(b).toMatchObject({ babyFirstName: "Matrix", version: 2 }),
+  }),
+  "POST /memorial-flowers/bulk-upload": async () => ({
+    path: "/memorial-flowers/bulk-upload",
+    body: { flowers: [entry] },
+    check: (b) => expect(b.count).toBe(1),
+  }),
   "PUT /memorial-flowers/bulk-update": async () => ({
     path: "/memorial-flowers/bulk-update",
     body: { flowers: [{ ...entry, id: (await submitFlower(server)).id }] },
@@ -85,8 +108,12 @@ const RECIPES: Record<string, () => Promise<Call>> = {
   "GET /outbox": async () => ({ path: "/outbox", check: (b) => expect(Array.isArray(b)).toBe(true) }),
   "POST /outbox/:id/retry": async () => {
     const key = `matrix-${Date.now()}-${Math.random()}`;
-    sql(server, `INSERT INTO outbox (kind, dedupe_key, to_address, subject, text, html, status, attempts, next_attempt_at, last_error)
-                 VALUES ('matrix', ?, 'team@example.org', 'Subject', 'Text', '<p>Text</p>', 'failed', 5, 0, 'refused')`, key);
+    sql(
+      server,
+      `INSERT INTO outbox (kind, dedupe_key, to_address, subject, text, html, status, attempts, next_attempt_at, last_error)
+                 VALUES ('matrix', ?, 'team@example.org', 'Subject', 'Text', '<p>Text</p>', 'failed', 5, 0, 'refused')`,
+      key,
+    );
     const [row] = sql<{ id: number }>(server, "SELECT id FROM outbox WHERE dedupe_key = ?", key);
     return { path: `/outbox/${row!.id}/retry`, check: (b) => expect(b.id).toBe(row!.id) };
   },
@@ -130,7 +157,8 @@ describe("permission matrix over every /api/admin route", () => {
       const [method] = route.split(" ") as [string];
       const recipe = RECIPES[route];
       const call = recipe ? await recipe() : await fallback(route);
-      const send = (c: Client) => c.request(method, `/api/admin${call.path}`, method === "GET" || method === "DELETE" ? undefined : call.body ?? {}, call.headers);
+      const send = (c: Client) =>
+        c.request(method, `/api/admin${call.path}`, method === "GET" || method === "DELETE" ? undefined : (call.body ?? {}), call.headers);
 
       const out = await send(visitor);
       expect(out.status, `${route} signed out`).toBe(401);

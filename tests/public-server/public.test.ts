@@ -77,7 +77,9 @@ describe("POST and GET /api/memorial-flowers", () => {
     const res = await visitor.post("/api/memorial-flowers", input);
     expect(res.status).toBe(201);
     const [row] = sql<{ id: number; approved: number; parent_name: string; email: string; email_updates: number }>(
-      server, "SELECT id, approved, parent_name, email, email_updates FROM memorial_flowers WHERE baby_first_name = 'Pendingname'");
+      server,
+      "SELECT id, approved, parent_name, email, email_updates FROM memorial_flowers WHERE baby_first_name = 'Pendingname'",
+    );
     expect(row).toMatchObject({ approved: 0, parent_name: input.parentName, email: input.email, email_updates: 1 });
     const garden = await json<{ id: number }[]>(await visitor.get("/api/memorial-flowers"));
     expect(garden.map((f) => f.id)).not.toContain(row!.id);
@@ -113,7 +115,18 @@ describe("POST and GET /api/memorial-flowers", () => {
   });
 
   it("accepts every one of the ten flower types and optional fields left out", async () => {
-    for (const flowerType of ["pink-tulip", "marigold", "ox-eye-daisy", "calla-lily", "forget-me-not", "periwinkle", "lily", "tulip", "carnation", "pink-rose"]) {
+    for (const flowerType of [
+      "pink-tulip",
+      "marigold",
+      "ox-eye-daisy",
+      "calla-lily",
+      "forget-me-not",
+      "periwinkle",
+      "lily",
+      "tulip",
+      "carnation",
+      "pink-rose",
+    ]) {
       const input = flowerInput({ flowerType, babyMiddleName: undefined, lossDate: undefined, emailUpdates: undefined });
       remember(input);
       expect((await visitor.post("/api/memorial-flowers", input)).status).toBe(201);
@@ -145,7 +158,11 @@ describe("memorial comments", () => {
   });
 
   it("accepts a comment for a live flower, keeps it pending, lists it once approved with its text", async () => {
-    const res = await visitor.post(`/api/memorial-flowers/${flowerId}/comments`, { commenterName: "A friend", commentLibraryId: libraryId, memorialFlowerId: flowerId });
+    const res = await visitor.post(`/api/memorial-flowers/${flowerId}/comments`, {
+      commenterName: "A friend",
+      commentLibraryId: libraryId,
+      memorialFlowerId: flowerId,
+    });
     expect(res.status).toBe(201);
     const [row] = sql<{ id: number; approved: number }>(server, "SELECT id, approved FROM memorial_comments WHERE memorial_flower_id = ?", flowerId);
     expect(row!.approved).toBe(0);
@@ -155,7 +172,14 @@ describe("memorial comments", () => {
     const [library] = sql<{ text: string; category: string }>(server, "SELECT text, category FROM comment_library WHERE id = ?", libraryId);
     const list = await json(await visitor.get(`/api/memorial-flowers/${flowerId}/comments`));
     expect(list).toEqual([
-      { id: row!.id, memorialFlowerId: flowerId, commenterName: "A friend", commentText: library!.text, commentCategory: library!.category, createdAt: expect.any(String) },
+      {
+        id: row!.id,
+        memorialFlowerId: flowerId,
+        commenterName: "A friend",
+        commentText: library!.text,
+        commentCategory: library!.category,
+        createdAt: expect.any(String),
+      },
     ]);
   });
 
@@ -186,7 +210,11 @@ describe("memorial comments", () => {
     expect(a.status).toBe(400);
     expect((await errorBody(a)).message).toMatch(/no longer available/);
     expect((await visitor.post(`/api/memorial-flowers/${flowerId}/comments`, { commenterName: "Ann", commentLibraryId: 99999 })).status).toBe(400);
-    const c = await visitor.post(`/api/memorial-flowers/${flowerId}/comments`, { commenterName: "Ann", commentLibraryId: libraryId, memorialFlowerId: flowerId + 1 });
+    const c = await visitor.post(`/api/memorial-flowers/${flowerId}/comments`, {
+      commenterName: "Ann",
+      commentLibraryId: libraryId,
+      memorialFlowerId: flowerId + 1,
+    });
     expect(c.status).toBe(400);
     expect(count(server, "memorial_comments")).toBe(before);
     sql(server, "UPDATE comment_library SET active = 1 WHERE id = ?", inactive!.id);
@@ -198,10 +226,30 @@ describe("memorial comments", () => {
     // Written straight into the file, as old data might be: an empty library text, a blank name, a pending one.
     sql(server, "INSERT INTO comment_library (text, category) VALUES ('', 'standard')");
     const [empty] = sql<{ id: number }>(server, "SELECT id FROM comment_library WHERE text = ''");
-    sql(server, "INSERT INTO memorial_comments (memorial_flower_id, commenter_name, comment_library_id, approved) VALUES (?, 'Has no text', ?, 1)", flower.id, empty!.id);
-    sql(server, "INSERT INTO memorial_comments (memorial_flower_id, commenter_name, comment_library_id, approved) VALUES (?, '  ', ?, 1)", flower.id, libraryId);
-    sql(server, "INSERT INTO memorial_comments (memorial_flower_id, commenter_name, comment_library_id, approved) VALUES (?, 'Still pending', ?, 0)", flower.id, libraryId);
-    sql(server, "INSERT INTO memorial_comments (memorial_flower_id, commenter_name, comment_library_id, approved) VALUES (?, 'Shown', ?, 1)", flower.id, libraryId);
+    sql(
+      server,
+      "INSERT INTO memorial_comments (memorial_flower_id, commenter_name, comment_library_id, approved) VALUES (?, 'Has no text', ?, 1)",
+      flower.id,
+      empty!.id,
+    );
+    sql(
+      server,
+      "INSERT INTO memorial_comments (memorial_flower_id, commenter_name, comment_library_id, approved) VALUES (?, '  ', ?, 1)",
+      flower.id,
+      libraryId,
+    );
+    sql(
+      server,
+      "INSERT INTO memorial_comments (memorial_flower_id, commenter_name, comment_library_id, approved) VALUES (?, 'Still pending', ?, 0)",
+      flower.id,
+      libraryId,
+    );
+    sql(
+      server,
+      "INSERT INTO memorial_comments (memorial_flower_id, commenter_name, comment_library_id, approved) VALUES (?, 'Shown', ?, 1)",
+      flower.id,
+      libraryId,
+    );
     const list = await json<{ commenterName: string }[]>(await visitor.get(`/api/memorial-flowers/${flower.id}/comments`));
     expect(list.map((c) => c.commenterName)).toEqual(["Shown"]);
   });
@@ -228,7 +276,12 @@ describe("testimonials", () => {
     await admin.post(`/api/admin/testimonials/${row!.id}/approve`);
     const list = await json<Record<string, unknown>[]>(await visitor.get("/api/testimonials"));
     expect(list.find((t) => t.id === row!.id)).toEqual({
-      id: row!.id, firstName: input.firstName, lastName: "Example", childName: "Gabriel", testimonial: input.testimonial, createdAt: expect.any(String),
+      id: row!.id,
+      firstName: input.firstName,
+      lastName: "Example",
+      childName: "Gabriel",
+      testimonial: input.testimonial,
+      createdAt: expect.any(String),
     });
   });
 
@@ -264,13 +317,24 @@ describe("GET /api/site and /api/health", () => {
 describe("privacy", () => {
   it("no public answer carries a parent's name or an email", async () => {
     // Every flower submitted above is live now, so each is in every public list.
-    await admin.get("/api/admin/memorial-flowers").then(json<{ id: number; approved: boolean }[]>).then(async (flowers) => {
-      for (const f of flowers.filter((f) => !f.approved)) await admin.post(`/api/admin/memorial-flowers/${f.id}/approve`);
-    });
+    await admin
+      .get("/api/admin/memorial-flowers")
+      .then(json<{ id: number; approved: boolean }[]>)
+      .then(async (flowers) => {
+        for (const f of flowers.filter((f) => !f.approved)) await admin.post(`/api/admin/memorial-flowers/${f.id}/approve`);
+      });
     expect(privateStrings.size).toBeGreaterThan(20);
     const flowers = await json<{ id: number }[]>(await visitor.get("/api/memorial-flowers"));
     expect(flowers.length).toBeGreaterThan(10);
-    const paths = ["/api/memorial-flowers", "/api/testimonials", "/api/comment-library", "/api/site", "/api/health", "/api/user", ...flowers.map((f) => `/api/memorial-flowers/${f.id}/comments`)];
+    const paths = [
+      "/api/memorial-flowers",
+      "/api/testimonials",
+      "/api/comment-library",
+      "/api/site",
+      "/api/health",
+      "/api/user",
+      ...flowers.map((f) => `/api/memorial-flowers/${f.id}/comments`),
+    ];
     for (const path of paths) {
       for (const encoding of ["identity", "gzip", "br"]) {
         const text = await (await visitor.get(path, { "Accept-Encoding": encoding })).text();

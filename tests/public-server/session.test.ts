@@ -114,7 +114,10 @@ describe("POST /api/login", () => {
   });
 
   it("answers 401 'Invalid username or password' for a wrong password or an unknown user, and sets no session", async () => {
-    for (const body of [{ username: "admin", password: "wrong password" }, { username: "nobody", password: "whatever" }]) {
+    for (const body of [
+      { username: "admin", password: "wrong password" },
+      { username: "nobody", password: "whatever" },
+    ]) {
       const res = await new Client(server.url).post("/api/login", body);
       expect(res.status).toBe(401);
       expect((await errorBody(res)).message).toBe("Invalid username or password");
@@ -151,7 +154,9 @@ describe("Secure cookie behind a trusted proxy", () => {
     try {
       await trusted.createUser(ADMIN.username, ADMIN.password);
       const https = await fetch(`${trusted.url}/api/login`, {
-        method: "POST", headers: { "Content-Type": "application/json", "X-Forwarded-Proto": "https" }, body: JSON.stringify(ADMIN),
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Forwarded-Proto": "https" },
+        body: JSON.stringify(ADMIN),
       });
       expect(https.status).toBe(200);
       expect(sessionCookie(https)).toMatch(/;\s*secure/i);
@@ -161,7 +166,9 @@ describe("Secure cookie behind a trusted proxy", () => {
       await trusted.stop();
     }
     const untrusted = await fetch(`${server.url}/api/login`, {
-      method: "POST", headers: { "Content-Type": "application/json", "X-Forwarded-Proto": "https" }, body: JSON.stringify(ADMIN),
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-Proto": "https" },
+      body: JSON.stringify(ADMIN),
     });
     expect(untrusted.status).toBe(200);
     expect(sessionCookie(untrusted)).not.toMatch(/;\s*secure/i);
@@ -203,7 +210,8 @@ describe("the signing secret", () => {
 /** Makes the admin account on a running app's database through the CLI's own command. */
 async function startOnUser(_url: string, dir: string) {
   await run(process.execPath, ["--import", "tsx", "public-server/cli.ts", "create", ADMIN.username], {
-    cwd: ROOT, env: { ...process.env, DATA_DIR: dir, ADMIN_PASSWORD: ADMIN.password },
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dir, ADMIN_PASSWORD: ADMIN.password },
   });
 }
 
@@ -261,7 +269,9 @@ describe("making administrators", () => {
       await run(process.execPath, ["--import", "tsx", "public-server/cli.ts", "create", "carol"], { cwd: ROOT, env: { ...env, DATABASE_PATH: other } });
       expect(fs.existsSync(other)).toBe(true);
       // A bad role is refused with the usage text.
-      await expect(run(process.execPath, ["--import", "tsx", "public-server/cli.ts", "create", "dave", "--role", "owner"], { cwd: ROOT, env })).rejects.toMatchObject({ code: 2 });
+      await expect(
+        run(process.execPath, ["--import", "tsx", "public-server/cli.ts", "create", "dave", "--role", "owner"], { cwd: ROOT, env }),
+      ).rejects.toMatchObject({ code: 2 });
 
       const app = await startOn(dir);
       try {

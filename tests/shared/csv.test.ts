@@ -96,9 +96,7 @@ describe("parseStrictCsv: messages", () => {
     const shuffled = csv("Flower Type,Notes, First Name ,Last Name,Middle Name,Date of Loss", "Lily,x,Anna,S.,,");
     const result = parseStrictCsv(shuffled, 1);
     expect(result.errors).toEqual([]);
-    expect(result.entries).toEqual([
-      { babyFirstName: "Anna", babyMiddleName: null, babyLastName: "S.", lossDate: null, flowerType: "lily" },
-    ]);
+    expect(result.entries).toEqual([{ babyFirstName: "Anna", babyMiddleName: null, babyLastName: "S.", lossDate: null, flowerType: "lily" }]);
   });
 
   it("uses expectedCount in the count message and defaults to 823", () => {
@@ -109,15 +107,7 @@ describe("parseStrictCsv: messages", () => {
   });
 
   it("reports every row problem, numbering data rows from 1", () => {
-    const text = csv(
-      HEADER,
-      "Anna,,,,Lily",
-      ",Marie,,,Tulip",
-      "Ben,,,,",
-      "Cara,,,,Sunflower",
-      ",,,,pink rose",
-      "Dan,,,,Forget-Me-Not",
-    );
+    const text = csv(HEADER, "Anna,,,,Lily", ",Marie,,,Tulip", "Ben,,,,", "Cara,,,,Sunflower", ",,,,pink rose", "Dan,,,,Forget-Me-Not");
     const result = parseStrictCsv(text, 6);
     expect(result.errors).toEqual([
       "Row 2: Missing First Name",
@@ -133,18 +123,7 @@ describe("parseStrictCsv: messages", () => {
   });
 
   it("accepts all ten import display names", () => {
-    const names = [
-      "Calla Lily",
-      "Forget Me Not",
-      "Ox-Eye Daisy",
-      "Pink Tulip",
-      "Pink Rose",
-      "Marigold",
-      "Lily",
-      "Tulip",
-      "Carnation",
-      "Periwinkle",
-    ];
+    const names = ["Calla Lily", "Forget Me Not", "Ox-Eye Daisy", "Pink Tulip", "Pink Rose", "Marigold", "Lily", "Tulip", "Carnation", "Periwinkle"];
     const result = parseStrictCsv(csv(HEADER, ...names.map((name) => `Anna,,,,${name}`)), 10);
     expect(result.errors).toEqual([]);
     expect(result.entries.map((entry) => entry.flowerType)).toEqual([
@@ -289,9 +268,7 @@ describe("validateStrictRows", () => {
     const result = validateStrictRows(rows, 2);
     expect(result.errors).toEqual(['Row 2: Invalid flower type "Tulipe"']);
     expect(result.issues).toEqual([{ path: "csvData.2.Flower Type", message: 'Row 2: Invalid flower type "Tulipe"' }]);
-    expect(result.entries).toEqual([
-      { babyFirstName: "Anna", babyMiddleName: null, babyLastName: "S.", lossDate: "2020", flowerType: "lily" },
-    ]);
+    expect(result.entries).toEqual([{ babyFirstName: "Anna", babyMiddleName: null, babyLastName: "S.", lossDate: "2020", flowerType: "lily" }]);
   });
 
   it("needs at least one row", () => {
@@ -361,16 +338,12 @@ describe("parseFlexibleCsv", () => {
     const result = parseFlexibleCsv(`${header}\n${row}`);
     expect(result.hasHeader).toBe(true);
     expect(result.errors).toEqual([]);
-    expect(result.entries).toEqual([
-      { id: 7, babyFirstName: "Anna", babyMiddleName: "Marie", babyLastName: "Smith", lossDate: "2020", flowerType: "lily" },
-    ]);
+    expect(result.entries).toEqual([{ id: 7, babyFirstName: "Anna", babyMiddleName: "Marie", babyLastName: "Smith", lossDate: "2020", flowerType: "lily" }]);
   });
 
   it("matches aliases ignoring spaces, underscores and hyphens, in any order", () => {
     const result = parseFlexibleCsv("Flower-Type,Baby First Name,baby_last_name,Loss Date,Notes\nCalla Lily,Anna,S.,2019,hello");
-    expect(result.entries).toEqual([
-      { babyFirstName: "Anna", babyMiddleName: null, babyLastName: "S.", lossDate: "2019", flowerType: "calla-lily" },
-    ]);
+    expect(result.entries).toEqual([{ babyFirstName: "Anna", babyMiddleName: null, babyLastName: "S.", lossDate: "2019", flowerType: "calla-lily" }]);
   });
 
   it("removes quotes and normalises the flower type", () => {
@@ -388,16 +361,7 @@ describe("parseFlexibleCsv", () => {
   });
 
   it("marks invalid rows with a message and keeps the others", () => {
-    const text = csv(
-      "First Name,Flower Type,ID",
-      "Anna,Lily,1",
-      ",Tulip,2",
-      "Ben,,3",
-      "Cara,Sunflower,4",
-      "Dan,Lily,x",
-      "",
-      "Eve,ox eye daisy,",
-    );
+    const text = csv("First Name,Flower Type,ID", "Anna,Lily,1", ",Tulip,2", "Ben,,3", "Cara,Sunflower,4", "Dan,Lily,x", "", "Eve,ox eye daisy,");
     const result = parseFlexibleCsv(text);
     expect(result.rows).toEqual([
       { line: 1, valid: true, messages: [], entry: expect.objectContaining({ id: 1, babyFirstName: "Anna" }) },
@@ -414,10 +378,7 @@ describe("parseFlexibleCsv", () => {
   it("reports a header without first name or flower columns", () => {
     const result = parseFlexibleCsv("Name,Date\nAnna,2020");
     expect(result.hasHeader).toBe(true);
-    expect(result.errors).toEqual([
-      'The header has no first name column (e.g. "First Name").',
-      'The header has no flower type column (e.g. "Flower Type").',
-    ]);
+    expect(result.errors).toEqual(['The header has no first name column (e.g. "First Name").', 'The header has no flower type column (e.g. "Flower Type").']);
     expect(result.entries).toEqual([]);
   });
 
@@ -524,10 +485,8 @@ describe("toCsv", () => {
   });
 
   it("neutralises formula-like cells when asked", () => {
-    const rows = [["=HYPERLINK(\"x\")", "+1", "-1", "@SUM(A1)", "\tx", "\rx", "safe", "a=b", ""]];
-    expect(toCsv(rows, { neutraliseFormulas: true })).toBe(
-      `"'=HYPERLINK(""x"")",'+1,'-1,'@SUM(A1),'\tx,"'\rx",safe,a=b,\r\n`,
-    );
+    const rows = [['=HYPERLINK("x")', "+1", "-1", "@SUM(A1)", "\tx", "\rx", "safe", "a=b", ""]];
+    expect(toCsv(rows, { neutraliseFormulas: true })).toBe(`"'=HYPERLINK(""x"")",'+1,'-1,'@SUM(A1),'\tx,"'\rx",safe,a=b,\r\n`);
   });
 
   it("round-trips through the strict reader", () => {

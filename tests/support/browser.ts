@@ -27,7 +27,11 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** A fresh context (own cookies) and page against `baseURL`; console errors are collected. */
-export async function newPage(browser: Browser, baseURL: string, options: Parameters<Browser["newContext"]>[0] = {}): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }> {
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  options: Parameters<Browser["newContext"]>[0] = {},
+): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }> {
   const context = await browser.newContext({ baseURL, ...options });
   const page = await context.newPage();
   const consoleErrors: string[] = [];

@@ -29,7 +29,10 @@ export class Outbox {
   private readonly file: string;
   private items: QueueItem[];
 
-  constructor(dir: string, private readonly now: () => Date = () => new Date()) {
+  constructor(
+    dir: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {
     this.file = path.join(dir, FILE);
     removeStaleTemps(dir, FILE);
     this.items = readJson<OutboxFile>(this.file, { format: 1, items: [] }).items;

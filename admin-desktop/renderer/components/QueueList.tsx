@@ -63,7 +63,12 @@ export function QueueList({ queue, onChanged, onMessage }: QueueListProps) {
                   {q.server !== serverUrl ? ` · waits for ${q.server}` : ""}
                 </span>
                 {q.state === "pending" ? (
-                  <button type="button" className="btn btn--small btn--secondary" onClick={() => void act(desktop().undoDecision(q.id))} aria-label={`Undo: ${ACTION[q.action]} ${q.label}`}>
+                  <button
+                    type="button"
+                    className="btn btn--small btn--secondary"
+                    onClick={() => void act(desktop().undoDecision(q.id))}
+                    aria-label={`Undo: ${ACTION[q.action]} ${q.label}`}
+                  >
                     Undo
                   </button>
                 ) : null}
@@ -81,7 +86,12 @@ export function QueueList({ queue, onChanged, onMessage }: QueueListProps) {
                 <span>
                   {q.action === "approve" ? "Approved" : "Declined"} · {q.label}
                 </span>
-                <button type="button" className="btn btn--small btn--secondary" onClick={() => void act(desktop().discardDecision(q.id))} aria-label={`Clear: ${q.label}`}>
+                <button
+                  type="button"
+                  className="btn btn--small btn--secondary"
+                  onClick={() => void act(desktop().discardDecision(q.id))}
+                  aria-label={`Clear: ${q.label}`}
+                >
                   Clear
                 </button>
               </li>

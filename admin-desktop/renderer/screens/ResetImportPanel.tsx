@@ -34,7 +34,12 @@ export function ResetImportPanel({ text, fileName }: { text: string; fileName: s
       <p className="field__hint">
         The file needs exactly the columns First Name, Middle Name, Last Name, Date of Loss and Flower Type, and exactly {parsed?.expectedCount ?? 823} rows.
       </p>
-      <CsvValidity valid={parsed ? parsed.isValid : null} errors={parsed?.errors ?? []} summary={parsed ? `${parsed.rows.length} memorial flower entries ready to import.` : undefined} fileName={fileName} />
+      <CsvValidity
+        valid={parsed ? parsed.isValid : null}
+        errors={parsed?.errors ?? []}
+        summary={parsed ? `${parsed.rows.length} memorial flower entries ready to import.` : undefined}
+        fileName={fileName}
+      />
       <div className="field">
         <label htmlFor={keyId}>Admin Key (Required)</label>
         <input id={keyId} type="password" autoComplete="off" value={adminKey} onChange={(e) => setAdminKey(e.target.value)} />

@@ -50,9 +50,7 @@ export function ReviewScreen() {
         <button type="button" className="btn btn--primary" onClick={() => void download()} disabled={busy}>
           {busy ? "Downloading..." : "Download for review"}
         </button>
-        <span className="toolbar__note">
-          {review?.downloadedAt ? `Downloaded ${formatDateTime(review.downloadedAt)}` : "Nothing downloaded yet."}
-        </span>
+        <span className="toolbar__note">{review?.downloadedAt ? `Downloaded ${formatDateTime(review.downloadedAt)}` : "Nothing downloaded yet."}</span>
       </div>
       {message ? (
         <p className={`notice ${message.error ? "notice--error" : "notice--info"}`} role={message.error ? "alert" : "status"}>

@@ -41,7 +41,16 @@ export function SignInScreen({ status }: { status: AppStatus }) {
       <form onSubmit={(e) => void submit(e)} noValidate aria-describedby={error ? ids.error : undefined}>
         <div className="field">
           <label htmlFor={ids.server}>Server address</label>
-          <input id={ids.server} type="url" inputMode="url" autoComplete="url" placeholder="https://garden.example.org" value={serverUrl} onChange={(e) => setServerUrl(e.target.value)} required />
+          <input
+            id={ids.server}
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            placeholder="https://garden.example.org"
+            value={serverUrl}
+            onChange={(e) => setServerUrl(e.target.value)}
+            required
+          />
           <p className="field__hint">Typed once; the app remembers it.</p>
         </div>
         <div className="field">

@@ -101,7 +101,10 @@ export function publicRouter(s: Services): Router<AppState> {
       const message = await tx.findOneBy(CommentLibraryEntity, { id: input.commentLibraryId, active: true });
       if (!message) throw BadRequest("That message is no longer available. Please choose another.");
       if (website) return;
-      const saved = await tx.save(MemorialCommentEntity, tx.create(MemorialCommentEntity, { ...input, memorialFlowerId: flowerId, approved: false, version: 1 }));
+      const saved = await tx.save(
+        MemorialCommentEntity,
+        tx.create(MemorialCommentEntity, { ...input, memorialFlowerId: flowerId, approved: false, version: 1 }),
+      );
       await s.emit(tx, { type: "submitted", kind: "comment", id: saved.id });
     });
     ctx.status = 201;

@@ -45,8 +45,7 @@ export function BulkUploadPanel({ onUpload, onUpdate, onNotice }: BulkUploadPane
     if (!check.ok) return tell({ title: check.title, message: check.message });
     setStatus({ state: "running", count: check.entries.length });
     try {
-      const message =
-        mode === "upload" ? await onUpload(check.entries) : await onUpdate(check.entries as (FlowerEntry & { id: number })[]);
+      const message = mode === "upload" ? await onUpload(check.entries) : await onUpdate(check.entries as (FlowerEntry & { id: number })[]);
       setStatus({ state: "success", message });
     } catch (error) {
       setStatus({ state: "error", message: error instanceof Error ? error.message : String(error) });
@@ -55,9 +54,7 @@ export function BulkUploadPanel({ onUpload, onUpdate, onNotice }: BulkUploadPane
 
   return (
     <div className="bulk-upload">
-      <p>
-        Add memorial flowers straight to the garden (they are approved at once), or change existing ones by their ID.
-      </p>
+      <p>Add memorial flowers straight to the garden (they are approved at once), or change existing ones by their ID.</p>
       <FlowerTypesHint />
       <Field label="CSV data" hint="Paste the rows here, or choose a file below.">
         <textarea className="bulk-upload__text" rows={8} value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} />

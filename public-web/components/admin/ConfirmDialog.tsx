@@ -16,7 +16,18 @@ interface ConfirmDialogProps {
 }
 
 /** A confirmation before a permanent action: Cancel (focused first, the safe choice) and the confirm button. */
-export function ConfirmDialog({ open, title, description, confirmLabel, cancelLabel = "Cancel", destructive = true, busy, onConfirm, onCancel, children }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = "Cancel",
+  destructive = true,
+  busy,
+  onConfirm,
+  onCancel,
+  children,
+}: ConfirmDialogProps) {
   const cancel = useRef<HTMLButtonElement>(null);
   // The Dialog's own effect (a child's) has already opened the <dialog> when this runs.
   useEffect(() => {

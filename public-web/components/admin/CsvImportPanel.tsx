@@ -44,7 +44,7 @@ export function CsvImportPanel({ onImport, onDownloadTemplate, expectedCount = D
 
   const result = chosen?.result ?? null;
   const valid = chosen ? Boolean(result?.isValid) : null;
-  const errors = chosen && !result ? [`${INVALID_FILE.title}: ${INVALID_FILE.message}`] : result?.errors ?? [];
+  const errors = chosen && !result ? [`${INVALID_FILE.title}: ${INVALID_FILE.message}`] : (result?.errors ?? []);
   const ready = Boolean(result?.isValid && result.entries.length > 0 && adminKey.trim());
 
   const run = async () => {
@@ -65,11 +65,15 @@ export function CsvImportPanel({ onImport, onDownloadTemplate, expectedCount = D
   return (
     <div className="csv-import">
       <p>
-        Replace every memorial flower in the garden with the entries of a CSV file. The file needs the five columns First
-        Name, Middle Name, Last Name, Date of Loss and Flower Type, and exactly {expectedCount} entries.
+        Replace every memorial flower in the garden with the entries of a CSV file. The file needs the five columns First Name, Middle Name, Last Name, Date of
+        Loss and Flower Type, and exactly {expectedCount} entries.
       </p>
       <div className="admin-actions">
-        <button type="button" className="btn btn--secondary" onClick={() => (onDownloadTemplate ? onDownloadTemplate() : downloadText(CSV_TEMPLATE, CSV_TEMPLATE_FILENAME))}>
+        <button
+          type="button"
+          className="btn btn--secondary"
+          onClick={() => (onDownloadTemplate ? onDownloadTemplate() : downloadText(CSV_TEMPLATE, CSV_TEMPLATE_FILENAME))}
+        >
           Download template
         </button>
       </div>

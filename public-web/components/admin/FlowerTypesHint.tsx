@@ -6,8 +6,8 @@ export function FlowerTypesHint() {
     <details className="admin-hint" open>
       <summary>CSV format</summary>
       <p>
-        Columns: First Name, Middle Name, Last Name, Date of Loss, Flower Type, and ID (only for updates). A header row is
-        optional; without one, the columns are read in that order. Only First Name and Flower Type are needed.
+        Columns: First Name, Middle Name, Last Name, Date of Loss, Flower Type, and ID (only for updates). A header row is optional; without one, the columns
+        are read in that order. Only First Name and Flower Type are needed.
       </p>
       <p>The date of loss is completely optional free text, such as "March 2020", "2019" or "Spring 2021".</p>
       <p>Valid flower types (the ten flowers of the garden):</p>

@@ -45,8 +45,7 @@ export function RestrictedNotice() {
   return (
     <div className="admin-warning" role="note">
       <p>
-        <strong>Restricted area.</strong> Only authorized administrators may sign in here. If you need access, please contact
-        your system administrator.
+        <strong>Restricted area.</strong> Only authorized administrators may sign in here. If you need access, please contact your system administrator.
       </p>
     </div>
   );

@@ -30,7 +30,12 @@ export function ModerationSection<T extends { id: number; approved: boolean }>({
   renderItem,
 }: ModerationSectionProps<T>) {
   if (loading && !items) return <Spinner label={loadingLabel} />;
-  if (error && !items) return <p className="admin-error" role="alert">{error}</p>;
+  if (error && !items)
+    return (
+      <p className="admin-error" role="alert">
+        {error}
+      </p>
+    );
   const pending = (items ?? []).filter((i) => !i.approved);
   const approved = (items ?? []).filter((i) => i.approved);
   return (

@@ -2,7 +2,19 @@ import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 
 /** A page's opening: its one h1, an optional eyebrow line, a lead and actions. */
-export function PageHero({ title, eyebrow, lead, children, tone = "sage" }: { title: ReactNode; eyebrow?: ReactNode; lead?: ReactNode; children?: ReactNode; tone?: "sage" | "rose" }) {
+export function PageHero({
+  title,
+  eyebrow,
+  lead,
+  children,
+  tone = "sage",
+}: {
+  title: ReactNode;
+  eyebrow?: ReactNode;
+  lead?: ReactNode;
+  children?: ReactNode;
+  tone?: "sage" | "rose";
+}) {
   return (
     <section className={`hero${tone === "rose" ? " hero--rose" : ""}`}>
       <div className="container">
@@ -16,7 +28,21 @@ export function PageHero({ title, eyebrow, lead, children, tone = "sage" }: { ti
 }
 
 /** A titled page section with an h2 and optional intro. */
-export function Section({ id, title, intro, children, tone, center }: { id?: string; title: ReactNode; intro?: ReactNode; children?: ReactNode; tone?: "soft" | "sage"; center?: boolean }) {
+export function Section({
+  id,
+  title,
+  intro,
+  children,
+  tone,
+  center,
+}: {
+  id?: string;
+  title: ReactNode;
+  intro?: ReactNode;
+  children?: ReactNode;
+  tone?: "soft" | "sage";
+  center?: boolean;
+}) {
   const headingId = id ? `${id}-title` : undefined;
   return (
     <section id={id} aria-labelledby={headingId} className={`section${tone ? ` section--${tone}` : ""}`}>

@@ -6,21 +6,18 @@ export function FindingSupportCards() {
     <div className="grid">
       <Card title="Remembrance & Prayer" icon="✝">
         <p>
-          We pray with you and for your baby. We can help you plan a blessing, a memorial Mass or a simple moment of prayer, and
-          your child can be remembered by name in our Garden of Remembrance.
+          We pray with you and for your baby. We can help you plan a blessing, a memorial Mass or a simple moment of prayer, and your child can be remembered by
+          name in our Garden of Remembrance.
         </p>
       </Card>
       <Card title="Community & Peer Support" icon="♡">
         <p>
-          You do not have to carry this alone. Our volunteers have lost children too, and they listen without judgement, by
-          phone, in person or in a small group.
+          You do not have to carry this alone. Our volunteers have lost children too, and they listen without judgement, by phone, in person or in a small
+          group.
         </p>
       </Card>
       <Card title="Resources & Guidance" icon="❦">
-        <p>
-          From practical next steps after a loss to trusted reading on grief and faith, we gather what families have found
-          helpful and walk you through it.
-        </p>
+        <p>From practical next steps after a loss to trusted reading on grief and faith, we gather what families have found helpful and walk you through it.</p>
       </Card>
     </div>
   );

@@ -49,8 +49,8 @@ export default function FlowerForm() {
     <section id="add-flower" className="garden-section flower-form" aria-labelledby={headingId}>
       <h2 id={headingId}>Add a Memorial Flower</h2>
       <p>
-        Choose a flower for your baby and it will be planted in the garden once a volunteer has looked it over. Fields marked
-        "required" are needed; everything else is up to you.
+        Choose a flower for your baby and it will be planted in the garden once a volunteer has looked it over. Fields marked "required" are needed; everything
+        else is up to you.
       </p>
       <form ref={ref} className="visitor-form" noValidate onSubmit={onSubmit} aria-labelledby={headingId}>
         <div className="visitor-form__row">
@@ -127,8 +127,8 @@ export default function FlowerForm() {
         </div>
 
         <p className="visitor-form__consent">
-          By submitting this form, you consent to publishing your baby's information (names, date of loss and chosen flower) on the
-          public memorial in the Garden of Remembrance. Your own name and email address are never shown.
+          By submitting this form, you consent to publishing your baby's information (names, date of loss and chosen flower) on the public memorial in the
+          Garden of Remembrance. Your own name and email address are never shown.
         </p>
         <Honeypot value={String(form.values.website)} onChange={(v) => form.setValue("website", v)} />
         <button type="submit" className="btn visitor-form__submit" disabled={!complete || pending}>

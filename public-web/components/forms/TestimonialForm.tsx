@@ -35,11 +35,7 @@ export default function TestimonialForm({ labelledBy }: { labelledBy?: string })
       <Field label="Your Testimonial" required error={form.errors.testimonial} hint="Write as much or as little as you wish.">
         <textarea className="visitor-form__story" rows={8} {...form.text("testimonial")} />
       </Field>
-      <Field
-        label="Email (optional)"
-        error={form.errors.email}
-        hint="We use it only to let you know when your story has been posted. It is never shown."
-      >
+      <Field label="Email (optional)" error={form.errors.email} hint="We use it only to let you know when your story has been posted. It is never shown.">
         <input type="email" autoComplete="email" {...form.text("email")} />
       </Field>
       <Honeypot value={String(form.values.website)} onChange={(v) => form.setValue("website", v)} />

@@ -6,13 +6,7 @@ export function FlowerFilter({ selected, onToggle }: { selected: string | null; 
   return (
     <div className="flower-filter" role="group" aria-label="Filter by flower">
       {FLOWERS.map((flower) => (
-        <button
-          key={flower.type}
-          type="button"
-          className="flower-filter__button"
-          aria-pressed={selected === flower.type}
-          onClick={() => onToggle(flower.type)}
-        >
+        <button key={flower.type} type="button" className="flower-filter__button" aria-pressed={selected === flower.type} onClick={() => onToggle(flower.type)}>
           <FlowerImage type={flower.type} size="icon" decorative />
           <span>{flower.label}</span>
         </button>

@@ -24,14 +24,14 @@ export function MeaningsCarousel() {
             Page {page + 1} of {PAGES}
           </p>
           <ul key={page} className="meanings__slide">
-          {pageItems(FLOWERS, page, CAROUSEL_PAGE_SIZE).map((flower) => (
-            <li key={flower.type} className="meaning-card">
-              <FlowerImage type={flower.type} size="icon" decorative className="meaning-card__image" />
-              <h3 className="meaning-card__name">{flower.label}</h3>
-              <p className="meaning-card__meaning">{flower.meaning}</p>
-              <p className="meaning-card__text">{flower.symbolism}</p>
-            </li>
-          ))}
+            {pageItems(FLOWERS, page, CAROUSEL_PAGE_SIZE).map((flower) => (
+              <li key={flower.type} className="meaning-card">
+                <FlowerImage type={flower.type} size="icon" decorative className="meaning-card__image" />
+                <h3 className="meaning-card__name">{flower.label}</h3>
+                <p className="meaning-card__meaning">{flower.meaning}</p>
+                <p className="meaning-card__text">{flower.symbolism}</p>
+              </li>
+            ))}
           </ul>
         </div>
         <div className="pager">

@@ -29,8 +29,7 @@ export function Footer() {
           </h2>
           <p>{site.tagline}</p>
           <p className="site-footer__tax">
-            {site.organisationName} is a 501(c)(3) non-profit organisation. Your donations are tax-deductible to the full extent
-            allowed by law.
+            {site.organisationName} is a 501(c)(3) non-profit organisation. Your donations are tax-deductible to the full extent allowed by law.
           </p>
         </section>
         <section aria-labelledby="footer-quick">
@@ -100,8 +99,7 @@ export function Footer() {
         </ul>
         {site.websiteCredit ? (
           <p className="site-footer__credit">
-            Website:{" "}
-            {site.websiteCredit.url ? <ExternalLink href={site.websiteCredit.url}>{site.websiteCredit.label}</ExternalLink> : site.websiteCredit.label}
+            Website: {site.websiteCredit.url ? <ExternalLink href={site.websiteCredit.url}>{site.websiteCredit.label}</ExternalLink> : site.websiteCredit.label}
           </p>
         ) : null}
       </div>

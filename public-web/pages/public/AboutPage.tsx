@@ -35,20 +35,18 @@ export default function AboutPage() {
         <div className="grid">
           <Card title="What" icon="✿">
             <p>
-              We give immediate help with the burial or cremation of babies lost through miscarriage or stillbirth, so that parents
-              can lay their child to rest with dignity.
+              We give immediate help with the burial or cremation of babies lost through miscarriage or stillbirth, so that parents can lay their child to rest
+              with dignity.
             </p>
           </Card>
           <Card title="How" icon="♡">
             <p>
-              By comforting the sorrowful: we listen, pray, guide families through practical decisions and stay in touch through
-              our volunteers and peer groups.
+              By comforting the sorrowful: we listen, pray, guide families through practical decisions and stay in touch through our volunteers and peer groups.
             </p>
           </Card>
           <Card title="Why" icon="✝">
             <p>
-              Because life begins at conception. Every child, however small, is a person made in the image of God and deserves to be
-              honoured and remembered.
+              Because life begins at conception. Every child, however small, is a person made in the image of God and deserves to be honoured and remembered.
             </p>
           </Card>
         </div>
@@ -57,10 +55,9 @@ export default function AboutPage() {
       <Section id="what-we-do-not-do" tone="soft" title="What We Do Not Do">
         <div className="prose">
           <p>
-            We do not pay for funeral services arranged outside our apostolate, and we are not able to reimburse costs after the
-            fact. Our help is for immediate losses: families who have just lost their baby and need to decide what to do next. If
-            your loss was some time ago, we would still love to support you through prayer, our peer groups and the Garden of
-            Remembrance.
+            We do not pay for funeral services arranged outside our apostolate, and we are not able to reimburse costs after the fact. Our help is for immediate
+            losses: families who have just lost their baby and need to decide what to do next. If your loss was some time ago, we would still love to support
+            you through prayer, our peer groups and the Garden of Remembrance.
           </p>
         </div>
       </Section>
@@ -68,11 +65,10 @@ export default function AboutPage() {
       <Section id="our-name" title="Why an Apostolate, Not a Ministry">
         <div className="prose">
           <p>
-            We call ourselves an apostolate rather than a ministry on purpose. A ministry is usually a work carried out by the
-            Church's ordained clergy or under a parish's direct authority. An apostolate is the work of lay people, ordinary
-            Catholics who answer the call of their Baptism to bring Christ's love into the world. Our volunteers are mothers,
-            fathers, grandparents and friends, serving in communion with the Church and with the guidance of our spiritual
-            director.
+            We call ourselves an apostolate rather than a ministry on purpose. A ministry is usually a work carried out by the Church's ordained clergy or under
+            a parish's direct authority. An apostolate is the work of lay people, ordinary Catholics who answer the call of their Baptism to bring Christ's love
+            into the world. Our volunteers are mothers, fathers, grandparents and friends, serving in communion with the Church and with the guidance of our
+            spiritual director.
           </p>
         </div>
       </Section>

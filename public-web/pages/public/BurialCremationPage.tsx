@@ -25,24 +25,20 @@ export default function BurialCremationPage() {
         </div>
       </PageHero>
 
-      <Section id="why" title="Why Burial or Cremation Matters" intro="Many parents are not told that they may bury or cremate their baby. Doing so can help in ways that are hard to see at first.">
+      <Section
+        id="why"
+        title="Why Burial or Cremation Matters"
+        intro="Many parents are not told that they may bury or cremate their baby. Doing so can help in ways that are hard to see at first."
+      >
         <div className="grid">
           <Card title="It confirms your baby existed" icon="✿">
-            <p>
-              A grave or a place of rest is a lasting sign that your child lived, was loved and has a name. It gives you somewhere
-              to return to.
-            </p>
+            <p>A grave or a place of rest is a lasting sign that your child lived, was loved and has a name. It gives you somewhere to return to.</p>
           </Card>
           <Card title="It helps you grieve" icon="♡">
-            <p>
-              A simple service or a blessing lets family and friends mourn with you, instead of leaving you to carry your loss in
-              silence.
-            </p>
+            <p>A simple service or a blessing lets family and friends mourn with you, instead of leaving you to carry your loss in silence.</p>
           </Card>
           <Card title="It opens the way to healing" icon="❦">
-            <p>
-              Honouring your baby with care can bring comfort over time. Many parents say it was the first step toward peace.
-            </p>
+            <p>Honouring your baby with care can bring comfort over time. Many parents say it was the first step toward peace.</p>
           </Card>
         </div>
       </Section>
@@ -50,8 +46,8 @@ export default function BurialCremationPage() {
       <Section id="urgent" tone="sage" title="When You Need Us Now">
         <div className="prose">
           <p>
-            Urgent needs are answered {URGENT_RESPONSE_TARGET}. If you are at a hospital or at home and need help deciding what to
-            do, please call <PhoneList /> rather than sending an email or a form, so that we can respond in time.
+            Urgent needs are answered {URGENT_RESPONSE_TARGET}. If you are at a hospital or at home and need help deciding what to do, please call <PhoneList />{" "}
+            rather than sending an email or a form, so that we can respond in time.
           </p>
         </div>
       </Section>

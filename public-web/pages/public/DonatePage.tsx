@@ -10,8 +10,7 @@ export default function DonatePage() {
           <span className="under-construction">Under Construction</span>
         </p>
         <p>
-          This page is still being built. Meanwhile you can give through our <Link to="/support-donation">Donate & Sponsor</Link>{" "}
-          page.
+          This page is still being built. Meanwhile you can give through our <Link to="/support-donation">Donate & Sponsor</Link> page.
         </p>
       </PageHero>
       <Section id="how-donations-help" title="How Donations Help">
@@ -22,9 +21,7 @@ export default function DonatePage() {
             <li>Provide resources on grief, healing and faith to families who need them.</li>
             <li>Send comfort letters and cards to parents in the weeks and months after their loss.</li>
           </ul>
-          <p className="notice">
-            Memorial flowers are always free. No one is ever asked to pay to remember their baby in our garden.
-          </p>
+          <p className="notice">Memorial flowers are always free. No one is ever asked to pay to remember their baby in our garden.</p>
         </div>
       </Section>
     </>

@@ -26,26 +26,24 @@ export default function GardenPage() {
 
       <section className="garden-section garden-intro" aria-label="About the garden">
         <p>
-          This garden is a quiet place to remember the babies we carried and did not get to bring home. Each flower stands for one little
-          life, named and loved. You are welcome to walk here as often as you need, to look for a name, to leave a gentle message, or
-          simply to sit with your memories.
+          This garden is a quiet place to remember the babies we carried and did not get to bring home. Each flower stands for one little life, named and loved.
+          You are welcome to walk here as often as you need, to look for a name, to leave a gentle message, or simply to sit with your memories.
         </p>
         <p>
-          Planting a flower is free. Every flower and every message is read by one of our volunteers before it appears, so that this
-          garden stays a safe and peaceful place for every family.
+          Planting a flower is free. Every flower and every message is read by one of our volunteers before it appears, so that this garden stays a safe and
+          peaceful place for every family.
         </p>
       </section>
 
       <section className="garden-section naming" aria-labelledby="naming-title">
         <h2 id="naming-title">Naming Your Beloved Baby</h2>
         <p>
-          Giving your baby a name is a way of saying: you were here, you are ours, and you matter. However early your loss, your child
-          was a person with a place in your family and in God's heart.
+          Giving your baby a name is a way of saying: you were here, you are ours, and you matter. However early your loss, your child was a person with a place
+          in your family and in God's heart.
         </p>
         <p>
-          If you did not know whether your baby was a boy or a girl, you may choose a name that feels right for either. Some families
-          pick a name of hope, such as Hope, Grace or Angel, or the name of a saint they love. There is no wrong choice, and it is never
-          too late to name your child.
+          If you did not know whether your baby was a boy or a girl, you may choose a name that feels right for either. Some families pick a name of hope, such
+          as Hope, Grace or Angel, or the name of a saint they love. There is no wrong choice, and it is never too late to name your child.
         </p>
       </section>
 

@@ -17,9 +17,8 @@ export default function HomePage() {
           <p className="hero__eyebrow">{site.organisationName}</p>
           <h1>Your baby's life matters, and so does your grief</h1>
           <p className="hero__lead">
-            We are a Catholic lay apostolate walking beside mothers and families after miscarriage, stillbirth or the loss of an
-            unborn child. We honour every mother and every baby with respect, help with burial or cremation, and stay close in
-            prayer and friendship for as long as you need us.
+            We are a Catholic lay apostolate walking beside mothers and families after miscarriage, stillbirth or the loss of an unborn child. We honour every
+            mother and every baby with respect, help with burial or cremation, and stay close in prayer and friendship for as long as you need us.
           </p>
           <div className="btn-row">
             <Link to="/garden-of-remembrance" className="btn btn--accent">
@@ -37,8 +36,8 @@ export default function HomePage() {
         title="Request Assistance"
         intro={
           <>
-            Tell us how we can help, and a volunteer will be in touch. Urgent needs are answered {URGENT_RESPONSE_TARGET}: for
-            anything urgent, please call <PhoneList />.
+            Tell us how we can help, and a volunteer will be in touch. Urgent needs are answered {URGENT_RESPONSE_TARGET}: for anything urgent, please call{" "}
+            <PhoneList />.
           </>
         }
       >
@@ -84,8 +83,8 @@ export default function HomePage() {
           <div className="banner">
             <h2 id="mission-title">Support Our Mission</h2>
             <p>
-              Every gift helps a family lay their baby to rest with dignity and receive comfort in the weeks that follow. Your
-              story can also help another parent feel less alone.
+              Every gift helps a family lay their baby to rest with dignity and receive comfort in the weeks that follow. Your story can also help another
+              parent feel less alone.
             </p>
             <div className="btn-row">
               <Link to="/support-donation" className="btn btn--accent">

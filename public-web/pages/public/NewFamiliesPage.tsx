@@ -26,12 +26,16 @@ export default function NewFamiliesPage() {
         </ul>
       </PageHero>
 
-      <Section id="register" title="How to Register" intro="Registration is required of every family we serve, so that we can understand your needs and respond quickly.">
+      <Section
+        id="register"
+        title="How to Register"
+        intro="Registration is required of every family we serve, so that we can understand your needs and respond quickly."
+      >
         <div className="grid grid--2">
           <Card title="Register by Phone" icon="☎">
             <p>
-              The quickest way is to call us at <PhoneList />. A volunteer will ask a few gentle questions about you and your baby
-              and explain what happens next. Urgent needs are answered {URGENT_RESPONSE_TARGET}.
+              The quickest way is to call us at <PhoneList />. A volunteer will ask a few gentle questions about you and your baby and explain what happens
+              next. Urgent needs are answered {URGENT_RESPONSE_TARGET}.
             </p>
           </Card>
           <Card title="Register by Email or Text" icon="✉">
@@ -39,8 +43,8 @@ export default function NewFamiliesPage() {
               <span className="under-construction">Under construction</span>
             </p>
             <p>
-              Our online email and text registration form is still being built. Until it is ready, please call <PhoneList /> or
-              write to <EmailLink /> and we will reply as soon as we can.
+              Our online email and text registration form is still being built. Until it is ready, please call <PhoneList /> or write to <EmailLink /> and we
+              will reply as soon as we can.
             </p>
           </Card>
         </div>
@@ -49,13 +53,12 @@ export default function NewFamiliesPage() {
       <Section id="peer-group" tone="soft" title="A Peer Group Who Understands">
         <div className="prose">
           <p>
-            Our volunteers are ordinary people who have also lost a child. They know the silence that can follow a loss, and they
-            offer a listening ear, prayer and practical help with arrangements. Many families tell us that simply speaking with
-            someone who has walked this road brings a measure of peace.
+            Our volunteers are ordinary people who have also lost a child. They know the silence that can follow a loss, and they offer a listening ear, prayer
+            and practical help with arrangements. Many families tell us that simply speaking with someone who has walked this road brings a measure of peace.
           </p>
           <p className="notice">
-            Please note: our volunteers are not medical professionals, and nothing we share is medical advice. For questions about
-            your health or your recovery, please speak with your doctor or midwife.
+            Please note: our volunteers are not medical professionals, and nothing we share is medical advice. For questions about your health or your recovery,
+            please speak with your doctor or midwife.
           </p>
         </div>
       </Section>
@@ -63,8 +66,8 @@ export default function NewFamiliesPage() {
       <Section id="after-registration" title="After You Register">
         <div className="prose">
           <p>
-            Once you have registered, we send you a link to a short e-document that explains how our apostolate works: how we help
-            with burial or cremation, who will be in touch, and the support that continues afterwards.
+            Once you have registered, we send you a link to a short e-document that explains how our apostolate works: how we help with burial or cremation, who
+            will be in touch, and the support that continues afterwards.
             {site.eDocumentUrl ? (
               <>
                 {" "}

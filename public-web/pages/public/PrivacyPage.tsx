@@ -11,60 +11,56 @@ export default function PrivacyPage() {
         <h1>Privacy Policy</h1>
         <p className="effective-date">Effective date: May 26, 2025</p>
         <p>
-          {site.organisationName} respects your privacy, especially at a time of loss. This policy explains what information we
-          collect through this website, how we use it and the choices you have.
+          {site.organisationName} respects your privacy, especially at a time of loss. This policy explains what information we collect through this website,
+          how we use it and the choices you have.
         </p>
 
         <h2>1. Information We Collect</h2>
         <p>
-          We collect the information you choose to give us: your name, email address and phone number when you request
-          assistance; your name, email and your baby's name and date of loss when you add a memorial flower; your first and last
-          name and your story when you share a testimonial; and your name when you leave a comment. We also keep basic technical
-          records, such as the time of a request, to keep the website working and safe.
+          We collect the information you choose to give us: your name, email address and phone number when you request assistance; your name, email and your
+          baby's name and date of loss when you add a memorial flower; your first and last name and your story when you share a testimonial; and your name when
+          you leave a comment. We also keep basic technical records, such as the time of a request, to keep the website working and safe.
         </p>
 
         <h2>2. How We Use Your Information</h2>
         <p>
-          We use your information to respond to you, to provide the support you asked for, to publish the memorial details or
-          testimonial you submitted once they are reviewed, to send the monthly updates you asked for, and to protect the website
-          from misuse. Your email address and your own name are never shown on the public memorial.
+          We use your information to respond to you, to provide the support you asked for, to publish the memorial details or testimonial you submitted once
+          they are reviewed, to send the monthly updates you asked for, and to protect the website from misuse. Your email address and your own name are never
+          shown on the public memorial.
         </p>
 
         <h2>3. Cookies and Analytics</h2>
         <p>
-          Visitors do not need cookies to browse. Our administrators' sign-in uses one essential cookie to keep their session. We
-          do not use advertising cookies, and we do not sell or track your browsing for marketing.
+          Visitors do not need cookies to browse. Our administrators' sign-in uses one essential cookie to keep their session. We do not use advertising
+          cookies, and we do not sell or track your browsing for marketing.
         </p>
 
         <h2>4. Third-Party Services</h2>
         <p>
-          Donations are processed by an outside donation platform, which handles your payment details under its own privacy
-          policy. We may use trusted service providers, such as an email service, only to operate the website and our ministry.
+          Donations are processed by an outside donation platform, which handles your payment details under its own privacy policy. We may use trusted service
+          providers, such as an email service, only to operate the website and our ministry.
         </p>
 
         <h2>5. Sharing Your Information</h2>
         <p>
-          We do not sell, rent or trade your personal information. We share it only when you ask us to, with volunteers who help
-          your family, with providers who act on our behalf, or when the law requires it.
+          We do not sell, rent or trade your personal information. We share it only when you ask us to, with volunteers who help your family, with providers who
+          act on our behalf, or when the law requires it.
         </p>
 
         <h2>6. Security</h2>
         <p>
-          We take reasonable steps to protect your information from loss, misuse and unauthorised access, and only authorised
-          volunteers can reach it. No website can be perfectly secure, so please share only what you are comfortable sharing.
+          We take reasonable steps to protect your information from loss, misuse and unauthorised access, and only authorised volunteers can reach it. No
+          website can be perfectly secure, so please share only what you are comfortable sharing.
         </p>
 
         <h2>7. Children Under 13</h2>
         <p>
-          This website is meant for adults. We do not knowingly collect personal information from children under 13. If you
-          believe a child has sent us information, please contact us and we will delete it.
+          This website is meant for adults. We do not knowingly collect personal information from children under 13. If you believe a child has sent us
+          information, please contact us and we will delete it.
         </p>
 
         <h2>8. Links to Other Sites</h2>
-        <p>
-          Our pages link to other organisations. Their privacy practices are their own, and we encourage you to read their
-          policies when you visit them.
-        </p>
+        <p>Our pages link to other organisations. Their privacy practices are their own, and we encourage you to read their policies when you visit them.</p>
 
         <h2>9. Mailing Address</h2>
         <p>You can write to us by post at:</p>
@@ -72,14 +68,14 @@ export default function PrivacyPage() {
 
         <h2>10. Changes to This Policy</h2>
         <p>
-          We may update this policy from time to time. The effective date at the top shows when it last changed, and important
-          changes will be noted on this page.
+          We may update this policy from time to time. The effective date at the top shows when it last changed, and important changes will be noted on this
+          page.
         </p>
 
         <h2>11. Contact Us</h2>
         <p>
-          If you have questions about your privacy, or you would like us to correct or delete your information, please email{" "}
-          <EmailLink />. See also our <Link to="/terms-of-service">Terms of Service</Link>.
+          If you have questions about your privacy, or you would like us to correct or delete your information, please email <EmailLink />. See also our{" "}
+          <Link to="/terms-of-service">Terms of Service</Link>.
         </p>
       </div>
     </article>

@@ -19,19 +19,16 @@ export default function ShareTestimonialPage() {
 
       <section className="garden-section testimonial-intro" aria-label="How sharing works">
         <p>
-          Many parents tell us that reading about someone else's baby helped them feel less alone. If you would like to share your
-          own experience, you are warmly invited to write it below, in your own words and at your own pace.
+          Many parents tell us that reading about someone else's baby helped them feel less alone. If you would like to share your own experience, you are
+          warmly invited to write it below, in your own words and at your own pace.
         </p>
         <p>
-          Every testimonial is read by a member of our team before it is posted. If you give us your email address, we will write to
-          let you know once your story has been posted.
+          Every testimonial is read by a member of our team before it is posted. If you give us your email address, we will write to let you know once your
+          story has been posted.
         </p>
         <figure className="garden-hero__quote">
           <blockquote>
-            <p>
-              "And God shall wipe away all tears from their eyes; and death shall be no more, nor mourning, nor crying, nor sorrow shall be
-              any more."
-            </p>
+            <p>"And God shall wipe away all tears from their eyes; and death shall be no more, nor mourning, nor crying, nor sorrow shall be any more."</p>
           </blockquote>
           <figcaption>Revelation 21:4</figcaption>
         </figure>

@@ -21,7 +21,11 @@ export default function SupportDonationPage() {
         </div>
       </PageHero>
 
-      <Section id="donation-form" title="Give Securely" intro="You can give here on the page, or open the same secure form in a new tab with the Donate Now button.">
+      <Section
+        id="donation-form"
+        title="Give Securely"
+        intro="You can give here on the page, or open the same secure form in a new tab with the Donate Now button."
+      >
         <iframe className="donation-frame" src={site.donationUrl} title="Secure donation form" height={800} loading="lazy" />
       </Section>
 

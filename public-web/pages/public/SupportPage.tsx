@@ -11,10 +11,7 @@ export default function SupportPage() {
   const site = useSite();
   return (
     <>
-      <PageHero
-        title="Finding Support"
-        lead="Whether your loss was yesterday or years ago, you are welcome here. These are the ways we can stay beside you."
-      />
+      <PageHero title="Finding Support" lead="Whether your loss was yesterday or years ago, you are welcome here. These are the ways we can stay beside you." />
       <Section id="support-cards" title="How We Can Help" center>
         <FindingSupportCards />
       </Section>
@@ -31,9 +28,7 @@ export default function SupportPage() {
         </ul>
       </Section>
       <Section id="support-contact" title="Contact Us">
-        <ContactBlock>
-          {site.location ? <p>Location: {site.location}</p> : null}
-        </ContactBlock>
+        <ContactBlock>{site.location ? <p>Location: {site.location}</p> : null}</ContactBlock>
         <Quote cite="Psalm 33:19 (Douay-Rheims)">The Lord is nigh unto them that are of a contrite heart: and he will save the humble of spirit.</Quote>
       </Section>
     </>

@@ -15,7 +15,11 @@ const SECTIONS = [
   "How to Help Someone Who Is Grieving",
 ] as const;
 
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
 /** SPEC §2 Support & Resources: curated outside links, each in a new tab, then the disclaimer. */
 export default function SupportResourcesPage() {
@@ -47,17 +51,15 @@ export default function SupportResourcesPage() {
               ))}
             </ul>
             {title === "Struggling to Cope" ? (
-              <p className="notice notice--warning">
-                If you are thinking about harming yourself, or you are in danger, call or text 988 now, or call 911.
-              </p>
+              <p className="notice notice--warning">If you are thinking about harming yourself, or you are in danger, call or text 988 now, or call 911.</p>
             ) : null}
           </Section>
         );
       })}
       <div className="container">
         <p className="notice">
-          These links are offered for your information only. Listing an organisation or website here is not an endorsement of
-          it, and we are not responsible for the content of outside sites.
+          These links are offered for your information only. Listing an organisation or website here is not an endorsement of it, and we are not responsible for
+          the content of outside sites.
         </p>
       </div>
     </>

@@ -22,9 +22,8 @@ export default function WhoWeArePage() {
       <Section id="volunteer" title="A Community of Volunteers">
         <div className="prose">
           <p>
-            Many of us have lost a child of our own. Others are nurses, counsellors, clergy or simply neighbours who felt called to
-            help. Together we try to be for each family what we wish someone had been for us. If you would like to volunteer,
-            please get in touch; there is a place for every gift.
+            Many of us have lost a child of our own. Others are nurses, counsellors, clergy or simply neighbours who felt called to help. Together we try to be
+            for each family what we wish someone had been for us. If you would like to volunteer, please get in touch; there is a place for every gift.
           </p>
         </div>
       </Section>

@@ -174,7 +174,9 @@ describe("Bulk Upload tab", () => {
     await page.getByRole("button", { name: "Update" }).click();
     await expectToast(page, "Bulk Update Successful", "Successfully updated 1 memorial flower.");
     await page.getByText("Operation completed successfully! Memorial flowers have been processed.").waitFor();
-    expect(sql(server, "SELECT baby_first_name AS f, flower_type AS t FROM memorial_flowers WHERE id = ?", one!.id)).toEqual([{ f: "Fileupdated", t: "carnation" }]);
+    expect(sql(server, "SELECT baby_first_name AS f, flower_type AS t FROM memorial_flowers WHERE id = ?", one!.id)).toEqual([
+      { f: "Fileupdated", t: "carnation" },
+    ]);
 
     await dismissToasts(page);
     await page.getByLabel("CSV data").fill("Ghost,,,,lily,99999999\n");
@@ -186,7 +188,9 @@ describe("Bulk Upload tab", () => {
   it("uploads from a file", async () => {
     const before = await gardenCount();
     await openTab(page, "Bulk Upload");
-    await page.getByLabel("Or choose a CSV file").setInputFiles(csvFile("new.csv", "First Name,Middle Name,Last Name,Date of Loss,Flower Type\nFilebaby,,F.,Winter 2022,Calla Lily\n"));
+    await page
+      .getByLabel("Or choose a CSV file")
+      .setInputFiles(csvFile("new.csv", "First Name,Middle Name,Last Name,Date of Loss,Flower Type\nFilebaby,,F.,Winter 2022,Calla Lily\n"));
     await expect.poll(() => page.getByLabel("CSV data").inputValue()).toContain("Filebaby");
     await dismissToasts(page);
     await page.getByRole("button", { name: "Upload" }).click();
@@ -235,7 +239,11 @@ describe("Assistance Requests and Activity tabs", () => {
     await openTab(page, "Emails");
     await page.waitForFunction(() => !document.querySelector(".emails-panel [role=status]"));
     const available = await page.getByRole("button", { name: "Export mailing list" }).count();
-    if (available) await page.getByText(/No failed emails\.|Retry/).first().waitFor();
+    if (available)
+      await page
+        .getByText(/No failed emails\.|Retry/)
+        .first()
+        .waitFor();
     else await page.getByText("Email tools are not available on this server.").waitFor();
   });
 });

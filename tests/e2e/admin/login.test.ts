@@ -71,7 +71,9 @@ describe("/admin/login and the /admin guard", () => {
     await login(page, PLAIN.username, PLAIN.password);
     await page.waitForURL(/\/admin$/);
     await page.getByRole("heading", { name: "Access Denied" }).waitFor();
-    await page.getByText("This area is restricted to administrators only. You do not have the required permissions to access this page.", { exact: true }).waitFor();
+    await page
+      .getByText("This area is restricted to administrators only. You do not have the required permissions to access this page.", { exact: true })
+      .waitFor();
     expect(await page.locator(".admin-denied__who").textContent()).toBe(`Signed in as ${PLAIN.username} with the role user.`);
     expect(await page.getByRole("tab").count()).toBe(0);
     await expectNoAxeViolations(page, "Access Denied");
@@ -90,7 +92,10 @@ describe("/admin/login and the /admin guard", () => {
     await hold("**/api/user");
     await hold("**/api/admin/testimonials");
     await page.reload();
-    await page.getByRole("status").filter({ hasText: /^Loading\.\.\.$/ }).waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: /^Loading\.\.\.$/ })
+      .waitFor();
     await page.getByRole("status").filter({ hasText: "Loading testimonials..." }).waitFor();
     await page.getByText("No pending testimonials.", { exact: true }).waitFor();
     await page.context().close();

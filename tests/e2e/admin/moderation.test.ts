@@ -73,7 +73,10 @@ describe("moderation in the dashboard", () => {
 
     await card(page, a.firstName).getByRole("button", { name: "Approve" }).click();
     await expectToast(page, "Testimonial Approved");
-    await page.getByRole("region", { name: /Approved testimonials/ }).locator("article", { hasText: a.firstName }).waitFor();
+    await page
+      .getByRole("region", { name: /Approved testimonials/ })
+      .locator("article", { hasText: a.firstName })
+      .waitFor();
     expect(await card(page, a.firstName).locator(".admin-card__text").textContent()).toBe(`${long.slice(0, 100)}...`);
     expect(await publicIds("/api/testimonials")).toContain(a.id);
     expect(await page.getByRole("tab", { name: /^Testimonials/ }).textContent()).toContain("1 pending");
@@ -126,7 +129,11 @@ describe("moderation in the dashboard", () => {
     await garden.close();
 
     await dismissToasts(page);
-    await page.getByRole("region", { name: /Approved memorial flowers/ }).locator("article", { hasText: "Seraphina" }).getByRole("button", { name: "Remove" }).click();
+    await page
+      .getByRole("region", { name: /Approved memorial flowers/ })
+      .locator("article", { hasText: "Seraphina" })
+      .getByRole("button", { name: "Remove" })
+      .click();
     await page.getByRole("dialog", { name: "Remove this memorial flower?" }).getByRole("button", { name: "Remove" }).click();
     await expectToast(page, "Memorial Flower Deleted");
     expect(await publicIds("/api/memorial-flowers")).not.toContain(a.id);
@@ -192,7 +199,10 @@ describe("moderation in the dashboard", () => {
     await card(page, t.firstName).getByRole("button", { name: "Decline" }).click();
     await page.getByRole("dialog", { name: "Decline this testimonial?" }).getByRole("button", { name: "Decline" }).click();
     await expectToast(page, "Error", "This testimonial was changed by someone else since you reviewed it, so your decision was not applied.");
-    await page.getByRole("region", { name: /Approved testimonials/ }).locator("article", { hasText: t.firstName }).waitFor();
+    await page
+      .getByRole("region", { name: /Approved testimonials/ })
+      .locator("article", { hasText: t.firstName })
+      .waitFor();
     expect(await publicIds("/api/testimonials")).toContain(t.id);
   });
 
@@ -222,7 +232,11 @@ async function tabUntil(p: Page, matches: (el: { role: string | null; text: stri
     await p.keyboard.press("Tab");
     const el = await p.evaluate(() => {
       const a = document.activeElement as HTMLElement | null;
-      return { role: a?.getAttribute("role") ?? a?.tagName.toLowerCase() ?? null, text: (a?.textContent ?? "").trim(), selected: a?.getAttribute("aria-selected") ?? null };
+      return {
+        role: a?.getAttribute("role") ?? a?.tagName.toLowerCase() ?? null,
+        text: (a?.textContent ?? "").trim(),
+        selected: a?.getAttribute("aria-selected") ?? null,
+      };
     });
     if (matches(el)) return;
   }
@@ -277,7 +291,13 @@ describe("accessibility", () => {
     const flower = await submitFlower(server, { babyFirstName: "Axeflower" });
     await liveFlower(server, api, { babyFirstName: "Axelive" });
     await testimonial();
-    await visitor.post("/api/assistance-requests", { firstName: "Axe", lastName: "Asker", email: "axe@example.org", phoneNumber: "555-0101", comments: "Please call." });
+    await visitor.post("/api/assistance-requests", {
+      firstName: "Axe",
+      lastName: "Asker",
+      email: "axe@example.org",
+      phoneNumber: "555-0101",
+      comments: "Please call.",
+    });
     await reloadDashboard();
     for (const name of ["Testimonials", "Memorial Flowers", "Comments", "CSV Import", "Bulk Upload", "Assistance Requests", "Activity", "Emails"]) {
       await openTab(page, new RegExp(`^${name}`));

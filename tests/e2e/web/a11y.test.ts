@@ -26,7 +26,13 @@ afterAll(async () => {
 async function violations(page: Page): Promise<string[]> {
   // The donation frame points at an outside site that this closed network cannot reach.
   const result = await new AxeBuilder({ page }).withTags(TAGS).exclude("iframe").analyze();
-  return result.violations.map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
+  return result.violations.map(
+    (v) =>
+      `${v.id}: ${v.help} → ${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 3)
+        .join(" | ")}`,
+  );
 }
 
 describe("accessibility (axe, WCAG 2.2 AA)", () => {

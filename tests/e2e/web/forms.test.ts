@@ -87,10 +87,16 @@ describe("home: assistance request", () => {
     await form().getByText("Valid email is required", { exact: true }).waitFor();
     expect(await form().getByText("First name is required").count()).toBe(0);
 
-    await form().getByRole("textbox", { name: /First Name/ }).fill("Maria");
-    await form().getByRole("textbox", { name: /Last Name/ }).fill("Example");
+    await form()
+      .getByRole("textbox", { name: /First Name/ })
+      .fill("Maria");
+    await form()
+      .getByRole("textbox", { name: /Last Name/ })
+      .fill("Example");
     await email.fill("maria@private.example");
-    await form().getByRole("textbox", { name: /Phone Number/ }).fill("555-0100");
+    await form()
+      .getByRole("textbox", { name: /Phone Number/ })
+      .fill("555-0100");
     const comments = form().getByRole("textbox", { name: /Comments/ });
     await comments.fill("We lost our baby yesterday and need help with burial.");
     expect(parseFloat(await comments.evaluate((el) => getComputedStyle(el).minHeight))).toBeGreaterThanOrEqual(120);
@@ -140,45 +146,86 @@ describe("garden: memorial flower submission", () => {
     await page.getByText("No memorial flowers have been added yet. Be the first to honor your little one.", { exact: true }).waitFor();
     expect(await page.getByRole("group", { name: "Filter by flower" }).count()).toBe(0);
     await form().getByText("Enter first initial if you prefer privacy").waitFor();
-    await form().getByText(/Sent approximately once monthly/).waitFor();
-    await form().getByText(/you consent to publishing your baby's information/).waitFor();
-    expect(await form().getByRole("textbox", { name: /Email Address/ }).getAttribute("type")).toBe("email");
+    await form()
+      .getByText(/Sent approximately once monthly/)
+      .waitFor();
+    await form()
+      .getByText(/you consent to publishing your baby's information/)
+      .waitFor();
+    expect(
+      await form()
+        .getByRole("textbox", { name: /Email Address/ })
+        .getAttribute("type"),
+    ).toBe("email");
     expect(await form().getByRole("radio").count()).toBe(10);
 
     expect(await submit().isDisabled()).toBe(true);
-    await form().getByRole("textbox", { name: /Your Name/ }).fill("Rose Parent");
-    await form().getByRole("textbox", { name: /Email Address/ }).fill("rose@private.example");
-    await form().getByRole("textbox", { name: /Baby's First Name/ }).fill("Gabriel");
-    await form().getByRole("textbox", { name: /Baby's Last Name/ }).fill("   ");
-    await form().getByRole("textbox", { name: /Baby's Last Name/ }).blur();
+    await form()
+      .getByRole("textbox", { name: /Your Name/ })
+      .fill("Rose Parent");
+    await form()
+      .getByRole("textbox", { name: /Email Address/ })
+      .fill("rose@private.example");
+    await form()
+      .getByRole("textbox", { name: /Baby's First Name/ })
+      .fill("Gabriel");
+    await form()
+      .getByRole("textbox", { name: /Baby's Last Name/ })
+      .fill("   ");
+    await form()
+      .getByRole("textbox", { name: /Baby's Last Name/ })
+      .blur();
     await form().getByText("Baby's last name is required (an initial is fine)", { exact: true }).waitFor();
-    await form().getByRole("radio", { name: /Periwinkle/ }).check();
+    await form()
+      .getByRole("radio", { name: /Periwinkle/ })
+      .check();
     expect(await submit().isDisabled()).toBe(true); // spaces are not a name
-    await form().getByRole("textbox", { name: /Baby's Last Name/ }).fill("P.");
+    await form()
+      .getByRole("textbox", { name: /Baby's Last Name/ })
+      .fill("P.");
     expect(await submit().isDisabled()).toBe(false);
   });
 
   it("checks the email address before sending", async () => {
-    await form().getByRole("textbox", { name: /Email Address/ }).fill("rose@");
+    await form()
+      .getByRole("textbox", { name: /Email Address/ })
+      .fill("rose@");
     await submit().click();
     await form().getByText("A valid email address is required", { exact: true }).waitFor();
     expect(sql(server, "SELECT id FROM memorial_flowers")).toEqual([]);
   });
 
   it("sends the flower, which waits for review, and resets the form", async () => {
-    await form().getByRole("textbox", { name: /Email Address/ }).fill("rose@private.example");
-    await form().getByRole("textbox", { name: /Date of Loss/ }).fill("Advent 2024");
-    await form().getByRole("checkbox", { name: /updates/ }).check();
+    await form()
+      .getByRole("textbox", { name: /Email Address/ })
+      .fill("rose@private.example");
+    await form()
+      .getByRole("textbox", { name: /Date of Loss/ })
+      .fill("Advent 2024");
+    await form()
+      .getByRole("checkbox", { name: /updates/ })
+      .check();
     await submit().click();
     await toast(
       page,
       "Memorial Flower Submitted",
       "Your memorial flower has been submitted for review. You will receive an email confirmation when it's added to the garden.",
     );
-    expect(await form().getByRole("textbox", { name: /Baby's First Name/ }).inputValue()).toBe("");
-    expect(await form().getByRole("radio", { name: /Periwinkle/ }).isChecked()).toBe(false);
+    expect(
+      await form()
+        .getByRole("textbox", { name: /Baby's First Name/ })
+        .inputValue(),
+    ).toBe("");
+    expect(
+      await form()
+        .getByRole("radio", { name: /Periwinkle/ })
+        .isChecked(),
+    ).toBe(false);
     expect(await submit().isDisabled()).toBe(true);
-    const rows = sql(server, "SELECT parent_name, email, baby_first_name, baby_last_name, loss_date, flower_type, email_updates, approved FROM memorial_flowers");
+    const rows = sql(
+      server,
+      "SELECT parent_name, email, baby_first_name, baby_last_name, loss_date, flower_type, email_updates, approved FROM memorial_flowers",
+    );
     expect(rows).toEqual([
       {
         parent_name: "Rose Parent",
@@ -212,14 +259,26 @@ describe("share testimonial", () => {
   });
 
   it("sends a testimonial that waits for review, then appears once approved", async () => {
-    await form().getByRole("textbox", { name: /First Name/ }).fill("Teresa");
-    await form().getByRole("textbox", { name: /Last Name/ }).fill("Example");
-    await form().getByRole("textbox", { name: /Child's Name/ }).fill("Michael");
-    await form().getByRole("textbox", { name: /Your Testimonial/ }).fill("The garden gave us a place to bring our grief.");
+    await form()
+      .getByRole("textbox", { name: /First Name/ })
+      .fill("Teresa");
+    await form()
+      .getByRole("textbox", { name: /Last Name/ })
+      .fill("Example");
+    await form()
+      .getByRole("textbox", { name: /Child's Name/ })
+      .fill("Michael");
+    await form()
+      .getByRole("textbox", { name: /Your Testimonial/ })
+      .fill("The garden gave us a place to bring our grief.");
     await form().getByRole("textbox", { name: /Email/ }).fill("teresa@private.example");
     await form().getByRole("button", { name: "Share Your Story" }).click();
     await toast(page, "Testimonial Submitted", "Thank you for sharing your story. Your testimonial will be reviewed and posted soon.");
-    expect(await form().getByRole("textbox", { name: /First Name/ }).inputValue()).toBe("");
+    expect(
+      await form()
+        .getByRole("textbox", { name: /First Name/ })
+        .inputValue(),
+    ).toBe("");
     const [row] = sql<{ id: number; approved: number; email: string; child_name: string }>(
       server,
       "SELECT id, approved, email, child_name FROM testimonials WHERE first_name = 'Teresa'",
@@ -242,9 +301,15 @@ describe("share testimonial", () => {
       await route.continue();
     });
     try {
-      await form().getByRole("textbox", { name: /First Name/ }).fill("Patient");
-      await form().getByRole("textbox", { name: /Last Name/ }).fill("Writer");
-      await form().getByRole("textbox", { name: /Your Testimonial/ }).fill("Waiting for the answer.");
+      await form()
+        .getByRole("textbox", { name: /First Name/ })
+        .fill("Patient");
+      await form()
+        .getByRole("textbox", { name: /Last Name/ })
+        .fill("Writer");
+      await form()
+        .getByRole("textbox", { name: /Your Testimonial/ })
+        .fill("Waiting for the answer.");
       await form().getByRole("button", { name: "Share Your Story" }).click();
       const pending = form().getByRole("button", { name: "Submitting..." });
       await pending.waitFor();
@@ -357,4 +422,3 @@ describe("the honeypot", () => {
     }
   });
 });
-

@@ -35,7 +35,11 @@ let consoleErrors: string[];
 const failedUrls: string[] = [];
 let rows: Row[];
 
-const nameOf = (r: Row) => [r.first, r.middle, r.last].map((s) => s.trim()).filter(Boolean).join(" ");
+const nameOf = (r: Row) =>
+  [r.first, r.middle, r.last]
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(" ");
 const count = (pred: (r: Row) => boolean) => rows.filter(pred).length;
 const lastStarts = (r: Row, letter: string) => r.last.trim().toLowerCase().startsWith(letter.toLowerCase());
 
@@ -102,7 +106,13 @@ describe("garden of remembrance: browsing 823 flowers", () => {
   it.skipIf(!ssrBuilt)("renders the page's static text on the server, readable without JavaScript", async () => {
     const html = await (await fetch(server.url + GARDEN)).text();
     expect(html).toContain('data-ssr="1"');
-    for (const text of ["Naming Your Beloved Baby", "Significance of the Flowers", "Add a Memorial Flower", "Loading memorial flowers...", "Baby&#x27;s Last Name"]) {
+    for (const text of [
+      "Naming Your Beloved Baby",
+      "Significance of the Flowers",
+      "Add a Memorial Flower",
+      "Loading memorial flowers...",
+      "Baby&#x27;s Last Name",
+    ]) {
       expect(html).toContain(text);
     }
   });
@@ -153,7 +163,9 @@ describe("garden of remembrance: browsing 823 flowers", () => {
 
   it("wraps Previous and Next around both ends", async () => {
     await openGarden();
-    await topNav().getByRole("button", { name: /^Previous/ }).click();
+    await topNav()
+      .getByRole("button", { name: /^Previous/ })
+      .click();
     expect(await status()).toBe("Page 69 of 69");
     expect(await cards().count()).toBe(823 - 68 * 12);
     expect(await cardNames()).toEqual(rows.slice(0, 7).reverse().map(nameOf));
@@ -227,7 +239,9 @@ describe("garden of remembrance: browsing 823 flowers", () => {
 
     const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".split("");
     const labels = [...new Set(rows.map((r) => r.label))];
-    const emptyCombo = labels.flatMap((label) => letters.map((l) => [label, l] as const)).find(([label, l]) => count((r) => r.label === label && lastStarts(r, l)) === 0)!;
+    const emptyCombo = labels
+      .flatMap((label) => letters.map((l) => [label, l] as const))
+      .find(([label, l]) => count((r) => r.label === label && lastStarts(r, l)) === 0)!;
     expect(emptyCombo).toBeDefined();
     await flowerButton(emptyCombo[0]).click();
     await letterButton(emptyCombo[1]).click();
@@ -304,7 +318,9 @@ describe("garden of remembrance: the comment dialog", () => {
   it("lists no comments yet, then takes a library message through the form", async () => {
     await openGarden(`?search=${encodeURIComponent(nameOf(baby))}`);
     await page.getByRole("button", { name: `Comments for ${nameOf(baby)}` }).click();
-    await dialog().getByRole("heading", { name: `${nameOf(baby)}, ${baby.date}` }).waitFor();
+    await dialog()
+      .getByRole("heading", { name: `${nameOf(baby)}, ${baby.date}` })
+      .waitFor();
     await dialog().getByText("No comments yet. Be the first to leave a thoughtful message.").waitFor();
     const box = await dialog().evaluate((el) => ({ max: getComputedStyle(el).maxHeight, vh: window.innerHeight }));
     expect(parseFloat(box.max)).toBeLessThanOrEqual(box.vh * 0.9 + 1);

@@ -45,7 +45,10 @@ describe("every route in the browser", () => {
       // A hydration mismatch or a failed chunk shows up as a console error.
       await page.waitForTimeout(150);
       const errors = consoleErrors.filter((e) => !/donate\.example\.org|ERR_NAME_NOT_RESOLVED|ERR_CONNECTION|net::/i.test(e));
-      expect(errors.map((e) => e.slice(0, 300)), c.path).toEqual([]);
+      expect(
+        errors.map((e) => e.slice(0, 300)),
+        c.path,
+      ).toEqual([]);
     }
   });
 
@@ -59,7 +62,10 @@ describe("every route in the browser", () => {
       expect(await js.page.title()).toBe(NOT_FOUND.h1);
       expect(await js.page.locator("[aria-current]").count(), path).toBe(0);
       await js.page.waitForTimeout(150);
-      expect(js.consoleErrors.filter((e) => !e.startsWith("404 ") && !e.includes("status of 404")).map((e) => e.slice(0, 300)), path).toEqual([]);
+      expect(
+        js.consoleErrors.filter((e) => !e.startsWith("404 ") && !e.includes("status of 404")).map((e) => e.slice(0, 300)),
+        path,
+      ).toEqual([]);
     }
   });
 
@@ -215,7 +221,8 @@ describe("header, footer and keyboard", () => {
     expect(await startHere.getAttribute("aria-expanded")).toBe("false");
     await page.keyboard.press("Enter");
     expect(await startHere.getAttribute("aria-expanded")).toBe("true");
-    for (const name of ["New Families", "Burial & Cremation", "Support & Resources"]) await expect.poll(() => nav.getByRole("link", { name }).isVisible()).toBe(true);
+    for (const name of ["New Families", "Burial & Cremation", "Support & Resources"])
+      await expect.poll(() => nav.getByRole("link", { name }).isVisible()).toBe(true);
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("New Families");
     await page.keyboard.press("Escape");
@@ -227,7 +234,17 @@ describe("header, footer and keyboard", () => {
   it("has every footer item of SPEC §2, contact details from the configuration", async () => {
     await js.page.goto("/");
     const footer = js.page.locator("footer");
-    for (const name of ["Garden of Remembrance", "Share Testimonial", "Support Resources", "Make a Donation", "Contact Us", "Volunteer", "Newsletter", "Privacy Policy", "Terms of Service"]) {
+    for (const name of [
+      "Garden of Remembrance",
+      "Share Testimonial",
+      "Support Resources",
+      "Make a Donation",
+      "Contact Us",
+      "Volunteer",
+      "Newsletter",
+      "Privacy Policy",
+      "Terms of Service",
+    ]) {
       expect(await footer.getByRole("link", { name, exact: true }).count(), name).toBe(1);
     }
     expect(await footer.getByRole("link", { name: "Contact Us" }).getAttribute("href")).toBe("#contact");

@@ -40,7 +40,9 @@ describe("home page weight", () => {
     const files = await firstLoadScripts("/");
     const sizes = files.map((f) => ({ file: f, kb: gzipKb(f) }));
     const total = sizes.reduce((sum, s) => sum + s.kb, 0);
-    console.log(`home first-load JS: ${total.toFixed(1)} KB gzip in ${files.length} files\n${sizes.map((s) => `  ${s.kb.toFixed(1).padStart(6)} KB  ${s.file}`).join("\n")}`);
+    console.log(
+      `home first-load JS: ${total.toFixed(1)} KB gzip in ${files.length} files\n${sizes.map((s) => `  ${s.kb.toFixed(1).padStart(6)} KB  ${s.file}`).join("\n")}`,
+    );
     expect(files.some((f) => /index-[\w-]+\.js$/.test(f))).toBe(true);
     expect(files.some((f) => /HomePage-[\w-]+\.js$/.test(f))).toBe(true);
     expect(files.filter((f) => /Dashboard|Admin|GardenPage|ShareTestimonial|LoginPage/.test(f))).toEqual([]);

@@ -59,10 +59,20 @@ export function BulkUploadTab() {
       <h2>Bulk Upload</h2>
       <BulkUploadPanel
         onUpload={(flowers: FlowerEntry[]) =>
-          send(() => api.post<MessageDto>("/api/admin/memorial-flowers/bulk-upload", { flowers }), "Bulk Upload Successful", "Upload Failed", "Failed to upload memorial flowers.")
+          send(
+            () => api.post<MessageDto>("/api/admin/memorial-flowers/bulk-upload", { flowers }),
+            "Bulk Upload Successful",
+            "Upload Failed",
+            "Failed to upload memorial flowers.",
+          )
         }
         onUpdate={(flowers) =>
-          send(() => api.put<MessageDto>("/api/admin/memorial-flowers/bulk-update", { flowers }), "Bulk Update Successful", "Update Failed", "Failed to update memorial flowers.")
+          send(
+            () => api.put<MessageDto>("/api/admin/memorial-flowers/bulk-update", { flowers }),
+            "Bulk Update Successful",
+            "Update Failed",
+            "Failed to update memorial flowers.",
+          )
         }
         onNotice={(n) => notifyError(n.title, n.message)}
       />
@@ -97,7 +107,9 @@ export function AssistanceTab() {
       {list.isLoading && !list.data ? (
         <Spinner label="Loading assistance requests..." />
       ) : list.error && !list.data ? (
-        <p className="admin-error" role="alert">{messageFor(list.error, "We could not load the assistance requests.")}</p>
+        <p className="admin-error" role="alert">
+          {messageFor(list.error, "We could not load the assistance requests.")}
+        </p>
       ) : (
         <AssistanceList items={list.data ?? []} busyId={busyId} onToggleHandled={toggle} />
       )}
@@ -118,7 +130,9 @@ export function ActivityTab() {
       {list.isLoading && !list.data ? (
         <Spinner label="Loading activity..." />
       ) : list.error && !list.data ? (
-        <p className="admin-error" role="alert">{messageFor(list.error, "We could not load the activity log.")}</p>
+        <p className="admin-error" role="alert">
+          {messageFor(list.error, "We could not load the activity log.")}
+        </p>
       ) : (
         <ActivityList items={list.data ?? []} />
       )}
@@ -153,7 +167,11 @@ export function EmailsTab() {
   return (
     <>
       <h2>Emails</h2>
-      {list.error && !missing ? <p className="admin-error" role="alert">{messageFor(list.error, "We could not load the failed emails.")}</p> : null}
+      {list.error && !missing ? (
+        <p className="admin-error" role="alert">
+          {messageFor(list.error, "We could not load the failed emails.")}
+        </p>
+      ) : null}
       <EmailsPanel available={!missing} loading={list.isLoading} failed={list.data ?? []} busyId={busyId} onExport={exportList} onRetry={retry} />
     </>
   );
