@@ -4,6 +4,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts"],
+    setupFiles: ["tests/support/stayInRepo.ts"],
     environment: "node",
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -3,7 +3,7 @@
 // Starts the built server (dist/server/main.js; built first when missing) on loopback with a
 // temporary database, loads the 823 flowers of garden-823.csv (or 823 made-up ones when the
 // sample is not beside the project), then measures. Settings: BENCH_DURATION (seconds, 10),
-// BENCH_CONNECTIONS (20), GARDEN_DATA_DIR (folder holding garden-823.csv).
+// BENCH_CONNECTIONS (20).
 import { spawn, execFileSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -41,7 +41,7 @@ function cpuSeconds(pid) {
 
 /** The 823 sample flowers as bulk-upload entries, or 823 made-up ones. */
 function flowers() {
-  const csv = path.join(process.env.GARDEN_DATA_DIR ?? path.resolve(ROOT, "../shared/data"), "garden-823.csv");
+  const csv = path.join(ROOT, "tests/fixtures/garden-823.csv");
   if (fs.existsSync(csv)) {
     const { data } = Papa.parse(fs.readFileSync(csv, "utf8"), { header: true, skipEmptyLines: "greedy" });
     return data.map((r) => ({

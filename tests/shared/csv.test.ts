@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
   CSV_TEMPLATE,
@@ -18,10 +17,9 @@ import {
   toCsv,
   validateStrictRows,
 } from "../../shared/csv";
+import { SAMPLE_DATA } from "../support/testServer";
 
-/** Sample files live beside the repo (/work/shared/data); GARDEN_DATA_DIR overrides. */
-const DATA_DIR = process.env.GARDEN_DATA_DIR ?? fileURLToPath(new URL("../../../shared/data/", import.meta.url));
-const sample = (name: string) => readFileSync(join(DATA_DIR, name), "utf8");
+const sample = (name: string) => readFileSync(join(SAMPLE_DATA, name), "utf8");
 
 const HEADER = "First Name,Middle Name,Last Name,Date of Loss,Flower Type";
 const csv = (...lines: string[]) => lines.join("\n");

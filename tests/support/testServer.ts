@@ -9,8 +9,8 @@ import { upsertUser } from "../../public-server/commands/users";
 import type { DomainHook } from "../../public-server/context";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
-/** The read-only sample data beside the project (GARDEN_DATA_DIR overrides). */
-export const SAMPLE_DATA = process.env.GARDEN_DATA_DIR ?? path.resolve(ROOT, "../shared/data");
+/** The fictional sample CSVs the tests use (garden-823.csv is the exact count the strict import expects). */
+export const SAMPLE_DATA = path.join(ROOT, "tests/fixtures");
 
 export interface TestServer {
   url: string;
