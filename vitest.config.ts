@@ -10,6 +10,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     maxWorkers: 2,
     reporters: ["default", "./tests/support/summaryReporter.ts"],
-    env: { LOG_LEVEL: "silent" },
+    // The whole suite runs outside UTC, where a time read as local instead of UTC shows hours off.
+    env: { LOG_LEVEL: "silent", TZ: "America/New_York" },
   },
 });

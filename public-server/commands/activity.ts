@@ -1,6 +1,7 @@
 import type { EntityManager } from "typeorm";
 import type { ActivityAction, ActivityDto } from "../../shared/schemas/adminTools";
 import type { DomainEvent, DomainHook, Services } from "../context";
+import { parseDbTime } from "../lib/time";
 import { KINDS } from "./moderation";
 
 export interface ActivityEntry {
@@ -81,7 +82,7 @@ export async function listActivity(m: EntityManager, limit: number): Promise<Act
   ]);
   return rows.map((r) => ({
     id: r.id,
-    at: new Date(r.at).toISOString(),
+    at: parseDbTime(r.at).toISOString(),
     actor: r.actor,
     action: r.action,
     kind: r.kind,

@@ -12,7 +12,7 @@ export async function editFlower(s: Services, id: number, input: FlowerEntry, ex
     if (expected !== undefined && flower.version !== expected) {
       throw PreconditionFailed("This memorial flower was changed by someone else since you opened it. Please reload it and try again.");
     }
-    Object.assign(flower, input, { version: flower.version + 1 });
+    Object.assign(flower, input, { version: flower.version + 1, updatedAt: new Date() });
     const result = await tx.save(MemorialFlowerEntity, flower);
     await s.emit(tx, { type: "edited", kind: "flower", id, actor });
     return result;

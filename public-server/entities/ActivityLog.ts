@@ -1,5 +1,6 @@
 import { EntitySchema } from "typeorm";
-import { idColumn, int, text } from "./columns";
+import { SQL_NOW } from "../lib/time";
+import { idColumn, int, text, timeColumn } from "./columns";
 
 /** One administrator action: who did what to which item, and when. Never holds an email or a parent's name. */
 export interface ActivityLog {
@@ -17,7 +18,7 @@ export const ActivityLogEntity = new EntitySchema<ActivityLog>({
   tableName: "activity_log",
   columns: {
     id: idColumn,
-    at: { type: "datetime", name: "at", createDate: true },
+    at: { ...timeColumn("at"), default: () => SQL_NOW, update: false },
     actor: text("actor"),
     action: text("action"),
     kind: text("kind"),

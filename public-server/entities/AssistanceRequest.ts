@@ -1,5 +1,5 @@
 import { EntitySchema } from "typeorm";
-import { createdAt, idColumn, text } from "./columns";
+import { createdAt, idColumn, text, timeColumn } from "./columns";
 
 export interface AssistanceRequest {
   id: number;
@@ -26,7 +26,7 @@ export const AssistanceRequestEntity = new EntitySchema<AssistanceRequest>({
     phoneNumber: text("phone_number"),
     comments: text("comments"),
     createdAt,
-    handledAt: { type: "datetime", name: "handled_at", nullable: true },
+    handledAt: timeColumn("handled_at", true),
     handledBy: text("handled_by", true),
   },
 });

@@ -1,14 +1,9 @@
 import type { EntityManager } from "typeorm";
 import { format } from "date-fns";
 import type { DomainEvent, DomainHook, Services } from "../context";
+import { parseDbTime } from "../lib/time";
 import { enqueue } from "./outbox";
 import { assistanceRequestMessage, flowerApprovedMessage, testimonialApprovedMessage } from "./messages";
-
-/** SQLite's "YYYY-MM-DD HH:MM:SS" (UTC) or ISO text → a Date. */
-export function sqliteDate(value: string | Date): Date {
-  if (value instanceof Date) return value;
-  return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : value.replace(" ", "T") + "Z");
-}
 
 /** A moment as the team reads it, in the server's time zone. */
 export const readableTime = (d: Date) => format(d, "EEEE d MMMM yyyy, HH:mm (xxx)");
@@ -68,7 +63,7 @@ async function enqueueFor(s: Services, tx: EntityManager, event: DomainEvent): P
     );
     const r = rows[0];
     if (!r) return false;
-    const content = assistanceRequestMessage(s.site.get(), { ...r, receivedAt: readableTime(sqliteDate(r.createdAt)) });
+    const content = assistanceRequestMessage(s.site.get(), { ...r, receivedAt: readableTime(parseDbTime(r.createdAt)) });
     return enqueue(tx, {
       kind: "assistance-request",
       dedupeKey: `assistance-request:${event.id}:${r.createdAt}`,

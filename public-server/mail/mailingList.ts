@@ -1,7 +1,7 @@
 import type { EntityManager } from "typeorm";
 import { toCsv } from "../../shared/csv";
 import { babyFullName } from "./messages";
-import { sqliteDate } from "./hooks";
+import { parseDbTime } from "../lib/time";
 
 export const MAILING_LIST_HEADER = ["Name", "Email", "Baby", "Opted in on"] as const;
 
@@ -31,7 +31,7 @@ export async function mailingListCsv(m: EntityManager): Promise<{ csv: string; c
   for (const r of rows) {
     const key = r.email.toLowerCase();
     const baby = babyFullName(r);
-    const when = sqliteDate(r.createdAt);
+    const when = parseDbTime(r.createdAt);
     const seen = byEmail.get(key);
     if (!seen) {
       byEmail.set(key, { name: r.parentName?.trim() ?? "", email: r.email, babies: [baby], first: when });

@@ -3,6 +3,7 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import type { OutboxMessage } from "../entities/OutboxMessage";
 import type { Logger } from "../lib/log";
+import { parseDbTime } from "../lib/time";
 
 /** Hands one message over; resolves only once it was accepted (by the mail server, or written to disk). */
 export interface MailTransport {
@@ -29,7 +30,7 @@ function envelopeOf(from: string, m: OutboxMessage) {
   // A stable Message-ID: if the one unavoidable duplicate ever happens (a crash between the
   // server's acceptance and our "sent" write), mail clients can tell the copies are the same.
   const domain = /@([^>\s]+)/.exec(from)?.[1] ?? "localhost";
-  const created = Date.parse(m.createdAt) || 0;
+  const created = parseDbTime(m.createdAt).getTime();
   return {
     from,
     to: m.toAddress,

@@ -5,10 +5,11 @@ import type { CommentLibraryEntry } from "../entities/CommentLibrary";
 import type { MemorialFlower } from "../entities/MemorialFlower";
 import type { Testimonial } from "../entities/Testimonial";
 import type { User } from "../entities/User";
+import { parseDbTime } from "../lib/time";
 
 // Presenters list their fields one by one: a column added later never leaks by itself.
 
-const iso = (date: Date | string | null | undefined): string => (date instanceof Date ? date.toISOString() : date ? new Date(date).toISOString() : "");
+const iso = (date: Date | string | null | undefined): string => (date ? parseDbTime(date).toISOString() : "");
 
 /** The garden's view of a flower: the baby's names, date and flower only. */
 export const presentPublicFlower = (f: MemorialFlower): PublicFlowerDto => ({

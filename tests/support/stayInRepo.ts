@@ -27,9 +27,9 @@ function guard<F extends (...args: never[]) => unknown>(name: string, original: 
   } as F;
 }
 
-const names = ["readFileSync", "readFile", "createReadStream", "copyFileSync", "readdirSync", "existsSync", "openSync", "statSync"] as const;
+// Reads of content only: build tools legitimately look for config files in parent folders (existsSync, statSync).
+const names = ["readFileSync", "readFile", "createReadStream", "copyFileSync"] as const;
 for (const name of names) {
   (fs as unknown as Record<string, unknown>)[name] = guard(name, fs[name] as never);
 }
 fs.promises.readFile = guard("promises.readFile", fs.promises.readFile);
-fs.promises.readdir = guard("promises.readdir", fs.promises.readdir) as typeof fs.promises.readdir;

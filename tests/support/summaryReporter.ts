@@ -12,10 +12,12 @@ export default class SummaryReporter implements Reporter {
     let skipped = 0;
     for (const mod of testModules) {
       const tests = [...mod.children.allTests()];
+      // Tests of a file whose setup failed are reported as skipped: they did not pass, so they fail here.
+      const fileFailed = mod.state() === "failed";
       for (const test of tests) {
         const state = test.result().state;
         if (state === "passed") passed++;
-        else if (state === "skipped") skipped++;
+        else if (state === "skipped" && !fileFailed) skipped++;
         else failed++; // "failed", or "pending": it never finished
       }
       if (mod.state() === "failed" && tests.length === 0) failed++;

@@ -5,6 +5,7 @@ import type { AppState, Services } from "../../context";
 import { recordActivity } from "../../commands/activity";
 import { NotFound } from "../../errors";
 import { idParam, parse } from "../../lib/http";
+import { parseDbTime } from "../../lib/time";
 
 interface Row {
   id: number;
@@ -21,7 +22,7 @@ interface Row {
 const SELECT = `SELECT id, first_name AS firstName, last_name AS lastName, email, phone_number AS phoneNumber, comments,
   created_at AS createdAt, handled_at AS handledAt, handled_by AS handledBy FROM assistance_requests`;
 
-const iso = (value: string) => new Date(value).toISOString();
+const iso = (value: string) => parseDbTime(value).toISOString();
 
 const present = (r: Row): AdminAssistanceDto => ({
   id: r.id,
