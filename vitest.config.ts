@@ -1,9 +1,10 @@
 import { defineConfig } from "vitest/config";
 
-// One runner for everything: shared code, the real server on random ports, and Chromium-driven UI tests.
+// One runner, four areas (`npm run test:unit`, `test:server`, `test:browser`, `test:desktop` run one):
+// shared code and components, the real server on random ports, Chromium-driven pages, and the desktop app.
+// The build comes first (`npm test` builds once); no test file builds the site itself.
 export default defineConfig({
   test: {
-    include: ["tests/**/*.test.ts"],
     setupFiles: ["tests/support/stayInRepo.ts"],
     environment: "node",
     testTimeout: 60_000,
@@ -12,5 +13,11 @@ export default defineConfig({
     reporters: ["default", "./tests/support/summaryReporter.ts"],
     // The whole suite runs outside UTC, where a time read as local instead of UTC shows hours off.
     env: { LOG_LEVEL: "silent", TZ: "America/New_York" },
+    projects: [
+      { extends: true, test: { name: "unit", include: ["tests/shared/**/*.test.ts", "tests/public-web/**/*.test.{ts,tsx}"] } },
+      { extends: true, test: { name: "server", include: ["tests/public-server/**/*.test.ts"] } },
+      { extends: true, test: { name: "browser", include: ["tests/e2e/**/*.test.ts"] } },
+      { extends: true, test: { name: "desktop", include: ["tests/admin-desktop/**/*.test.ts"] } },
+    ],
   },
 });

@@ -42,6 +42,3 @@ export interface Services {
 export interface AppState {
   user?: User;
 }
-
-export type AppContext = RouterContext<AppState>;
-export type AppRouter = Router<AppState>;

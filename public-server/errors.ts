@@ -24,9 +24,3 @@ export const PreconditionFailed = (message = "This item was changed by someone e
   new ApiError(412, ErrorId.preconditionFailed, message);
 export const TooMany = (message: string, retryAfterSeconds: number) =>
   new ApiError(429, ErrorId.rateLimited, message, undefined, { "Retry-After": String(retryAfterSeconds) });
-
-/** Throws NotFound when the value is null or undefined. */
-export function assertFound<T>(value: T | null | undefined, message?: string): T {
-  if (value === null || value === undefined) throw NotFound(message);
-  return value;
-}

@@ -111,11 +111,6 @@ export function isFlowerType(value: unknown): value is FlowerType {
   return typeof value === "string" && byType.has(value);
 }
 
-/** The flower's details, or undefined for an unknown type. */
-export function findFlower(type: string): FlowerInfo | undefined {
-  return byType.get(type);
-}
-
 /**
  * Label and meaning to show for any stored type. An unknown type falls back to
  * a capitalised name and the meaning "Memorial" (SPEC §3); the picture of an

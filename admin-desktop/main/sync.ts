@@ -23,7 +23,7 @@
  * never delete an item that went live after it was reviewed.
  */
 import type { QueueItem, ReviewItem, SyncSummary } from "../ipc";
-import { ApiClient, HttpError, NetworkError } from "./api";
+import { type ApiClient, HttpError, NetworkError } from "./api";
 import type { Outbox } from "./outbox/outbox";
 import { toReviewItem } from "./reviewItems";
 

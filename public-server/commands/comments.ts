@@ -25,9 +25,3 @@ export function listPublicComments(m: EntityManager, flowerId: number): Promise<
 export function listAdminComments(m: EntityManager): Promise<CommentRow[]> {
   return m.query(`${SELECT} ORDER BY c.id DESC`);
 }
-
-/** One comment with its text and flower. */
-export async function findComment(m: EntityManager, id: number): Promise<CommentRow | undefined> {
-  const rows: CommentRow[] = await m.query(`${SELECT} WHERE c.id = ?`, [id]);
-  return rows[0];
-}

@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { EntityManager } from "typeorm";
 import { format } from "date-fns";
 import type { Services } from "../context";
 import type { OutboxMessage } from "../entities/OutboxMessage";
@@ -154,7 +155,7 @@ export class MailWorker implements Worker {
   }
 }
 
-async function digestCounts(tx: import("typeorm").EntityManager): Promise<DigestCounts> {
+async function digestCounts(tx: EntityManager): Promise<DigestCounts> {
   const rows: DigestCounts[] = await tx.query(`SELECT
     (SELECT count(*) FROM testimonials WHERE approved = 0) AS testimonials,
     (SELECT count(*) FROM memorial_flowers WHERE approved = 0) AS flowers,

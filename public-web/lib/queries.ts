@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { create } from "zustand";
 
 /**
@@ -49,12 +49,6 @@ export function fetchQuery<T>(key: string, fetcher: () => Promise<T>): Promise<T
   return promise;
 }
 
-/** Seeds a query with data the server already rendered into the page. */
-export function primeQuery(key: string, data: unknown): void {
-  const generation = useQueryStore.getState().entries[key]?.generation ?? 0;
-  setEntry(key, { data, loading: false, fetchedGeneration: generation });
-}
-
 /** Marks every query whose key starts with `prefix` as outdated; mounted ones fetch again. */
 export function invalidate(prefix: string): void {
   useQueryStore.setState((s) => {
@@ -77,10 +71,13 @@ export function useQuery<T>(key: string, fetcher: () => Promise<T>, options: { e
   const enabled = options.enabled ?? true;
   const entry = useQueryStore((s) => s.entries[key]);
   const needsFetch = enabled && (!entry || entry.fetchedGeneration !== entry.generation) && !entry?.loading;
+  // A key names one resource, so the fetcher of the latest render is used without re-running the effect.
+  const latestFetcher = useRef(fetcher);
   useEffect(() => {
-    if (needsFetch) fetchQuery(key, fetcher).catch(() => undefined);
-    // fetcher is deliberately not a dependency: a key names one resource.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    latestFetcher.current = fetcher;
+  });
+  useEffect(() => {
+    if (needsFetch) fetchQuery(key, () => latestFetcher.current()).catch(() => undefined);
   }, [key, needsFetch]);
   return {
     data: entry?.data as T | undefined,

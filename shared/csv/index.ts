@@ -2,4 +2,4 @@
 export * from "./strict";
 export * from "./flexible";
 export * from "./template";
-export { readCsvRecords, stripBom, type CsvRecords } from "./records";
+export { readCsvRecords } from "./records";

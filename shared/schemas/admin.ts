@@ -14,8 +14,6 @@ export type FlowerEntryInput = z.input<typeof FlowerEntryInput>;
 export type FlowerEntry = z.output<typeof FlowerEntryInput>;
 
 /** Editing one flower (SPEC §5 Flower edit). */
-export const FlowerEditInput = FlowerEntryInput;
-export type FlowerEditInput = FlowerEntryInput;
 
 /** POST /api/admin/memorial-flowers/bulk-upload. */
 export const BulkUploadInput = z.object({

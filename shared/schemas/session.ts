@@ -23,9 +23,6 @@ export const RegisterInput = z.object({
 });
 export type RegisterInput = z.infer<typeof RegisterInput>;
 
-export const ROLES = ["admin", "user"] as const;
-export type Role = (typeof ROLES)[number];
-
 /** What the session exposes about the signed-in person (GET /api/user). */
 export interface SessionUserDto {
   id: number;

@@ -1,3 +1,4 @@
+import type { Server as HttpServer } from "node:http";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -72,7 +73,7 @@ describe("the request log", () => {
       [],
       createLogger("info", (line) => lines.push(line)),
     );
-    const http = await new Promise<import("node:http").Server>((resolve) => {
+    const http = await new Promise<HttpServer>((resolve) => {
       const s = parts.app.listen(0, "127.0.0.1", () => resolve(s));
     });
     cleanups.push(async () => {

@@ -1,3 +1,4 @@
+import type { Server as HttpServer } from "node:http";
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -29,7 +30,7 @@ const sessionCookie = (res: Response) => setCookies(res).find((c) => c.startsWit
 async function startOn(dataDir: string, overrides: Partial<ServerConfig> = {}) {
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }, { webDir: path.join(ROOT, "dist/web"), ...overrides });
   const parts = await createServer(config);
-  const http = await new Promise<import("node:http").Server>((resolve) => {
+  const http = await new Promise<HttpServer>((resolve) => {
     const s = parts.app.listen(0, "127.0.0.1", () => resolve(s));
   });
   return {

@@ -1,5 +1,5 @@
 import Router from "@koa/router";
-import { FlowerEditInput } from "../../../shared/schemas/admin";
+import { FlowerEntryInput } from "../../../shared/schemas/admin";
 import type { AppState, Services } from "../../context";
 import { MemorialFlowerEntity } from "../../entities/MemorialFlower";
 import { TestimonialEntity } from "../../entities/Testimonial";
@@ -58,7 +58,7 @@ export function moderationRouter(s: Services): Router<AppState> {
   router.put("/memorial-flowers/:id", async (ctx, next) => {
     // "/memorial-flowers/bulk-update" matches this pattern too: leave any non-numeric id to the routes after.
     if (!/^\d+$/.test(ctx.params.id ?? "")) return next();
-    const input = parse(FlowerEditInput, ctx.request.body);
+    const input = parse(FlowerEntryInput, ctx.request.body);
     const flower = await editFlower(s, idParam(ctx.params.id), input, expectedVersion(ctx.get("If-Match") || undefined), ctx.state.user!);
     ctx.set("ETag", `"${flower.version}"`);
     ctx.body = presentAdminFlower(flower);

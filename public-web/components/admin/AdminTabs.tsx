@@ -30,7 +30,7 @@ export function AdminTabs({ tabs, active, onChange, label, children, idPrefix = 
   const tabId = (id: string) => `${idPrefix}-tab-${id}`;
   const panelId = (id: string) => `${idPrefix}-panel-${id}`;
 
-  const move = (e: KeyboardEvent<HTMLDivElement>) => {
+  const move = (e: KeyboardEvent<HTMLButtonElement>) => {
     const index = tabs.findIndex((t) => t.id === active);
     const last = tabs.length - 1;
     const next = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[e.key];
@@ -43,7 +43,7 @@ export function AdminTabs({ tabs, active, onChange, label, children, idPrefix = 
 
   return (
     <div className="admin-tabs">
-      <div role="tablist" aria-label={label} className="admin-tabs__list" onKeyDown={move}>
+      <div role="tablist" aria-label={label} className="admin-tabs__list">
         {tabs.map((tab) => {
           const selected = tab.id === active;
           return (
@@ -60,6 +60,7 @@ export function AdminTabs({ tabs, active, onChange, label, children, idPrefix = 
               tabIndex={selected ? 0 : -1}
               className={`admin-tabs__tab ${selected ? "admin-tabs__tab--active" : ""}`}
               onClick={() => onChange(tab.id)}
+              onKeyDown={move}
             >
               {tab.label}
               <PendingBadge count={tab.badge ?? 0} label={tab.badgeLabel} />

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { FLOWERS } from "../../../shared/flowers";
-import { FlowerEditInput, type AdminFlowerDto, type FlowerEntry } from "../../../shared/schemas/admin";
+import { FlowerEntryInput, type AdminFlowerDto, type FlowerEntry } from "../../../shared/schemas/admin";
 import { Dialog } from "../ui/Dialog";
 import { Field } from "../ui/Field";
 
@@ -36,7 +36,7 @@ export function FlowerEditDialog({ flower, busy, serverErrors = {}, onSave, onCa
   const set = (key: keyof Form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = FlowerEditInput.safeParse(form);
+    const parsed = FlowerEntryInput.safeParse(form);
     if (!parsed.success) {
       const next: Record<string, string> = {};
       for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;

@@ -1,7 +1,5 @@
+import { TESTIMONIAL_PREVIEW_LENGTH } from "../../../shared/constants";
 import { describeFlower } from "../../../shared/flowers";
-
-/** Approved testimonial preview length (SPEC §9). */
-export const TESTIMONIAL_PREVIEW_LENGTH = 100;
 
 /** The text cut to `max` characters plus "..." when longer (SPEC §2). */
 export function truncate(text: string, max: number = TESTIMONIAL_PREVIEW_LENGTH): string {

@@ -35,5 +35,3 @@ export function FlowerImage({ type, size = "sm", decorative = false, className }
     </svg>
   );
 }
-
-export default FlowerImage;

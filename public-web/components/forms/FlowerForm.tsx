@@ -80,7 +80,12 @@ export default function FlowerForm() {
           <input type="text" autoComplete="off" {...form.text("lossDate")} />
         </Field>
 
-        <fieldset className="flower-choice" aria-describedby={flowerError ? flowerErrorId : undefined}>
+        <fieldset
+          className="flower-choice"
+          role="radiogroup"
+          aria-invalid={flowerError ? true : undefined}
+          aria-describedby={flowerError ? flowerErrorId : undefined}
+        >
           <legend className="field__label">
             Flower Selection<span className="field__required"> (required)</span>
           </legend>
@@ -93,7 +98,6 @@ export default function FlowerForm() {
                   value={flower.type}
                   checked={form.values.flowerType === flower.type}
                   onChange={() => form.setValue("flowerType", flower.type)}
-                  aria-invalid={flowerError ? true : undefined}
                   required
                 />
                 <FlowerImage type={flower.type} size="icon" decorative />

@@ -30,7 +30,7 @@ export function MemorialBrowser() {
   const resultsId = useId();
   const resultsTop = useRef<HTMLHeadingElement>(null);
 
-  const all = flowers.data ?? [];
+  const all = useMemo(() => flowers.data ?? [], [flowers.data]);
   const matches = useMemo(() => filterFlowers(all, filter), [all, filter]);
   const pages = pageCount(matches.length);
   const current = Math.min(page, pages - 1);

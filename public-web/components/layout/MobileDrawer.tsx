@@ -31,8 +31,26 @@ export function MobileDrawer({ open, onClose, id }: DrawerProps) {
     }
   }, [open]);
 
+  // The latest onClose, for listeners that should not be re-attached when the parent re-renders.
+  const close = useRef(onClose);
+  useEffect(() => {
+    close.current = onClose;
+  });
+
   // Following a link closes the drawer.
-  useEffect(() => onClose(), [pathname]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => close.current(), [pathname]);
+
+  // A click on the backdrop (the dialog element itself, outside the panel) closes it; keyboard users
+  // have Escape and the close button.
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const onBackdrop = (e: MouseEvent) => {
+      if (e.target === dialog) close.current();
+    };
+    dialog.addEventListener("click", onBackdrop);
+    return () => dialog.removeEventListener("click", onBackdrop);
+  }, []);
 
   const trapTab = (e: KeyboardEvent<HTMLDialogElement>) => {
     if (e.key !== "Tab" || !ref.current) return;
@@ -72,10 +90,6 @@ export function MobileDrawer({ open, onClose, id }: DrawerProps) {
       onClose={() => {
         if (opener.current instanceof HTMLElement) opener.current.focus();
         if (open) onClose();
-      }}
-      onClick={(e) => {
-        // A click on the backdrop (the dialog element itself, outside the panel) closes it.
-        if (e.target === ref.current) onClose();
       }}
     >
       <div className="drawer__panel">

@@ -32,7 +32,7 @@ export default function WhoWeArePage() {
           {site.leaders.map((leader) => (
             <div key={leader.name} className="card leader-card">
               {leader.photo ? (
-                <img className="avatar" src={leader.photo} alt={`Photo of ${leader.name}`} width={96} height={96} />
+                <img className="avatar" src={leader.photo} alt={leader.name} width={96} height={96} />
               ) : (
                 <span className="avatar" aria-hidden="true">
                   {initials(leader.name)}
