@@ -1,5 +1,4 @@
 import type { EntityManager } from "typeorm";
-import type { Router, RouterContext } from "@koa/router";
 import type { ServerConfig } from "./config";
 import type { Database } from "./db";
 import type { User } from "./entities/User";
