@@ -25,6 +25,10 @@ export const PreconditionFailed = (message = "This item was changed by someone e
 export const TooMany = (message: string, retryAfterSeconds: number) =>
   new ApiError(429, ErrorId.rateLimited, message, undefined, { "Retry-After": String(retryAfterSeconds) });
 
+/** The server cannot do it right now (storage full, database busy or read-only); nothing was changed. */
+export const Unavailable = (id: ErrorIdValue, message: string, retryAfterSeconds: number) =>
+  new ApiError(503, id, message, undefined, { "Retry-After": String(retryAfterSeconds) });
+
 /** Throws NotFound when the value is null or undefined. */
 export function assertFound<T>(value: T | null | undefined, message?: string): T {
   if (value === null || value === undefined) throw NotFound(message);

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
@@ -61,6 +62,66 @@ describe("SIGTERM", () => {
   });
 });
 
+describe("SIGTERM under steady keep-alive traffic", () => {
+  let proc: SpawnedServer | undefined;
+  afterAll(() => proc?.cleanup());
+
+  it("resets no connection: answers in flight get Connection: close, idle sockets are closed, exit 0 well inside 10 s", async () => {
+    proc = await spawnServer();
+    const { hostname, port } = new URL(proc.url);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 24 });
+    const paths = ["/api/memorial-flowers", "/api/testimonials", "/api/comment-library", "/api/site", "/"];
+    let answered = 0;
+    let afterSignal = 0;
+    let signalled = false;
+    const errors: string[] = [];
+    const stopAt = Date.now() + 15_000; // bounded, whatever happens
+
+    /** One keep-alive client: request after request on its socket until the server says "Connection: close". */
+    const client = async (n: number) => {
+      for (let i = 0; Date.now() < stopAt; i++) {
+        const outcome = await new Promise<"again" | "closed" | "failed">((resolve) => {
+          const req = http.get({ hostname, port, path: paths[(n + i) % paths.length], agent }, (res) => {
+            res.resume();
+            res.on("end", () => {
+              answered++;
+              if (signalled) afterSignal++;
+              if (res.statusCode !== 200) errors.push(`status ${res.statusCode}`);
+              resolve(res.headers.connection === "close" ? "closed" : "again");
+            });
+            res.on("error", (err) => {
+              errors.push((err as NodeJS.ErrnoException).code ?? err.message);
+              resolve("failed");
+            });
+          });
+          req.on("error", (err) => {
+            errors.push((err as NodeJS.ErrnoException).code ?? err.message);
+            resolve("failed");
+          });
+        });
+        if (outcome !== "again") return;
+      }
+    };
+
+    const clients = Array.from({ length: 24 }, (_, n) => client(n));
+    await until(() => answered >= 500, 30_000);
+    const sentAt = performance.now();
+    signalled = true;
+    proc.child.kill("SIGTERM");
+    const code = await proc.exited;
+    const exitMs = performance.now() - sentAt;
+    await Promise.all(clients);
+    agent.destroy();
+    const resets = errors.filter((e) => /ECONNRESET|EPIPE|socket hang up|ECONNREFUSED/i.test(e)).length;
+    console.log(
+      `SIGTERM under load: exit ${code} after ${Math.round(exitMs)} ms; ${answered} answers (${afterSignal} after the signal), ${resets} reset or refused, other errors: ${errors.length - resets}`,
+    );
+    expect(errors).toEqual([]);
+    expect(code).toBe(0);
+    expect(exitMs).toBeLessThan(5_000);
+  });
+});
+
 describe("the request log", () => {
   it("writes one JSON line per request with no password, session id, cookie, email or parent's name", async () => {
     const lines: string[] = [];
@@ -72,7 +133,7 @@ describe("the request log", () => {
       [],
       createLogger("info", (line) => lines.push(line)),
     );
-    const http = await new Promise<import("node:http").Server>((resolve) => {
+    const http = await new Promise<http.Server>((resolve) => {
       const s = parts.app.listen(0, "127.0.0.1", () => resolve(s));
     });
     cleanups.push(async () => {
