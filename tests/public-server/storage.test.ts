@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/testServer";
 import { Client, json } from "../support/client";
 import { assistanceInput, errorBody, flowerInput, signedIn, testimonialInput } from "./fixtures";
+import { spawnServer, type SpawnedServer } from "./spawn";
 
 /**
  * A full disk, for real. SQLite's `PRAGMA max_page_count` on the server's own
@@ -175,5 +176,107 @@ describe("a full disk (a real 2 MB tmpfs)", () => {
       () => fs.rmSync(filler),
       "Tmpfs",
     );
+  });
+});
+
+describe("an outside lock on the database (another program holds BEGIN EXCLUSIVE for 7 s)", () => {
+  let proc: SpawnedServer | undefined;
+  afterAll(() => proc?.cleanup());
+
+  it("answers a write 503 with Retry-After, and keeps serving the cached public lists fast", async () => {
+    proc = await spawnServer();
+    const visitor = new Client(proc.url);
+    expect((await visitor.post("/api/testimonials", testimonialInput())).status).toBe(201);
+    for (const list of ["/api/memorial-flowers", "/api/testimonials", "/api/comment-library"]) expect((await visitor.get(list)).status).toBe(200);
+
+    const other = new Database(proc.databasePath);
+    other.exec("BEGIN EXCLUSIVE");
+    const release = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        other.exec("ROLLBACK");
+        other.close();
+        resolve();
+      }, 7_000),
+    );
+    try {
+      const started = performance.now();
+      const writing = visitor
+        .post("/api/testimonials", testimonialInput({ firstName: "Locked" }))
+        .then(async (res) => ({ res, ms: performance.now() - started }));
+      // While the write waits for the lock, visitors keep reading the garden.
+      const reads: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        const t = performance.now();
+        const res = await visitor.get(i % 2 ? "/api/memorial-flowers" : "/api/testimonials");
+        await res.arrayBuffer();
+        expect(res.status).toBe(200);
+        reads.push(performance.now() - t);
+      }
+      const { res, ms } = await writing;
+      const body = await errorBody(res);
+      console.log(
+        `Outside lock: the write answered ${res.status} after ${Math.round(ms)} ms (Retry-After ${res.headers.get("retry-after")}); ` +
+          `20 cached list reads meanwhile, slowest ${Math.round(Math.max(...reads))} ms`,
+      );
+      expect(res.status).toBe(503);
+      expect(body.error).toBe("database_busy");
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(ms).toBeLessThan(5_000);
+      expect(Math.max(...reads)).toBeLessThan(1_000);
+      expect((await visitor.get("/api/health")).status).toBe(503);
+    } finally {
+      await release;
+    }
+    // The lock is gone: writes go through again, and the refused one was not kept.
+    expect((await visitor.post("/api/testimonials", testimonialInput({ firstName: "Unlocked" }))).status).toBe(201);
+    expect((await visitor.get("/api/health")).status).toBe(200);
+    const db = new Database(proc.databasePath, { readonly: true });
+    expect(db.prepare("SELECT first_name AS n FROM testimonials WHERE first_name IN ('Locked', 'Unlocked')").all()).toEqual([{ n: "Unlocked" }]);
+    db.close();
+    expect(proc.output()).not.toMatch(/"status":500/);
+  });
+});
+
+describe("a read-only database", () => {
+  // Tests run as root here, and chmod does not stop root: the file is bind-mounted read-only
+  // instead, so the kernel refuses every write (EROFS) exactly as it refuses a service account
+  // writing a file it does not own.
+  let first: SpawnedServer | undefined;
+  let proc: SpawnedServer | undefined;
+  let mountedFile: string | undefined;
+  afterAll(async () => {
+    await proc?.cleanup();
+    if (mountedFile) execFileSync("umount", ["-l", mountedFile]);
+    await first?.cleanup();
+  });
+
+  it("starts, says plainly what is wrong, reports 503 at /api/health and answers writes 503", async (ctx) => {
+    first = await spawnServer();
+    expect((await new Client(first.url).post("/api/testimonials", testimonialInput({ firstName: "Before" }))).status).toBe(201);
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+    try {
+      execFileSync("mount", ["--bind", "-o", "ro", first.databasePath, first.databasePath], { stdio: "pipe" });
+      execFileSync("mount", ["-o", "remount,bind,ro", first.databasePath], { stdio: "pipe" });
+      mountedFile = first.databasePath;
+    } catch (err) {
+      console.log(`Skipped the read-only database test: this machine does not let us bind-mount a file read-only (${(err as Error).message.split("\n")[0]}).`);
+      ctx.skip();
+      return;
+    }
+    proc = await spawnServer({ DATA_DIR: first.dataDir });
+    const visitor = new Client(proc.url);
+    expect(proc.output()).toMatch(/"event":"database_read_only"/);
+    expect(proc.output()).toContain(`The database ${first.databasePath} is read-only`);
+    const health = await visitor.get("/api/health");
+    expect(health.status).toBe(503);
+    expect((await errorBody(health)).error).toBe("database_read_only");
+    // What the database holds is still shown; a write is refused with a sentence, not a 500.
+    expect((await json(await visitor.get("/api/site"))).organisationName).toBeTruthy();
+    const write = await visitor.post("/api/testimonials", testimonialInput());
+    expect(write.status).toBe(503);
+    expect((await errorBody(write)).error).toBe("database_read_only");
+    expect(proc.output()).not.toMatch(/"status":500/);
   });
 });
