@@ -46,7 +46,7 @@ export async function createServer(config: ServerConfig, extraHooks: DomainHook[
     db,
     log,
     cache: new PublicCache(),
-    site: new SiteConfigStore(config.siteConfigPath, log),
+    site: new SiteConfigStore(config.siteConfigPath, log, undefined, { assistanceRetentionDays: config.assistanceRetentionDays }),
     loginLimiter: new RateLimiter(config.loginMaxFailures, config.loginWindowMs),
     submissionLimiter: new RateLimiter(config.submissionsPerHour, 3_600_000),
     hooks,

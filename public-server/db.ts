@@ -235,9 +235,11 @@ export function removePartialBackups(backupDir: string): number {
   } catch {
     return 0;
   }
-  const partial = names.filter((n) => n.endsWith(PARTIAL_BACKUP));
-  for (const name of partial) fs.rmSync(path.join(backupDir, name), { force: true });
-  return partial.length;
+  // SQLite may leave the copy's own journal beside it (name.partial-journal).
+  for (const name of names.filter((n) => n.endsWith(PARTIAL_BACKUP) || n.endsWith(`${PARTIAL_BACKUP}-journal`))) {
+    fs.rmSync(path.join(backupDir, name), { force: true });
+  }
+  return names.filter((n) => n.endsWith(PARTIAL_BACKUP)).length;
 }
 
 /** Makes a rename durable: the folder's entry is flushed too (where the system allows it). */
