@@ -24,9 +24,9 @@ interface RunnerState {
   transactionDepth: number;
 }
 
-const FULL_MESSAGE = "We could not save this because the server's storage is full. Nothing was kept. Please try again in a little while.";
-const BUSY_MESSAGE = "The database is busy with other work right now, so nothing was saved. Please try again in a few seconds.";
-const READ_ONLY_MESSAGE = "The server cannot save anything at the moment because its database is read-only. Nothing was kept. Please try again later.";
+const FULL_MESSAGE = "We are sorry: the server's storage is full, so we could not save this. Please try again in a little while.";
+const BUSY_MESSAGE = "We are sorry: the site is busy for a moment, so we could not save this. Please try again in a few seconds.";
+const READ_ONLY_MESSAGE = "We are sorry: the site cannot save anything at the moment, so we could not save this. Please try again later.";
 
 /** SQLite's result code of an error from better-sqlite3, directly or wrapped by TypeORM. */
 function sqliteCode(err: unknown): string {
