@@ -225,7 +225,7 @@ export class Database {
 }
 
 /** Suffix of a backup still being written; such a file is never a backup, and is removed at start. */
-export const PARTIAL_BACKUP = ".partial";
+const PARTIAL_BACKUP = ".partial";
 
 /** Removes backups a crash left half-written (named with PARTIAL_BACKUP); answers how many. */
 export function removePartialBackups(backupDir: string): number {

@@ -21,7 +21,7 @@ export interface RetentionResult {
  * each one (the outbox row, and its .eml copy on a machine without SMTP), and
  * from the pre-import backups too. The log says only how many.
  */
-export async function purgeExpiredAssistance(s: Services): Promise<RetentionResult> {
+async function purgeExpiredAssistance(s: Services): Promise<RetentionResult> {
   const { assistanceRetentionDays, dataDir, backupDir } = s.config;
   const cutoff = new Date(s.config.now().getTime() - assistanceRetentionDays * 86_400_000).toISOString();
   const { requests, emails } = await s.db.transaction(async (tx) => {

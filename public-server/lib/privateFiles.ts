@@ -8,7 +8,7 @@ import path from "node:path";
  * loose umask (or a file from an older version) does not widen them.
  */
 export const PRIVATE_FILE = 0o600;
-export const PRIVATE_DIR = 0o700;
+const PRIVATE_DIR = 0o700;
 
 /** Creates `dir` (and missing parents) readable by the owner only; an existing folder is left as its owner set it. */
 export function ensurePrivateDir(dir: string): void {
