@@ -4,8 +4,9 @@ import { bodyParser } from "@koa/bodyparser";
 import compress from "koa-compress";
 import session from "koa-session";
 import type { ServerConfig } from "./config";
+import type { Database } from "./db";
 import type { AppState, DomainHook, Services } from "./context";
-import { openDatabase } from "./db";
+import { openDatabase, READ_ONLY_HELP, removePartialBackups } from "./db";
 import { createLogger, type Logger } from "./lib/log";
 import { PublicCache } from "./lib/publicCache";
 import { RateLimiter } from "./lib/rateLimiter";
@@ -29,20 +30,23 @@ const CSV_PATHS = /^\/api\/admin\/memorial-flowers\/(bulk-upload|bulk-update|res
 export interface ServerParts {
   app: Koa<AppState>;
   services: Services;
+  /** Stops background work (the email in hand is finished and recorded); the database stays open. */
+  quiesce(): Promise<void>;
   /** Stops background work and closes the database (after the HTTP server stopped taking requests). */
   close(): Promise<void>;
 }
 
 /** Builds the Koa app and everything behind it; does not listen (see main.ts). */
 export async function createServer(config: ServerConfig, extraHooks: DomainHook[] = [], log: Logger = createLogger(config.logLevel)): Promise<ServerParts> {
-  const db = await openDatabase(config.databasePath);
+  const db = await openDatabase(config.databasePath, log);
+  await reportStorage(config, db, log);
   const hooks: DomainHook[] = [...extraHooks];
   const services: Services = {
     config,
     db,
     log,
     cache: new PublicCache(),
-    site: new SiteConfigStore(config.siteConfigPath, log),
+    site: new SiteConfigStore(config.siteConfigPath, log, undefined, { assistanceRetentionDays: config.assistanceRetentionDays }),
     loginLimiter: new RateLimiter(config.loginMaxFailures, config.loginWindowMs),
     submissionLimiter: new RateLimiter(config.submissionsPerHour, 3_600_000),
     hooks,
@@ -96,15 +100,37 @@ export async function createServer(config: ServerConfig, extraHooks: DomainHook[
   app.use(siteHandler(config, services));
 
   const workers: Worker[] = workerFactories.map((make) => make(services));
+  let quiesced: Promise<void> | undefined;
+  const quiesce = () => (quiesced ??= Promise.all(workers.map((w) => w.stop())).then(() => undefined));
 
   return {
     app,
     services,
+    quiesce,
     async close() {
-      await Promise.all(workers.map((w) => w.stop()));
+      await quiesce();
       await db.close();
     },
   };
+}
+
+/**
+ * Says plainly at start what would otherwise show only as failed writes: a
+ * read-only or full database (the server still starts, so the public pages
+ * and lists stay up, and /api/health answers 503). Also removes backups a
+ * crash left half-written.
+ */
+async function reportStorage(config: ServerConfig, db: Database, log: Logger): Promise<void> {
+  const removed = removePartialBackups(config.backupDir);
+  if (removed) log.info("partial_backups_removed", { count: removed, dir: config.backupDir });
+  const state = await db.state();
+  if (state === "writable" || state === "busy") return;
+  const sentence =
+    state === "read-only"
+      ? `The database ${config.databasePath} is read-only: the site will show what it holds, but every submission and every change will fail. ${READ_ONLY_HELP}`
+      : `The disk holding ${config.databasePath} is full: the site will show what it holds, but every submission and every change will fail until some space is freed.`;
+  log.error(state === "read-only" ? "database_read_only" : "database_full", { database: config.databasePath, note: sentence });
+  process.stderr.write(`${sentence}\n`);
 }
 
 function donationOrigin(s: Services): string | null {

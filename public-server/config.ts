@@ -28,6 +28,10 @@ export interface ServerConfig extends MailSettings {
   allowedOrigins: string[];
   logLevel: "info" | "silent";
   sessionMaxAgeMs: number;
+  /** Days a request for help is kept before the retention job deletes it (stated on the Privacy page). */
+  assistanceRetentionDays: number;
+  /** The clock of time-based jobs (retention); tests move it instead of waiting. */
+  now: () => Date;
 }
 
 type Env = Record<string, string | undefined>;
@@ -59,9 +63,16 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
       .filter(Boolean),
     logLevel: env.LOG_LEVEL === "silent" ? "silent" : "info",
     sessionMaxAgeMs: int(env.SESSION_MAX_AGE_HOURS, 12) * 3_600_000,
+    assistanceRetentionDays: positive(int(env.ASSISTANCE_RETENTION_DAYS, 180), "ASSISTANCE_RETENTION_DAYS"),
+    now: () => new Date(),
     ...mailSettingsFromEnv(env),
   };
   return { ...base, ...overrides };
+}
+
+function positive(value: number, name: string): number {
+  if (value < 1) throw new Error(`${name} must be at least 1, got ${value}`);
+  return value;
 }
 
 function int(value: string | undefined, fallback: number): number {

@@ -1,9 +1,52 @@
 import fs from "node:fs";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { DataSource, type EntityManager } from "typeorm";
 import type BetterSqlite3 from "better-sqlite3";
+import { ErrorId } from "../shared/errors";
 import { entities } from "./entities";
 import { migrations } from "./migrations";
+import { ApiError, Unavailable } from "./errors";
+import { ensurePrivateDir, makePrivate, PRIVATE_FILE } from "./lib/privateFiles";
+import type { Logger } from "./lib/log";
+
+/** How long SQLite itself waits for a lock, blocking the event loop: kept tiny, the waiting is done below without blocking. */
+const BUSY_TIMEOUT_MS = 10;
+/** How long a piece of work keeps trying while another process holds the write lock, before the visitor hears 503. */
+const BUSY_WAIT_MS = 3_000;
+
+/** What the database can do right now, as /api/health reports it. */
+export type DatabaseState = "writable" | "read-only" | "busy" | "full";
+
+/** The driver's one query runner: its transaction bookkeeping must match the connection's real state. */
+interface RunnerState {
+  isTransactionActive: boolean;
+  transactionDepth: number;
+}
+
+const FULL_MESSAGE = "We are sorry: the server's storage is full, so we could not save this. Please try again in a little while.";
+const BUSY_MESSAGE = "We are sorry: the site is busy for a moment, so we could not save this. Please try again in a few seconds.";
+const READ_ONLY_MESSAGE = "We are sorry: the site cannot save anything at the moment, so we could not save this. Please try again later.";
+
+/** SQLite's result code of an error from better-sqlite3, directly or wrapped by TypeORM. */
+function sqliteCode(err: unknown): string {
+  const e = err as { code?: unknown; driverError?: { code?: unknown } } | null;
+  const code = e?.driverError?.code ?? e?.code;
+  return typeof code === "string" ? code : "";
+}
+
+const isBusy = (err: unknown) => /^SQLITE_(BUSY|LOCKED)/.test(sqliteCode(err));
+const isFull = (err: unknown) => /^SQLITE_FULL/.test(sqliteCode(err)) || (err as { code?: string } | null)?.code === "ENOSPC";
+const isReadOnly = (err: unknown) => /^SQLITE_READONLY/.test(sqliteCode(err)) || (err as { code?: string } | null)?.code === "EROFS";
+
+/** A storage failure becomes a 503 with a sentence a visitor can act on; anything else goes on as it is. */
+function translate(err: unknown): unknown {
+  if (err instanceof ApiError) return err;
+  if (isFull(err)) return Unavailable(ErrorId.storageFull, FULL_MESSAGE, 60);
+  if (isBusy(err)) return Unavailable(ErrorId.databaseBusy, BUSY_MESSAGE, 5);
+  if (isReadOnly(err)) return Unavailable(ErrorId.databaseReadOnly, READ_ONLY_MESSAGE, 60);
+  return err;
+}
 
 /**
  * The one SQLite connection, behind one queue.
@@ -14,17 +57,37 @@ import { migrations } from "./migrations";
  * database work therefore goes through `run` or `transaction`, which take
  * turns in arrival order. better-sqlite3 is synchronous and fast, and the
  * public lists are served from a cache, so the queue costs little.
+ *
+ * A write is answered 2xx only once it is committed: after every turn the
+ * connection must be outside any transaction. A failure SQLite answers in the
+ * middle of a transaction (a full disk rolls some back by itself, others not)
+ * used to leave TypeORM believing a transaction was still open, so every
+ * later "transaction" became a savepoint inside one that never committed.
+ * Each turn now ends with the connection's real state checked and repaired:
+ * rolled back, the bookkeeping reset, and the connection reopened if even
+ * that fails. Another process holding the write lock makes the work wait
+ * (without blocking the event loop, and out of the queue so reads go on),
+ * then answer 503.
  */
 export class Database {
   private tail: Promise<unknown> = Promise.resolve();
 
-  constructor(readonly source: DataSource) {}
+  constructor(
+    readonly source: DataSource,
+    private readonly log?: Logger,
+  ) {}
 
   /** Runs `work` alone on the connection (reads, and single writes that must not join a transaction). */
-  run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    const turn = this.tail.then(() => work(this.source.manager));
-    this.tail = turn.catch(() => undefined); // one failure must not block the queue
-    return turn;
+  async run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const started = Date.now();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.turn(work);
+      } catch (err) {
+        if (!isBusy(err) || Date.now() - started >= BUSY_WAIT_MS) throw translate(err);
+        await sleep(Math.min(20 * 2 ** attempt, 200));
+      }
+    }
   }
 
   /** Runs `work` in one transaction, alone on the connection. */
@@ -32,16 +95,126 @@ export class Database {
     return this.run(() => this.source.transaction(work));
   }
 
-  /** The raw better-sqlite3 handle, for the backup; call only inside `run`. */
+  /** One attempt, in its turn; the connection leaves it outside any transaction, whatever happened. */
+  private turn<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const turn = this.tail.then(async () => {
+      await this.settle("before");
+      let result: T;
+      try {
+        result = await work(this.source.manager);
+      } catch (err) {
+        await this.settle("after a failure", err);
+        throw err;
+      }
+      // Success means committed: a transaction still open here would be lost at the next restart.
+      if (await this.settle("after success")) {
+        const err = Object.assign(new Error("The work ended inside a transaction that was not committed"), { code: "SQLITE_FULL" });
+        throw err;
+      }
+      return result;
+    });
+    this.tail = turn.catch(() => undefined); // one failure must not block the queue
+    return turn;
+  }
+
+  /**
+   * Brings the connection and TypeORM's bookkeeping back to "no transaction".
+   * Answers true when a transaction had to be rolled back.
+   */
+  private async settle(when: string, cause?: unknown): Promise<boolean> {
+    if (!this.source.isInitialized) return false;
+    const runner = (this.source.driver as unknown as { queryRunner?: RunnerState }).queryRunner;
+    const open = this.handle.inTransaction;
+    const confused = runner !== undefined && (runner.isTransactionActive || runner.transactionDepth !== 0);
+    if (!open && !confused) return false;
+    if (open) {
+      try {
+        this.handle.exec("ROLLBACK");
+      } catch {
+        // checked just below
+      }
+    }
+    if (runner) {
+      runner.isTransactionActive = false;
+      runner.transactionDepth = 0;
+    }
+    const reopened = this.handle.inTransaction;
+    if (reopened) await this.reopen();
+    this.log?.error("database_recovered", {
+      when,
+      rolledBack: open,
+      reopened,
+      ...(cause ? { cause: sqliteCode(cause) || (cause instanceof Error ? cause.name : "unknown") } : {}),
+    });
+    return open;
+  }
+
+  /** Closes and opens the connection again: the last resort when a transaction cannot be rolled back. */
+  private async reopen(): Promise<void> {
+    await this.source.destroy();
+    await this.source.initialize();
+    configure(this.handle);
+  }
+
+  /** The raw better-sqlite3 handle, for the backup and checks; call only inside `run`. */
   get handle(): BetterSqlite3.Database {
     return (this.source.driver as unknown as { databaseConnection: BetterSqlite3.Database }).databaseConnection;
   }
 
-  /** Writes a consistent copy of the whole database to `file` (VACUUM INTO), in turn with other work. */
+  /**
+   * Whether a write would succeed now: a write transaction that changes
+   * nothing and is rolled back. (BEGIN IMMEDIATE alone succeeds even on a
+   * read-only file; setting the schema version to itself needs the write.)
+   */
+  async state(): Promise<DatabaseState> {
+    try {
+      await this.run(async () => {
+        const h = this.handle;
+        const version = Number(h.pragma("user_version", { simple: true }));
+        h.exec("BEGIN IMMEDIATE");
+        try {
+          h.pragma(`user_version = ${version}`);
+        } finally {
+          if (h.inTransaction) h.exec("ROLLBACK");
+        }
+      });
+      return "writable";
+    } catch (err) {
+      if (err instanceof ApiError && err.id === ErrorId.databaseReadOnly) return "read-only";
+      if (err instanceof ApiError && err.id === ErrorId.databaseBusy) return "busy";
+      if (err instanceof ApiError && err.id === ErrorId.storageFull) return "full";
+      throw err;
+    }
+  }
+
+  /**
+   * Writes a consistent copy of the whole database to `file` (VACUUM INTO), in
+   * turn with other work. The copy is made under a temporary name, flushed to
+   * disk and only then renamed: a file with the real name is always complete.
+   */
   backupTo(file: string): Promise<void> {
+    const dir = path.dirname(file);
+    const partial = path.join(dir, `${path.basename(file)}${PARTIAL_BACKUP}`);
     return this.run(async () => {
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      this.handle.prepare("VACUUM INTO ?").run(file);
+      ensurePrivateDir(dir);
+      fs.rmSync(partial, { force: true });
+      // Made empty, private, before SQLite fills it: the copy is never readable by others, even for a moment.
+      fs.closeSync(fs.openSync(partial, "wx", PRIVATE_FILE));
+      makePrivate(partial);
+      try {
+        this.handle.prepare("VACUUM INTO ?").run(partial);
+        const fd = fs.openSync(partial, "r");
+        try {
+          fs.fsyncSync(fd);
+        } finally {
+          fs.closeSync(fd);
+        }
+        fs.renameSync(partial, file);
+        syncDir(dir);
+      } catch (err) {
+        fs.rmSync(partial, { force: true });
+        throw err;
+      }
     });
   }
 
@@ -51,9 +224,54 @@ export class Database {
   }
 }
 
+/** Suffix of a backup still being written; such a file is never a backup, and is removed at start. */
+const PARTIAL_BACKUP = ".partial";
+
+/** Removes backups a crash left half-written (named with PARTIAL_BACKUP); answers how many. */
+export function removePartialBackups(backupDir: string): number {
+  let names: string[];
+  try {
+    names = fs.readdirSync(backupDir);
+  } catch {
+    return 0;
+  }
+  // SQLite may leave the copy's own journal beside it (name.partial-journal).
+  for (const name of names.filter((n) => n.endsWith(PARTIAL_BACKUP) || n.endsWith(`${PARTIAL_BACKUP}-journal`))) {
+    fs.rmSync(path.join(backupDir, name), { force: true });
+  }
+  return names.filter((n) => n.endsWith(PARTIAL_BACKUP)).length;
+}
+
+/** Makes a rename durable: the folder's entry is flushed too (where the system allows it). */
+function syncDir(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(dir, "r");
+    fs.fsyncSync(fd);
+  } catch {
+    // some systems cannot fsync a folder; the rename itself is still atomic
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
+/** Settings of every (re)opened connection, once the schema is up to date. */
+function configure(db: BetterSqlite3.Database): void {
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+}
+
 /** Opens (creating if needed) the SQLite file and brings its schema up to date. */
-export async function openDatabase(databasePath: string): Promise<Database> {
-  fs.mkdirSync(path.dirname(databasePath), { recursive: true });
+export async function openDatabase(databasePath: string, log?: Logger): Promise<Database> {
+  ensurePrivateDir(path.dirname(databasePath));
+  // Created private before SQLite opens it; SQLite gives its -wal and -shm files the same mode.
+  if (!fs.existsSync(databasePath)) fs.closeSync(fs.openSync(databasePath, "a", PRIVATE_FILE));
+  for (const file of [databasePath, `${databasePath}-wal`, `${databasePath}-shm`]) {
+    try {
+      makePrivate(file);
+    } catch {
+      // missing, or on a read-only disk: the writability check at start says what matters
+    }
+  }
   const source = new DataSource({
     type: "better-sqlite3",
     database: databasePath,
@@ -62,14 +280,30 @@ export async function openDatabase(databasePath: string): Promise<Database> {
     synchronize: false,
     migrationsRun: false,
     enableWAL: true,
-    timeout: 5000, // busy timeout, ms: another process (a backup, the CLI) may hold the lock briefly
+    timeout: 5000, // at start only: another process (a backup, the CLI) may hold the lock briefly
     logging: false,
     prepareDatabase: (db: BetterSqlite3.Database) => {
       db.pragma("foreign_keys = ON");
-      db.pragma("synchronous = NORMAL"); // safe with WAL: a crash loses no committed transaction's integrity
+      // Each commit is flushed to disk before it is answered: a power cut loses nothing that was confirmed.
+      db.pragma("synchronous = FULL");
+      // Deleted rows (expired requests for help, declined submissions) are overwritten, not left in free pages.
+      db.pragma("secure_delete = ON");
     },
   });
   await source.initialize();
-  await source.runMigrations({ transaction: "each" });
-  return new Database(source);
+  try {
+    await source.runMigrations({ transaction: "each" });
+  } catch (err) {
+    await source.destroy();
+    if (isReadOnly(err)) throw new Error(`The database ${databasePath} is read-only, so its tables cannot be brought up to date. ${READ_ONLY_HELP}`);
+    if (isFull(err)) throw new Error(`The disk holding ${databasePath} is full, so its tables cannot be brought up to date. Free some space and start again.`);
+    throw err;
+  }
+  const handle = (source.driver as unknown as { databaseConnection: BetterSqlite3.Database }).databaseConnection;
+  configure(handle);
+  return new Database(source, log);
 }
+
+/** What to do about a read-only database, for the start-up message. */
+export const READ_ONLY_HELP =
+  "Make the file, its folder and its -wal and -shm files writable by the user that runs the server (and the disk not mounted read-only).";

@@ -24,3 +24,7 @@ export const PreconditionFailed = (message = "This item was changed by someone e
   new ApiError(412, ErrorId.preconditionFailed, message);
 export const TooMany = (message: string, retryAfterSeconds: number) =>
   new ApiError(429, ErrorId.rateLimited, message, undefined, { "Retry-After": String(retryAfterSeconds) });
+
+/** The server cannot do it right now (storage full, database busy or read-only); nothing was changed. */
+export const Unavailable = (id: ErrorIdValue, message: string, retryAfterSeconds: number) =>
+  new ApiError(503, id, message, undefined, { "Retry-After": String(retryAfterSeconds) });

@@ -1,33 +1,67 @@
-import type { Server } from "node:http";
+import net from "node:net";
+import type { Server, ServerResponse } from "node:http";
 import { loadConfig } from "./config";
 import { createServer } from "./app";
+
+/** After a stop signal, how long a kept-alive connection may stay silent before it is closed. */
+const IDLE_GRACE_MS = 1_000;
+/** The stop must be over well inside the 10 s most service managers give before SIGKILL. */
+const STOP_DEADLINE_MS = 8_000;
 
 /** Starts the server on PORT and stops it gently on SIGTERM or SIGINT. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const { app, services, close } = await createServer(config);
+  const { app, services, quiesce, close } = await createServer(config);
   const server: Server = app.listen(config.port, config.host, () => {
     services.log.info("listening", { url: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`, database: config.databasePath });
   });
   server.keepAliveTimeout = 5_000;
 
+  // Every answer given while stopping says "Connection: close", so clients open no new request on a socket we are about to close.
   let stopping = false;
+  const inFlight = new Set<ServerResponse>();
+  server.on("request", (_req, res: ServerResponse) => {
+    if (stopping) res.setHeader("Connection", "close");
+    inFlight.add(res);
+    res.once("close", () => inFlight.delete(res));
+  });
+
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    const started = Date.now();
     services.log.info("stopping", { signal });
-    // Stop taking connections, let requests in flight finish, then close the database.
-    server.close(() => {
-      close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
+    for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+    // No new email is started; the one in hand is finished and recorded while the requests drain.
+    const background = quiesce();
+    let idleSweep: NodeJS.Timeout | undefined;
+    // Stop taking connections. (http.Server's own close() would also cut every idle keep-alive
+    // socket at once, racing the request its client may be sending on it at that very moment.)
+    net.Server.prototype.close.call(server, () => {
+      clearInterval(idleSweep);
+      background
+        .then(() => close())
+        .then(
+          () => {
+            services.log.info("stopped", { ms: Date.now() - started });
+            process.exit(0);
+          },
+          (err: unknown) => {
+            services.log.error("stop_failed", { error: err instanceof Error ? err.message : String(err) });
+            process.exit(1);
+          },
+        );
     });
-    server.closeIdleConnections();
+    // A connection that stayed silent through the grace period is closed (it has no request in flight).
     setTimeout(() => {
-      services.log.error("forced_exit", { reason: "requests still running after 10 s" });
+      server.closeIdleConnections();
+      idleSweep = setInterval(() => server.closeIdleConnections(), 100);
+      idleSweep.unref();
+    }, IDLE_GRACE_MS).unref();
+    setTimeout(() => {
+      services.log.error("forced_exit", { reason: `requests still running after ${STOP_DEADLINE_MS / 1000} s` });
       process.exit(1);
-    }, 10_000).unref();
+    }, STOP_DEADLINE_MS).unref();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));

@@ -10,6 +10,9 @@ export const ErrorId = {
   tooLarge: "payload_too_large",
   rateLimited: "rate_limited",
   internal: "internal_error",
+  storageFull: "storage_full",
+  databaseBusy: "database_busy",
+  databaseReadOnly: "database_read_only",
 } as const;
 export type ErrorIdValue = (typeof ErrorId)[keyof typeof ErrorId];
 

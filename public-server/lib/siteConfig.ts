@@ -17,6 +17,8 @@ export class SiteConfigStore {
     private readonly file: string,
     private readonly log: Logger,
     defaultsFile = path.resolve("data/site.json"),
+    /** Values the server decides (its settings), laid over the file's. */
+    private readonly fromServer: Partial<SiteConfig> = {},
   ) {
     // A fresh data folder starts from the repository's (fictional) defaults, copied once for the team to edit.
     if (!fs.existsSync(file) && fs.existsSync(defaultsFile) && path.resolve(file) !== defaultsFile) {
@@ -49,7 +51,7 @@ export class SiteConfigStore {
     if (stat.mtimeMs === this.mtimeMs) return;
     this.mtimeMs = stat.mtimeMs;
     try {
-      this.current = SiteConfig.parse(JSON.parse(fs.readFileSync(this.file, "utf8")));
+      this.current = { ...SiteConfig.parse(JSON.parse(fs.readFileSync(this.file, "utf8"))), ...this.fromServer };
     } catch (err) {
       this.log.error("site_config_invalid", { file: this.file, error: err instanceof Error ? err.message.slice(0, 500) : String(err) });
     }

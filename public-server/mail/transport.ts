@@ -1,9 +1,9 @@
-import fs from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { OutboxMessage } from "../entities/OutboxMessage";
 import type { Logger } from "../lib/log";
 import { parseDbTime } from "../lib/time";
+import { ensurePrivateDir, writePrivateFile } from "../lib/privateFiles";
 
 /** Hands one message over; resolves only once it was accepted (by the mail server, or written to disk). */
 export interface MailTransport {
@@ -60,6 +60,9 @@ export function smtpTransport(url: string, from: string): MailTransport {
   };
 }
 
+/** The file an email becomes without SMTP_URL (its name depends only on the message). */
+export const emlName = (m: Pick<OutboxMessage, "id" | "kind">) => `${String(m.id).padStart(6, "0")}-${m.kind}.eml`;
+
 /**
  * Without SMTP_URL: each message becomes DATA_DIR/outbox/<id>-<kind>.eml, so a
  * team on a bare machine sees what would have gone out. The name depends only
@@ -71,11 +74,9 @@ export function fileTransport(dir: string, from: string, log: Logger): MailTrans
     mode: "files",
     async send(m) {
       const info = await transporter.sendMail(envelopeOf(from, m));
-      fs.mkdirSync(dir, { recursive: true });
-      const file = `${String(m.id).padStart(6, "0")}-${m.kind}.eml`;
-      const tmp = path.join(dir, `.${file}.tmp`);
-      fs.writeFileSync(tmp, info.message as Buffer);
-      fs.renameSync(tmp, path.join(dir, file)); // whole file or none
+      ensurePrivateDir(dir);
+      const file = emlName(m);
+      writePrivateFile(path.join(dir, file), info.message as Buffer); // whole file or none, owner-only
       log.info("mail_written", { kind: m.kind, file }); // never the address
     },
     close: () => transporter.close(),

@@ -42,5 +42,11 @@ export const SiteConfig = z.object({
   eDocumentUrl: z.url().optional(),
   /** The public address of the site (e.g. https://www.example.org), for canonical links; never taken from a request. */
   siteUrl: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * Days a request for help is kept. Not read from site.json: the server puts
+   * its ASSISTANCE_RETENTION_DAYS here, so the Privacy page states what the
+   * deletion job really does.
+   */
+  assistanceRetentionDays: z.number().int().positive().optional(),
 });
 export type SiteConfig = z.infer<typeof SiteConfig>;

@@ -1,5 +1,5 @@
-import type { Server as HttpServer } from "node:http";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
@@ -13,6 +13,7 @@ import { upsertUser } from "../../public-server/commands/users";
 import { createLogger } from "../../public-server/lib/log";
 import { ADMIN, assistanceInput, count, flowerInput, garden823Rows, liveFlower, signedIn, testimonialInput } from "./fixtures";
 import { spawnServer, until, type SpawnedServer } from "./spawn";
+import { SmtpCapture } from "./mailSmtp";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -62,6 +63,77 @@ describe("SIGTERM", () => {
   });
 });
 
+describe("SIGTERM under steady keep-alive traffic", () => {
+  let proc: SpawnedServer | undefined;
+  afterAll(() => proc?.cleanup());
+
+  it("resets no connection: answers in flight get Connection: close, idle sockets are closed, the email in hand is sent, exit 0 well inside 10 s", async () => {
+    // A slow mail server: the request for help's email is in hand (sent, not yet accepted) when the signal comes.
+    const smtp = await SmtpCapture.start();
+    smtp.acceptDelayMs = 1_500;
+    cleanups.push(() => smtp.close());
+    proc = await spawnServer({ SMTP_URL: smtp.url, TEAM_EMAIL: "team@example.org" });
+    const { hostname, port } = new URL(proc.url);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 24 });
+    const paths = ["/api/memorial-flowers", "/api/testimonials", "/api/comment-library", "/api/site", "/"];
+    let answered = 0;
+    let afterSignal = 0;
+    let signalled = false;
+    const errors: string[] = [];
+    const stopAt = Date.now() + 15_000; // bounded, whatever happens
+
+    /** One keep-alive client: request after request on its socket until the server says "Connection: close". */
+    const client = async (n: number) => {
+      for (let i = 0; Date.now() < stopAt; i++) {
+        const outcome = await new Promise<"again" | "closed" | "failed">((resolve) => {
+          const req = http.get({ hostname, port, path: paths[(n + i) % paths.length], agent }, (res) => {
+            res.resume();
+            res.on("end", () => {
+              answered++;
+              if (signalled) afterSignal++;
+              if (res.statusCode !== 200) errors.push(`status ${res.statusCode}`);
+              resolve(res.headers.connection === "close" ? "closed" : "again");
+            });
+            res.on("error", (err) => {
+              errors.push((err as NodeJS.ErrnoException).code ?? err.message);
+              resolve("failed");
+            });
+          });
+          req.on("error", (err) => {
+            errors.push((err as NodeJS.ErrnoException).code ?? err.message);
+            resolve("failed");
+          });
+        });
+        if (outcome !== "again") return;
+      }
+    };
+
+    const loadStarted = Date.now();
+    const clients = Array.from({ length: 24 }, (_, n) => client(n));
+    expect((await new Client(proc.url).post("/api/assistance-requests", assistanceInput())).status).toBe(201);
+    await until(() => answered >= 500 && Date.now() - loadStarted > 2_000 && smtp.messages.length === 1, 30_000);
+    const sentAt = performance.now();
+    signalled = true;
+    proc.child.kill("SIGTERM");
+    const code = await proc.exited;
+    const exitMs = performance.now() - sentAt;
+    await Promise.all(clients);
+    agent.destroy();
+    const resets = errors.filter((e) => /ECONNRESET|EPIPE|socket hang up|ECONNREFUSED/i.test(e)).length;
+    console.log(
+      `SIGTERM under load: exit ${code} after ${Math.round(exitMs)} ms; ${answered} answers (${afterSignal} after the signal), ${resets} reset or refused, other errors: ${errors.length - resets}`,
+    );
+    expect(errors).toEqual([]);
+    expect(code).toBe(0);
+    expect(exitMs).toBeLessThan(5_000);
+    // The email in hand was finished and recorded as sent before the database closed: a restart will not send it again.
+    expect(smtp.messages).toHaveLength(1);
+    const db = new Database(proc.databasePath, { readonly: true });
+    expect(db.prepare("SELECT status FROM outbox").all()).toEqual([{ status: "sent" }]);
+    db.close();
+  });
+});
+
 describe("the request log", () => {
   it("writes one JSON line per request with no password, session id, cookie, email or parent's name", async () => {
     const lines: string[] = [];
@@ -73,7 +145,7 @@ describe("the request log", () => {
       [],
       createLogger("info", (line) => lines.push(line)),
     );
-    const http = await new Promise<HttpServer>((resolve) => {
+    const http = await new Promise<http.Server>((resolve) => {
       const s = parts.app.listen(0, "127.0.0.1", () => resolve(s));
     });
     cleanups.push(async () => {

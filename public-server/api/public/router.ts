@@ -6,11 +6,18 @@ import { MemorialFlowerEntity } from "../../entities/MemorialFlower";
 import { TestimonialEntity } from "../../entities/Testimonial";
 import { AssistanceRequestEntity } from "../../entities/AssistanceRequest";
 import { MemorialCommentEntity } from "../../entities/MemorialComment";
-import { BadRequest, NotFound } from "../../errors";
+import { BadRequest, NotFound, Unavailable } from "../../errors";
+import { ErrorId } from "../../../shared/errors";
 import { idParam, parse } from "../../lib/http";
 import { limitSubmissions } from "../../middlewares/limits";
 import { listPublicComments } from "../../commands/comments";
 import { presentLibraryEntry, presentPublicComment, presentPublicFlower, presentPublicTestimonial } from "../../presenters";
+
+const UNHEALTHY = {
+  "read-only": Unavailable(ErrorId.databaseReadOnly, "The database is read-only: nothing can be saved until whoever runs the server makes it writable.", 60),
+  full: Unavailable(ErrorId.storageFull, "The server's storage is full: nothing can be saved until some space is freed.", 60),
+  busy: Unavailable(ErrorId.databaseBusy, "The database is locked by another program: nothing can be saved until it lets go.", 5),
+} as const;
 
 const RECEIVED = { message: "Thank you. We have received it." };
 
@@ -19,9 +26,11 @@ export function publicRouter(s: Services): Router<AppState> {
   const router = new Router<AppState>();
   const limited = limitSubmissions(s.submissionLimiter);
 
+  // Healthy means a write would succeed now, not only that a read does.
   router.get("/health", async (ctx) => {
-    await s.db.run((m) => m.query("SELECT 1"));
+    const state = await s.db.state();
     ctx.set("Cache-Control", "no-store");
+    if (state !== "writable") throw UNHEALTHY[state];
     ctx.body = { status: "ok" };
   });
 

@@ -28,6 +28,9 @@ export default function PrivacyPage() {
           they are reviewed, to send the monthly updates you asked for, and to protect the website from misuse. Your email address and your own name are never
           shown on the public memorial.
         </p>
+        {site.assistanceRetentionDays ? (
+          <p>{`We keep a request for assistance for ${site.assistanceRetentionDays} days after you send it, long enough to help you and to follow up, and then we delete it, along with our team's copy of it.`}</p>
+        ) : null}
 
         <h2>3. Cookies and Analytics</h2>
         <p>

@@ -1,0 +1,122 @@
+import fs from "node:fs";
+import path from "node:path";
+import BetterSqlite3 from "better-sqlite3";
+import type { Services } from "../context";
+import type { Worker } from "../hooks";
+import { emlName } from "../mail/transport";
+
+/** How often the retention job looks for expired requests (it also runs at start). */
+const EVERY_MS = 6 * 3_600_000;
+
+export interface RetentionResult {
+  requests: number;
+  emails: number;
+  backups: number;
+}
+
+/**
+ * Requests for help hold a family's name, email, phone and what they wrote
+ * at their hardest moment: they are kept ASSISTANCE_RETENTION_DAYS (the
+ * Privacy page says how long) and then deleted, with the team's email about
+ * each one (the outbox row, and its .eml copy on a machine without SMTP), and
+ * from the pre-import backups too. The log says only how many.
+ */
+async function purgeExpiredAssistance(s: Services): Promise<RetentionResult> {
+  const { assistanceRetentionDays, dataDir, backupDir } = s.config;
+  const cutoff = new Date(s.config.now().getTime() - assistanceRetentionDays * 86_400_000).toISOString();
+  const { requests, emails } = await s.db.transaction(async (tx) => {
+    const expired: { id: number }[] = await tx.query(`SELECT id FROM assistance_requests WHERE julianday(created_at) < julianday(?)`, [cutoff]);
+    const mails: { id: number }[] = await tx.query(`SELECT id FROM outbox WHERE kind = 'assistance-request' AND julianday(created_at) < julianday(?)`, [
+      cutoff,
+    ]);
+    await tx.query(`DELETE FROM outbox WHERE kind = 'assistance-request' AND julianday(created_at) < julianday(?)`, [cutoff]);
+    await tx.query(`DELETE FROM assistance_requests WHERE julianday(created_at) < julianday(?)`, [cutoff]);
+    return { requests: expired.length, emails: mails.map((m) => m.id) };
+  });
+  for (const id of emails) fs.rmSync(path.join(dataDir, "outbox", emlName({ id, kind: "assistance-request" })), { force: true });
+  const backups = scrubBackups(s, backupDir, cutoff);
+  const result = { requests, emails: emails.length, backups };
+  if (requests + emails.length + backups > 0) s.log.info("retention_purged", { ...result, olderThanDays: assistanceRetentionDays });
+  return result;
+}
+
+/** Deletes the same expired rows from each backup (and compacts it, so nothing stays in free pages); answers how many backups changed. */
+function scrubBackups(s: Services, backupDir: string, cutoff: string): number {
+  let names: string[];
+  try {
+    names = fs.readdirSync(backupDir).filter((n) => n.endsWith(".sqlite"));
+  } catch {
+    return 0;
+  }
+  let changed = 0;
+  for (const name of names) {
+    let copy: BetterSqlite3.Database | undefined;
+    try {
+      copy = new BetterSqlite3(path.join(backupDir, name), { fileMustExist: true, timeout: 1000 });
+      copy.pragma("secure_delete = ON");
+      const del = copy.transaction(
+        () =>
+          copy!.prepare(`DELETE FROM assistance_requests WHERE julianday(created_at) < julianday(?)`).run(cutoff).changes +
+          copy!.prepare(`DELETE FROM outbox WHERE kind = 'assistance-request' AND julianday(created_at) < julianday(?)`).run(cutoff).changes,
+      );
+      if (del() > 0) {
+        copy.exec("VACUUM");
+        changed++;
+      }
+    } catch (err) {
+      s.log.error("retention_backup_failed", { backup: name, error: err instanceof Error ? err.message.slice(0, 200) : String(err) });
+    } finally {
+      copy?.close();
+    }
+  }
+  return changed;
+}
+
+/** Runs the retention job at start and every few hours; one pass at a time. */
+export class RetentionWorker implements Worker {
+  private running: Promise<unknown> = Promise.resolve();
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+
+  constructor(private readonly s: Services) {}
+
+  start(): void {
+    this.timer = setInterval(() => void this.runOnce().catch(() => undefined), EVERY_MS);
+    this.timer.unref();
+    void this.runOnce().catch(() => undefined);
+  }
+
+  /** One pass now (after any pass in progress); for the timer and for tests. */
+  runOnce(): Promise<RetentionResult | null> {
+    const pass = this.running.then(() => (this.stopped ? null : purgeExpiredAssistance(this.s)));
+    this.running = pass.catch((err: unknown) =>
+      this.s.log.error("retention_failed", { error: err instanceof Error ? err.message.slice(0, 200) : String(err) }),
+    );
+    return pass;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+}
+
+const workers = new WeakMap<Services, RetentionWorker>();
+
+/** The retention job of this server, made on first use. */
+export function retentionFor(s: Services): RetentionWorker {
+  let worker = workers.get(s);
+  if (!worker) {
+    worker = new RetentionWorker(s);
+    workers.set(s, worker);
+  }
+  return worker;
+}
+
+/** Registered in hooks.ts: started with the server, stopped before the database closes. */
+export const retentionWorkerFactory = (s: Services): Worker => {
+  const worker = retentionFor(s);
+  worker.start();
+  return worker;
+};
