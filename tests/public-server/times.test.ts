@@ -83,16 +83,20 @@ describe("times on a server outside UTC", () => {
   });
 
   it("rewrites rows stored in SQLite's older format at start, without shifting them", async () => {
+    // A day ago (well inside the retention period), in SQLite's own "YYYY-MM-DD HH:MM:SS".
+    const iso = new Date(Date.now() - 86_400_000).toISOString().replace(/\.\d{3}Z$/, ".000Z");
+    const legacy = iso.replace("T", " ").replace(".000Z", "");
     sql(
       server,
-      `INSERT INTO assistance_requests (first_name, last_name, email, phone_number, comments, created_at) VALUES ('Old', 'Row', 'old@private.example', '555-0100', 'x', '2025-03-01 14:05:06')`,
+      `INSERT INTO assistance_requests (first_name, last_name, email, phone_number, comments, created_at) VALUES ('Old', 'Row', 'old@private.example', '555-0100', 'x', ?)`,
+      legacy,
     );
     sql(server, `DELETE FROM migrations WHERE name = 'UtcTimes1732270000000'`);
     await server.stop();
     server = await startTestServer({ dataDir });
     admin = await signedIn(server);
-    expect(sql(server, `SELECT created_at AS at FROM assistance_requests WHERE first_name = 'Old'`)).toEqual([{ at: "2025-03-01T14:05:06.000Z" }]);
+    expect(sql(server, `SELECT created_at AS at FROM assistance_requests WHERE first_name = 'Old'`)).toEqual([{ at: iso }]);
     const requests = await json<{ firstName: string; createdAt: string }[]>(await admin.get("/api/admin/assistance-requests"));
-    expect(requests.find((r) => r.firstName === "Old")!.createdAt).toBe("2025-03-01T14:05:06.000Z");
+    expect(requests.find((r) => r.firstName === "Old")!.createdAt).toBe(iso);
   });
 });
