@@ -109,6 +109,7 @@ export async function createServer(config: ServerConfig, extraHooks: DomainHook[
     quiesce,
     async close() {
       await quiesce();
+      services.site.close();
       await db.close();
     },
   };

@@ -4,14 +4,17 @@ import { SiteConfig } from "../../shared/schemas/site";
 import type { Logger } from "./log";
 
 /**
- * Reads data/site.json at run time and again whenever the file changes (by
- * modification time), so a team edits contact details without a rebuild. A
+ * Reads data/site.json at run time and again whenever the file changes, so a
+ * team edits contact details without a rebuild. A watch on its folder (editors
+ * often replace the file rather than write it) marks it for a re-read at once;
+ * where watching is not available the file is still checked once a second. A
  * broken edit is logged and the last good version is kept.
  */
 export class SiteConfigStore {
   private current: SiteConfig | undefined;
-  private mtimeMs = -1;
+  private signature = "";
   private checkedAt = 0;
+  private readonly watcher: fs.FSWatcher | undefined;
 
   constructor(
     private readonly file: string,
@@ -28,6 +31,20 @@ export class SiteConfigStore {
     }
     this.get();
     if (!this.current) throw new Error(`The site configuration at ${file} is missing or invalid.`);
+    try {
+      const name = path.basename(file);
+      this.watcher = fs.watch(path.dirname(file), (_event, changed) => {
+        if (!changed || changed === name) this.checkedAt = 0;
+      });
+      this.watcher.unref();
+    } catch {
+      // No watching here (some network file systems): the once-a-second check remains.
+    }
+  }
+
+  /** Stops watching the file (the server is closing). */
+  close(): void {
+    this.watcher?.close();
   }
 
   /** The configuration, re-read at most once a second when the file changed. */
@@ -48,8 +65,9 @@ export class SiteConfigStore {
       this.log.error("site_config_missing", { file: this.file });
       return;
     }
-    if (stat.mtimeMs === this.mtimeMs) return;
-    this.mtimeMs = stat.mtimeMs;
+    const signature = `${stat.mtimeMs}:${stat.ctimeMs}:${stat.size}:${stat.ino}`;
+    if (signature === this.signature) return;
+    this.signature = signature;
     try {
       this.current = { ...SiteConfig.parse(JSON.parse(fs.readFileSync(this.file, "utf8"))), ...this.fromServer };
     } catch (err) {

@@ -161,20 +161,20 @@ describe("readable before JavaScript", () => {
     expect(before).toContain("(555) 010-2400");
     const site = JSON.parse(original);
     site.phones[0].number = "(555) 010-7777";
+    const page = async (address: string) => (await fetch(`${server.url}${address}`)).text();
     try {
-      // The store re-reads the file at most once a second, by modification time.
-      await new Promise((r) => setTimeout(r, 1100));
+      // The server notices the edit through its watch on the file: wait for the page, not for a set time.
       fs.writeFileSync(file, JSON.stringify(site));
-      await new Promise((r) => setTimeout(r, 1100));
-      const after = await (await fetch(`${server.url}/new-families`)).text();
+      await expect.poll(() => page("/new-families"), { timeout: 5_000, interval: 20 }).toContain("(555) 010-7777");
+      const after = await page("/new-families");
       expect(after).toContain("(555) 010-7777");
       expect(after).toContain('href="tel:5550107777"');
       expect(after).not.toContain("(555) 010-2400");
       const home = await (await fetch(`${server.url}/`)).text();
       expect(home).toContain("(555) 010-7777");
     } finally {
-      await new Promise((r) => setTimeout(r, 1100));
       fs.writeFileSync(file, original);
+      await expect.poll(() => page("/new-families"), { timeout: 5_000, interval: 20 }).toContain("(555) 010-2400");
     }
   });
 
