@@ -1,3 +1,4 @@
+import Papa from "papaparse";
 import { STRICT_CSV_COLUMNS } from "../constants";
 
 /** Options of toCsv. */
@@ -11,22 +12,15 @@ export interface ToCsvOptions {
   newline?: "\r\n" | "\n";
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
-
 /**
- * Writes rows as CSV text, one record per row, each ended by a line break.
- * A field containing a comma, quote, CR or LF is quoted, its quotes doubled.
+ * Writes rows as CSV text with papaparse, one record per row, each ended by a line break (so files
+ * concatenate and end as spreadsheets write them). Fields with a comma, quote, line break or edge
+ * spaces are quoted, their quotes doubled.
  */
 export function toCsv(rows: readonly (readonly string[])[], options: ToCsvOptions = {}): string {
+  if (rows.length === 0) return "";
   const newline = options.newline ?? "\r\n";
-  const neutralise = options.neutraliseFormulas ?? false;
-  return rows.map((row) => row.map((cell) => csvField(cell, neutralise)).join(",") + newline).join("");
-}
-
-function csvField(cell: string, neutralise: boolean): string {
-  const text = neutralise && FORMULA_START.test(cell) ? `'${cell}` : cell;
-  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return Papa.unparse(rows as string[][], { newline, escapeFormulae: options.neutraliseFormulas ?? false }) + newline;
 }
 
 /** The template's rows: the five strict headers and three plainly fictional sample rows. */
