@@ -13,8 +13,6 @@ export async function upsertUser(db: Database, username: string, password: strin
     const existing = await tx.findOneBy(UserEntity, { username: input.username });
     if (existing) {
       const user = await tx.save(UserEntity, Object.assign(existing, { passwordHash, role }));
-      // A new password ends every session made with the old one.
-      await endSessions(tx, user.id);
       return { user, created: false };
     }
     const user = await tx.save(UserEntity, tx.create(UserEntity, { username: input.username, passwordHash, role }));

@@ -1,4 +1,5 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import os from "node:os";
 import { ApiError } from "../errors";
 import { ErrorId } from "../../shared/errors";
 
@@ -15,8 +16,12 @@ export const HASH_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEYLEN = 32;
 /** Room for N=2^17 and r=8 (128 MiB) with a margin; scrypt refuses to run past maxmem. */
 const MAXMEM = 160 * 1024 * 1024;
-/** Two at once leaves the other threads of the pool (4 by default) for file reads, so pages stay fast. */
-const HASH_CONCURRENCY = 2;
+/**
+ * One core stays free for the event loop (at most two hash at once), and the
+ * thread pool (4 threads by default) keeps threads for file reads: pages and
+ * lists stay fast while sign-ups and sign-ins wait their turn.
+ */
+const HASH_CONCURRENCY = Math.max(1, Math.min(2, os.availableParallelism() - 1));
 const HASH_QUEUE = 64;
 
 let running = 0;
