@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/testServer";
-import { Client, json } from "../support/client";
+import { json, type Client } from "../support/client";
 import { createLogger } from "../../public-server/lib/log";
 import { count, errorBody, signedIn } from "./fixtures";
 
