@@ -1,5 +1,4 @@
 import Koa from "koa";
-import Router from "@koa/router";
 import { bodyParser } from "@koa/bodyparser";
 import compress from "koa-compress";
 import session from "koa-session";
@@ -10,13 +9,17 @@ import { openDatabase, READ_ONLY_HELP, removePartialBackups } from "./db";
 import { createLogger, type Logger } from "./lib/log";
 import { PublicCache } from "./lib/publicCache";
 import { RateLimiter } from "./lib/rateLimiter";
+import { Slowdown } from "./lib/slowdown";
+import { assertExactRouting, createRouter } from "./lib/router";
+import { sessionCookieKey, SESSION_COOKIE } from "./lib/sessionCookie";
+import { requestShape } from "./middlewares/requestShape";
 import { sessionSecret } from "./lib/secret";
 import { databaseSessionStore } from "./lib/sessionStore";
 import { SiteConfigStore } from "./lib/siteConfig";
 import { errorHandler } from "./middlewares/errors";
 import { requestLog } from "./middlewares/requestLog";
 import { sameOriginWrites, securityHeaders } from "./middlewares/security";
-import { requireAdmin } from "./middlewares/auth";
+import { assertAdminGuarded, guardEachRoute, requireAdmin } from "./middlewares/auth";
 import { publicRouter } from "./api/public/router";
 import { sessionRouter } from "./api/session/router";
 import { adminRouters } from "./api/admin";
@@ -48,6 +51,9 @@ export async function createServer(config: ServerConfig, extraHooks: DomainHook[
     cache: new PublicCache(),
     site: new SiteConfigStore(config.siteConfigPath, log, undefined, { assistanceRetentionDays: config.assistanceRetentionDays }),
     loginLimiter: new RateLimiter(config.loginMaxFailures, config.loginWindowMs),
+    loginSlowdown: new Slowdown({ free: config.loginSlowdownAfter, windowMs: config.loginWindowMs, baseDelayMs: 1000, maxDelayMs: 30_000, maxWaitMs: 10_000 }),
+    importKeyLimiter: new RateLimiter(config.importKeyMaxFailures, 3_600_000),
+    registrationLimiter: new RateLimiter(config.registrationsPerHour, 3_600_000),
     submissionLimiter: new RateLimiter(config.submissionsPerHour, 3_600_000),
     hooks,
     async emit(tx, event) {
@@ -64,11 +70,14 @@ export async function createServer(config: ServerConfig, extraHooks: DomainHook[
   app.use(requestLog(log));
   app.use(errorHandler(log));
   app.use(securityHeaders(() => donationOrigin(services)));
+  app.use(requestShape());
   app.use(compress({ threshold: 1024 }));
   app.use(
     session(
       {
-        key: "garden.sid",
+        key: SESSION_COOKIE,
+        // The id is read and written under "__Host-garden.sid" when the request came over TLS (see sessionCookie.ts).
+        externalKey: sessionCookieKey({ maxAge: config.sessionMaxAgeMs }),
         maxAge: config.sessionMaxAgeMs,
         httpOnly: true,
         sameSite: "lax",
@@ -77,13 +86,13 @@ export async function createServer(config: ServerConfig, extraHooks: DomainHook[
         renew: true,
         // `secure` is left unset on purpose: the cookies library then marks the cookie Secure
         // exactly when the request came over TLS (directly, or through a trusted proxy).
-        store: databaseSessionStore(db),
+        store: databaseSessionStore(db, config.sessionAbsoluteMs),
       },
       app as unknown as Koa,
     ),
   );
 
-  const api = new Router<AppState>({ prefix: "/api" });
+  const api = createRouter({ prefix: "/api" });
   api.use(sameOriginWrites(config.allowedOrigins));
   api.use(async (ctx, next) => {
     const big = CSV_PATHS.test(ctx.path);
@@ -91,10 +100,14 @@ export async function createServer(config: ServerConfig, extraHooks: DomainHook[
   });
   api.use(sessionRouter(services).routes());
   api.use(publicRouter(services).routes());
-  const admin = new Router<AppState>({ prefix: "/admin" });
-  admin.use(requireAdmin(services));
-  for (const make of adminRouters) admin.use(make(services).routes());
+  const admin = createRouter({ prefix: "/admin" });
+  const adminGuard = requireAdmin(services);
+  admin.use(adminGuard);
+  // Each admin route also carries the guard itself: it holds even if a route were ever mounted elsewhere.
+  for (const make of adminRouters) admin.use(guardEachRoute(make(services), adminGuard).routes());
   api.use(admin.routes());
+  assertExactRouting(api);
+  assertAdminGuarded(api, "/api/admin");
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: true }));
   app.use(siteHandler(config, services));

@@ -1,12 +1,13 @@
 import readline from "node:readline";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db";
-import { upsertUser } from "./commands/users";
+import { changePassword, upsertUser } from "./commands/users";
 import { UserEntity } from "./entities/User";
 
 const USAGE = `Usage:
   npm run admin -- create <username> [--role admin|user]   make an account (admin by default)
   npm run admin -- list                                    list accounts
+  npm run admin -- passwd <username>                       new password; ends that account's sessions
 The password comes from ADMIN_PASSWORD, or is asked for.`;
 
 /** Reads a password from the terminal without echoing it. */
@@ -41,6 +42,22 @@ async function main(argv: string[]): Promise<number> {
     try {
       const { created } = await upsertUser(db, username, password, role);
       console.log(`${created ? "Created" : "Updated"} ${role} account "${username}" in ${config.databasePath}.`);
+    } finally {
+      await db.close();
+    }
+    return 0;
+  }
+  if (command === "passwd") {
+    const username = rest.find((a) => !a.startsWith("--"));
+    if (!username) {
+      console.error(USAGE);
+      return 2;
+    }
+    const password = process.env.ADMIN_PASSWORD || (await askPassword(`New password for ${username}: `));
+    const db = await openDatabase(config.databasePath);
+    try {
+      const { endedSessions } = await changePassword(db, username, password);
+      console.log(`Changed the password of "${username}" and ended ${endedSessions} session${endedSessions === 1 ? "" : "s"}.`);
     } finally {
       await db.close();
     }

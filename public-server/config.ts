@@ -23,6 +23,12 @@ export interface ServerConfig extends MailSettings {
   adminPassword: string | undefined;
   loginMaxFailures: number;
   loginWindowMs: number;
+  /** Sign-in attempts per username in the window checked at once; later ones are slowed down, never locked out. */
+  loginSlowdownAfter: number;
+  /** Wrong reset-and-import keys per account, and per address, in an hour before 429. */
+  importKeyMaxFailures: number;
+  /** New accounts per address per hour (when registration is open). */
+  registrationsPerHour: number;
   submissionsPerHour: number;
   /** Origins besides our own that may send state-changing requests. */
   allowedOrigins: string[];
@@ -32,6 +38,8 @@ export interface ServerConfig extends MailSettings {
   assistanceRetentionDays: number;
   /** The clock of time-based jobs (retention); tests move it instead of waiting. */
   now: () => Date;
+  /** A sign-in ends this long after it was made, however active the session (renewal stops there). */
+  sessionAbsoluteMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -56,6 +64,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     adminPassword: env.ADMIN_PASSWORD || undefined,
     loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 10),
     loginWindowMs: int(env.LOGIN_WINDOW_MINUTES, 15) * 60_000,
+    loginSlowdownAfter: int(env.LOGIN_SLOWDOWN_AFTER, 5),
+    importKeyMaxFailures: int(env.IMPORT_KEY_MAX_FAILURES, 5),
+    registrationsPerHour: int(env.REGISTRATIONS_PER_HOUR, 5),
     submissionsPerHour: int(env.SUBMISSIONS_PER_HOUR, 20),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? "")
       .split(",")
@@ -65,6 +76,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     sessionMaxAgeMs: int(env.SESSION_MAX_AGE_HOURS, 12) * 3_600_000,
     assistanceRetentionDays: positive(int(env.ASSISTANCE_RETENTION_DAYS, 180), "ASSISTANCE_RETENTION_DAYS"),
     now: () => new Date(),
+    sessionAbsoluteMs: int(env.SESSION_ABSOLUTE_DAYS, 7) * 86_400_000,
     ...mailSettingsFromEnv(env),
   };
   return { ...base, ...overrides };

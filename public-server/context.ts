@@ -5,6 +5,7 @@ import type { User } from "./entities/User";
 import type { Logger } from "./lib/log";
 import type { PublicCache } from "./lib/publicCache";
 import type { RateLimiter } from "./lib/rateLimiter";
+import type { Slowdown } from "./lib/slowdown";
 import type { SiteConfigStore } from "./lib/siteConfig";
 
 export type ItemKind = "testimonial" | "flower" | "comment" | "assistance";
@@ -31,7 +32,13 @@ export interface Services {
   cache: PublicCache;
   site: SiteConfigStore;
   log: Logger;
+  /** Sign-in attempts per address (counted before the password is checked). */
   loginLimiter: RateLimiter;
+  /** Sign-in attempts per username: slowed down, never locked. */
+  loginSlowdown: Slowdown;
+  /** Wrong reset-and-import keys, per account ("user:<id>") and per address ("ip:<address>"). */
+  importKeyLimiter: RateLimiter;
+  registrationLimiter: RateLimiter;
   submissionLimiter: RateLimiter;
   hooks: DomainHook[];
   /** Tells every hook about `event`, inside `tx`. */
@@ -40,4 +47,6 @@ export interface Services {
 
 export interface AppState {
   user?: User;
+  /** Set by the admin guard once it let this request through. */
+  adminChecked?: boolean;
 }

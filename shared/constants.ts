@@ -18,7 +18,8 @@ export const LIMITS = {
   comments: 5000,
   testimonial: 10000,
   username: 64,
-  passwordMin: 8,
+  /** OWASP's minimum for a password without a second factor. */
+  passwordMin: 12,
   passwordMax: 200,
   /** Rows accepted by one bulk upload or update. */
   bulkRows: 10000,

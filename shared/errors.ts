@@ -9,6 +9,8 @@ export const ErrorId = {
   preconditionFailed: "precondition_failed",
   tooLarge: "payload_too_large",
   rateLimited: "rate_limited",
+  methodNotAllowed: "method_not_allowed",
+  busy: "busy",
   internal: "internal_error",
   storageFull: "storage_full",
   databaseBusy: "database_busy",

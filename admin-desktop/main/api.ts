@@ -30,8 +30,8 @@ export class NetworkError extends Error {}
 
 export type FetchLike = typeof fetch;
 
-/** The names of the cookies that make up a session (koa-session's value and its signature). */
-const SESSION_COOKIES = /^garden\.sid(\.sig)?$/;
+/** The cookies that make up a session (koa-session's value and its signature; "__Host-" first over HTTPS). */
+const SESSION_COOKIES = /^(__Host-)?garden\.sid(\.sig)?$/;
 
 export class ApiClient {
   private cookies = new Map<string, string>();

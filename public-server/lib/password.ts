@@ -1,32 +1,76 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import os from "node:os";
+import { ApiError } from "../errors";
+import { ErrorId } from "../../shared/errors";
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) => scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))));
 
-// N=2^15, r=8, p=1: about 32 MiB and tens of milliseconds per hash, OWASP's floor for scrypt.
-const PARAMS = { N: 32768, r: 8, p: 1 };
+/**
+ * OWASP's current minimum for scrypt: N=2^17, r=8, p=1. One hash uses
+ * 128 × N × r bytes = 128 MiB and a good half second of one core, so:
+ * hashing runs on libuv's thread pool (never on the event loop), at most
+ * HASH_CONCURRENCY at once, and at most HASH_QUEUE waiting behind them.
+ */
+export const HASH_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEYLEN = 32;
+/** Room for N=2^17 and r=8 (128 MiB) with a margin; scrypt refuses to run past maxmem. */
+const MAXMEM = 160 * 1024 * 1024;
+/**
+ * One core stays free for the event loop (at most two hash at once), and the
+ * thread pool (4 threads by default) keeps threads for file reads: pages and
+ * lists stay fast while sign-ups and sign-ins wait their turn.
+ */
+const HASH_CONCURRENCY = Math.max(1, Math.min(2, os.availableParallelism() - 1));
+const HASH_QUEUE = 64;
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** Runs `work` when a hashing slot is free; past the queue's bound, answers 503 at once. */
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= HASH_CONCURRENCY) {
+    if (waiting.length >= HASH_QUEUE) {
+      throw new ApiError(503, ErrorId.busy, "We are very busy at the moment. Please try again in a minute.", undefined, { "Retry-After": "30" });
+    }
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else {
+    running++;
+  }
+  try {
+    return await work();
+  } finally {
+    const nextInLine = waiting.shift();
+    if (nextInLine)
+      nextInLine(); // the slot passes straight to the next in line
+    else running--;
+  }
+}
 
 /** Hashes a password with scrypt and a random salt, as "scrypt$N$r$p$salt$hash" (base64). */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, KEYLEN, { ...PARAMS, maxmem: 64 * 1024 * 1024 });
-  return ["scrypt", PARAMS.N, PARAMS.r, PARAMS.p, salt.toString("base64"), key.toString("base64")].join("$");
+  const key = await inTurn(() => scrypt(password, salt, KEYLEN, { ...HASH_PARAMS, maxmem: MAXMEM }));
+  return ["scrypt", HASH_PARAMS.N, HASH_PARAMS.r, HASH_PARAMS.p, salt.toString("base64"), key.toString("base64")].join("$");
 }
 
 /** True when `password` matches `stored`; compares in constant time. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split("$");
   if (scheme !== "scrypt" || !salt || !hash) return false;
+  const params = { N: Number(n), r: Number(r), p: Number(p) };
+  // A stored hash is ours, but never let a damaged row ask for more memory than a current hash needs.
+  if (![params.N, params.r, params.p].every(Number.isInteger) || params.N * params.r * params.p > HASH_PARAMS.N * HASH_PARAMS.r * HASH_PARAMS.p) return false;
   const expected = Buffer.from(hash, "base64");
-  const key = await scrypt(password, Buffer.from(salt, "base64"), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: 64 * 1024 * 1024,
-  });
+  const key = await inTurn(() => scrypt(password, Buffer.from(salt, "base64"), expected.length, { ...params, maxmem: MAXMEM }));
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
+/** True when `stored` was made with weaker settings than today's: rehash it at the next successful sign-in. */
+export function needsRehash(stored: string): boolean {
+  const [scheme, n, r, p] = stored.split("$");
+  return scheme !== "scrypt" || Number(n) !== HASH_PARAMS.N || Number(r) !== HASH_PARAMS.r || Number(p) !== HASH_PARAMS.p;
+}
+
 /** A fixed hash to verify against when the username does not exist, so both paths take the same time. */
-export const DUMMY_HASH = "scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";
+export const DUMMY_HASH = `scrypt$${HASH_PARAMS.N}$${HASH_PARAMS.r}$${HASH_PARAMS.p}$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=`;

@@ -9,24 +9,56 @@ interface Entry {
   etag: string;
 }
 
+export interface CacheBounds {
+  /** At most this many entries… */
+  maxEntries: number;
+  /** …holding at most this many bytes (JSON, gzip and brotli together). */
+  maxBytes: number;
+}
+
+/** Room for the garden, testimonials, library and the comments of a few thousand flowers. */
+export const DEFAULT_CACHE_BOUNDS: CacheBounds = { maxEntries: 5_000, maxBytes: 32 * 1024 * 1024 };
+
 /**
  * The public lists (garden, testimonials, comments, message library) are
  * read far more often than written. Each is built once, compressed once, and
  * served from memory until a write invalidates it. A generation counter
  * keeps a list built during a write from being cached after it.
+ *
+ * Only answers that exist are kept (a miss, such as an unknown flower's
+ * comments, is never cached, so made-up ids cannot fill memory), and the
+ * whole cache is bounded in entries and bytes: past either bound, the least
+ * recently used entries are dropped first.
  */
 export class PublicCache {
   private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
   private generation = 0;
 
+  constructor(private readonly bounds: CacheBounds = DEFAULT_CACHE_BOUNDS) {}
+
   /** The cached entry for `key`, building it with `produce` when missing. */
-  async get(key: string, produce: () => Promise<unknown>): Promise<Entry> {
+  async get(key: string, produce: () => Promise<object>): Promise<Entry> {
+    return (await this.find(key, produce))!;
+  }
+
+  /**
+   * Like get, for what may not exist: when `produce` answers null, answers
+   * null and keeps nothing, so made-up keys cannot fill the cache.
+   */
+  async find(key: string, produce: () => Promise<object | null>): Promise<Entry | null> {
     const hit = this.entries.get(key);
-    if (hit) return hit;
+    if (hit) {
+      // Most recently used goes to the end: eviction takes from the front.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit;
+    }
     const startedAt = this.generation;
     const value = await produce();
+    if (value === null) return null;
     const entry = build(value);
-    if (startedAt === this.generation) this.entries.set(key, entry);
+    if (startedAt === this.generation) this.store(key, entry);
     return entry;
   }
 
@@ -34,8 +66,31 @@ export class PublicCache {
   invalidate(...prefixes: string[]): void {
     this.generation++;
     for (const key of [...this.entries.keys()]) {
-      if (prefixes.some((p) => key.startsWith(p))) this.entries.delete(key);
+      if (prefixes.some((p) => key.startsWith(p))) this.remove(key);
     }
+  }
+
+  /** How many entries and bytes the cache holds now. */
+  get usage(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  private store(key: string, entry: Entry): void {
+    const size = sizeOf(entry);
+    if (size > this.bounds.maxBytes) return; // larger than the whole cache: serve it, keep nothing
+    this.remove(key);
+    this.entries.set(key, entry);
+    this.bytes += size;
+    while (this.entries.size > this.bounds.maxEntries || this.bytes > this.bounds.maxBytes) {
+      this.remove(this.entries.keys().next().value!);
+    }
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= sizeOf(entry);
   }
 
   /** Sends `entry` with an ETag (answering 304 when it matches) and the best encoding the client takes. */
@@ -62,6 +117,8 @@ export class PublicCache {
     }
   }
 }
+
+const sizeOf = (e: Entry) => e.json.length + e.gzip.length + e.br.length + e.etag.length;
 
 function build(value: unknown): Entry {
   const json = Buffer.from(JSON.stringify(value));

@@ -29,6 +29,25 @@ export class RateLimiter {
     while (this.hits.size > this.maxKeys) this.hits.delete(this.hits.keys().next().value!);
   }
 
+  /**
+   * Checks and counts in one step: answers the seconds to wait when `key` is
+   * at its limit (nothing is counted then), or counts one event and answers 0.
+   * Parallel requests cannot all pass a check before any of them is counted.
+   */
+  take(key: string): number {
+    const wait = this.retryAfter(key);
+    if (wait === 0) this.hit(key);
+    return wait;
+  }
+
+  /** Gives back the latest event counted for `key` (an attempt that turned out to succeed). */
+  release(key: string): void {
+    const recent = this.recent(key);
+    recent.pop();
+    if (recent.length) this.hits.set(key, recent);
+    else this.hits.delete(key);
+  }
+
   /** Forgets `key` (after a successful sign-in, say). */
   reset(key: string): void {
     this.hits.delete(key);

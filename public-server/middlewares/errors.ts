@@ -30,7 +30,8 @@ export function errorHandler(log: Logger): Middleware {
       ctx.body = body.body;
       ctx.set("Cache-Control", "no-store");
       for (const [name, value] of Object.entries(body.headers)) ctx.set(name, value);
-      if (body.status >= 500) log.error("request_failed", { method: ctx.method, path: ctx.path, error: describe(err) });
+      // 501 answers a method we do not serve: the client's doing, not a failure of ours.
+      if (body.status >= 500 && body.status !== 501) log.error("request_failed", { method: ctx.method, path: ctx.path, error: describe(err) });
     }
   };
 }

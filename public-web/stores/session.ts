@@ -10,6 +10,8 @@ interface SessionState {
   refresh(): Promise<void>;
   login(username: string, password: string): Promise<SessionUserDto>;
   logout(): Promise<void>;
+  /** Ends every session of this account (other browsers, the desktop app) and this one. */
+  logoutEverywhere(): Promise<void>;
 }
 
 export const useSession = create<SessionState>()((set) => ({
@@ -34,6 +36,10 @@ export const useSession = create<SessionState>()((set) => ({
   },
   async logout() {
     await api.post("/api/logout");
+    set({ user: null, status: "ready" });
+  },
+  async logoutEverywhere() {
+    await api.post("/api/logout-everywhere");
     set({ user: null, status: "ready" });
   },
 }));

@@ -32,7 +32,7 @@ export interface AdminAssistanceDto {
   handledBy: string | null;
 }
 
-export const ACTIVITY_ACTIONS = ["approved", "declined", "removed", "edited", "imported", "handled"] as const;
+export const ACTIVITY_ACTIONS = ["approved", "declined", "removed", "edited", "imported", "handled", "key-refused"] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
 /** One line of the activity log. `summary` never holds an email address or a parent's name. */

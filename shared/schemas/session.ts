@@ -8,19 +8,34 @@ export const LoginInput = z.object({
 });
 export type LoginInput = z.infer<typeof LoginInput>;
 
-/** POST /api/register: a plain user account, when registration is open. */
-export const RegisterInput = z.object({
-  username: z
-    .string({ error: "Username is required" })
-    .trim()
-    .min(3, "Username must be at least 3 characters")
-    .max(LIMITS.username, "Username is too long")
-    .regex(/^[A-Za-z0-9._-]+$/, "Username may use letters, numbers, dots, dashes and underscores"),
-  password: z
+/** The sentence for a password found in the list of most common passwords. */
+export const COMMON_PASSWORD_MESSAGE =
+  "This password is one of the most common and easy to guess. Please choose another: a few unrelated words make a strong one.";
+
+/**
+ * A new password (registration, a password change): at least 12 characters.
+ * The server also refuses the most common passwords; that list is large, so
+ * it lives on the server only and is passed in with `newPasswordField(isCommon)`.
+ */
+export const newPasswordField = (isCommon?: (password: string) => boolean) => {
+  const field = z
     .string({ error: "Password is required" })
+    .min(1, "Password is required")
     .min(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters`)
-    .max(LIMITS.passwordMax, "Password is too long"),
-});
+    .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`);
+  return isCommon ? field.refine((password) => !isCommon(password), COMMON_PASSWORD_MESSAGE) : field;
+};
+
+const usernameField = z
+  .string({ error: "Username is required" })
+  .trim()
+  .min(3, "Username must be at least 3 characters")
+  .max(LIMITS.username, "Username is too long")
+  .regex(/^[A-Za-z0-9._-]+$/, "Username may use letters, numbers, dots, dashes and underscores");
+
+/** POST /api/register: a plain user account, when registration is open. */
+export const registerInput = (isCommon?: (password: string) => boolean) => z.object({ username: usernameField, password: newPasswordField(isCommon) });
+export const RegisterInput = registerInput();
 export type RegisterInput = z.infer<typeof RegisterInput>;
 
 /** What the session exposes about the signed-in person (GET /api/user). */

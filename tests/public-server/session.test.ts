@@ -1,10 +1,10 @@
-import type { Server as HttpServer } from "node:http";
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, startTestServer, type TestServer } from "../support/testServer";
 import { Client, json } from "../support/client";
@@ -30,7 +30,7 @@ const sessionCookie = (res: Response) => setCookies(res).find((c) => c.startsWit
 async function startOn(dataDir: string, overrides: Partial<ServerConfig> = {}) {
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }, { webDir: path.join(ROOT, "dist/web"), ...overrides });
   const parts = await createServer(config);
-  const http = await new Promise<HttpServer>((resolve) => {
+  const http = await new Promise<Server>((resolve) => {
     const s = parts.app.listen(0, "127.0.0.1", () => resolve(s));
   });
   return {
@@ -242,7 +242,7 @@ describe("POST /api/register", () => {
       expect(short.status).toBe(400);
       expect((await errorBody(short)).message).toBe("Username must be at least 3 characters");
       const weak = await new Client(open.url).post("/api/register", { username: "abcdef", password: "short" });
-      expect((await errorBody(weak)).message).toBe("Password must be at least 8 characters");
+      expect((await errorBody(weak)).message).toBe("Password must be at least 12 characters");
       // Passwords are stored as scrypt hashes, never as given.
       const [row] = sql<{ password_hash: string }>(open, "SELECT password_hash FROM users WHERE username = 'newperson'");
       expect(row!.password_hash).toMatch(/^scrypt\$/);

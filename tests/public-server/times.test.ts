@@ -91,7 +91,7 @@ describe("times on a server outside UTC", () => {
       `INSERT INTO assistance_requests (first_name, last_name, email, phone_number, comments, created_at) VALUES ('Old', 'Row', 'old@private.example', '555-0100', 'x', ?)`,
       legacy,
     );
-    sql(server, `DELETE FROM migrations WHERE name = 'UtcTimes1732270000000'`);
+    sql(server, `DELETE FROM migrations WHERE name = 'UtcTimes1732290000000'`);
     await server.stop();
     server = await startTestServer({ dataDir });
     admin = await signedIn(server);

@@ -1,4 +1,5 @@
-import Router from "@koa/router";
+import type Router from "@koa/router";
+import { createRouter } from "../../lib/router";
 import type { EntityManager } from "typeorm";
 import { AssistanceHandledInput, type AdminAssistanceDto } from "../../../shared/schemas/adminTools";
 import type { AppState, Services } from "../../context";
@@ -47,7 +48,7 @@ async function findRequest(m: EntityManager, id: number): Promise<Row | undefine
  * every detail, newest first, and a handled mark with who and when.
  */
 export function assistanceRouter(s: Services): Router<AppState> {
-  const router = new Router<AppState>();
+  const router = createRouter();
 
   router.get("/assistance-requests", async (ctx) => {
     const rows: Row[] = await s.db.run((m) => m.query(`${SELECT} ORDER BY id DESC`));

@@ -1,12 +1,14 @@
-import Router from "@koa/router";
+import type Router from "@koa/router";
+import { createRouter } from "../../lib/router";
 import { BulkUpdateInput, BulkUploadInput, ResetImportInput } from "../../../shared/schemas/admin";
 import type { AppState, Services } from "../../context";
 import { bulkUpdateFlowers, bulkUploadFlowers, resetAndImport } from "../../commands/importFlowers";
 import { parse } from "../../lib/http";
+import { checkImportKey } from "../../commands/importKey";
 
 /** Bulk upload, bulk update and reset-and-import of memorial flowers (SPEC §5, §7). */
 export function importRouter(s: Services): Router<AppState> {
-  const router = new Router<AppState>();
+  const router = createRouter();
 
   router.post("/memorial-flowers/bulk-upload", async (ctx) => {
     const { flowers } = parse(BulkUploadInput, ctx.request.body);
@@ -22,6 +24,7 @@ export function importRouter(s: Services): Router<AppState> {
 
   router.post("/memorial-flowers/reset-and-import", async (ctx) => {
     const input = parse(ResetImportInput, ctx.request.body);
+    await checkImportKey(s, input.adminKey, ctx.state.user!, ctx.ip);
     ctx.body = await resetAndImport(s, input.csvData, input.adminKey, ctx.state.user!);
   });
 

@@ -1,4 +1,5 @@
-import Router from "@koa/router";
+import type Router from "@koa/router";
+import { createRouter } from "../../lib/router";
 import { format } from "date-fns";
 import type { AppState, Services } from "../../context";
 import type { OutboxMessage, OutboxStatus } from "../../entities/OutboxMessage";
@@ -25,7 +26,7 @@ const presentOutboxMessage = (m: OutboxMessage) => ({
 
 /** Email for administrators: the updates list export, and the outbox with its failures. */
 export function mailRouter(s: Services): Router<AppState> {
-  const router = new Router<AppState>();
+  const router = createRouter();
 
   router.get("/mailing-list.csv", async (ctx) => {
     const { csv, count } = await s.db.run((m) => mailingListCsv(m));

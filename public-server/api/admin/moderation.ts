@@ -1,4 +1,5 @@
-import Router from "@koa/router";
+import type Router from "@koa/router";
+import { createRouter } from "../../lib/router";
 import { FlowerEntryInput } from "../../../shared/schemas/admin";
 import type { AppState, Services } from "../../context";
 import { MemorialFlowerEntity } from "../../entities/MemorialFlower";
@@ -22,7 +23,7 @@ const capitalised = (noun: string) => noun.replace(/(^|\s)\S/g, (c) => c.toUpper
  * delete that honour If-Match (412 when the item changed since it was read).
  */
 export function moderationRouter(s: Services): Router<AppState> {
-  const router = new Router<AppState>();
+  const router = createRouter();
 
   router.get("/testimonials", async (ctx) => {
     const rows = await s.db.run((m) => m.find(TestimonialEntity, { order: { id: "DESC" } }));

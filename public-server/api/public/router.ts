@@ -1,4 +1,5 @@
-import Router from "@koa/router";
+import type Router from "@koa/router";
+import { createRouter } from "../../lib/router";
 import { AssistanceRequestInput, MemorialCommentInput, MemorialFlowerInput, TestimonialInput } from "../../../shared/schemas/public";
 import type { AppState, Services } from "../../context";
 import { CommentLibraryEntity } from "../../entities/CommentLibrary";
@@ -23,7 +24,7 @@ const RECEIVED = { message: "Thank you. We have received it." };
 
 /** Visitors' calls of SPEC §7: public lists carry public fields of approved items only. */
 export function publicRouter(s: Services): Router<AppState> {
-  const router = new Router<AppState>();
+  const router = createRouter();
   const limited = limitSubmissions(s.submissionLimiter);
 
   // Healthy means a write would succeed now, not only that a read does.
@@ -65,14 +66,15 @@ export function publicRouter(s: Services): Router<AppState> {
 
   router.get("/memorial-flowers/:id/comments", async (ctx) => {
     const flowerId = idParam(ctx.params.id);
-    const entry = await s.cache.get(`comments:${flowerId}`, async () => {
+    const entry = await s.cache.find(`comments:${flowerId}`, async () => {
       const rows = await s.db.run(async (m) => {
         const flower = await m.findOneBy(MemorialFlowerEntity, { id: flowerId, approved: true });
         return flower ? listPublicComments(m, flowerId) : null;
       });
       return rows?.map(presentPublicComment) ?? null;
     });
-    if (entry.json.toString() === "null") throw NotFound("This memorial flower is not in the garden.");
+    // An unknown or unapproved flower is answered 404 each time and never cached.
+    if (!entry) throw NotFound("This memorial flower is not in the garden.");
     s.cache.send(ctx, entry);
   });
 

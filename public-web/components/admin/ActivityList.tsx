@@ -8,6 +8,7 @@ const ACTION: Record<ActivityDto["action"], string> = {
   edited: "Edited",
   imported: "Imported",
   handled: "Handled",
+  "key-refused": "Wrong import key",
 };
 
 /** Who did what and when, newest first. */

@@ -38,6 +38,16 @@ export default function DashboardPage() {
     }
   };
 
+  const logoutEverywhere = async () => {
+    try {
+      await useSession.getState().logoutEverywhere();
+      notify("Signed out everywhere", "You have been signed out on every browser and device.");
+      navigate("/admin/login", { replace: true });
+    } catch (error) {
+      notifyError("Logout failed", error instanceof Error ? messageFor(error, error.message) : String(error));
+    }
+  };
+
   if (status === "loading") {
     return (
       <AdminShell>
@@ -55,12 +65,12 @@ export default function DashboardPage() {
   }
   return (
     <AdminShell>
-      <Dashboard username={user.username} onLogout={logout} />
+      <Dashboard username={user.username} onLogout={logout} onLogoutEverywhere={logoutEverywhere} />
     </AdminShell>
   );
 }
 
-function Dashboard({ username, onLogout }: { username: string; onLogout(): void }) {
+function Dashboard({ username, onLogout, onLogoutEverywhere }: { username: string; onLogout(): void; onLogoutEverywhere(): void }) {
   const tab = useAdminUi((s) => s.tab);
   const setTab = useAdminUi((s) => s.setTab);
   const testimonials = useAdminList("testimonial").data;
@@ -88,9 +98,14 @@ function Dashboard({ username, onLogout }: { username: string; onLogout(): void 
           <h1>Administrator Dashboard</h1>
           <p className="admin-dashboard__greeting">Welcome, {username}</p>
         </div>
-        <button type="button" className="btn btn--secondary" onClick={onLogout}>
-          Logout
-        </button>
+        <div className="admin-dashboard__actions">
+          <button type="button" className="btn btn--secondary" onClick={onLogout}>
+            Logout
+          </button>
+          <button type="button" className="btn btn--secondary" onClick={onLogoutEverywhere}>
+            Sign out everywhere
+          </button>
+        </div>
       </header>
       <AdminTabs tabs={tabs} active={tab} onChange={(id) => setTab(id as AdminTabId)} label="Administrator tasks">
         <Panel />

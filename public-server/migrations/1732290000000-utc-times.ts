@@ -19,8 +19,8 @@ const TIME_COLUMNS: Record<string, string[]> = {
   users: ["created_at"],
 };
 
-export class UtcTimes1732270000000 implements MigrationInterface {
-  name = "UtcTimes1732270000000";
+export class UtcTimes1732290000000 implements MigrationInterface {
+  name = "UtcTimes1732290000000";
 
   async up(q: QueryRunner): Promise<void> {
     for (const [table, columns] of Object.entries(TIME_COLUMNS)) {
