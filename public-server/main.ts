@@ -1,11 +1,13 @@
 import type { Server } from "node:http";
-import { loadConfig } from "./config";
+import { loadConfig, proxyExposureWarning } from "./config";
 import { createServer } from "./app";
 
 /** Starts the server on PORT and stops it gently on SIGTERM or SIGINT. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const { app, services, close } = await createServer(config);
+  const exposed = proxyExposureWarning(config);
+  if (exposed) services.log.error("proxy_exposed", { message: exposed });
   const server: Server = app.listen(config.port, config.host, () => {
     services.log.info("listening", { url: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`, database: config.databasePath });
   });
