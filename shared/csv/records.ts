@@ -57,7 +57,7 @@ export interface FlowerCells {
  * over-long name). Messages read "Row {n}: {column}: {schema message}".
  */
 export function checkAgainstSchema(row: number, cells: FlowerCells): { entry?: FlowerEntry; messages: string[] } {
-  const parsed = FlowerEntryInput.safeParse(cells);
+  const parsed = FlowerEntryInput.safeParse(oneLine(cells));
   if (parsed.success) return { entry: parsed.data, messages: [] };
   const messages = parsed.error.issues.map((issue) => {
     const field = issue.path[0];
@@ -65,6 +65,21 @@ export function checkAgainstSchema(row: number, cells: FlowerCells): { entry?: F
     return `Row ${row}: ${column}: ${issue.message}`;
   });
   return { messages };
+}
+
+/**
+ * A spreadsheet cell may hold line breaks (Alt+Enter) or tabs; a flower's
+ * fields are one line each, so those become one space, as they would show.
+ */
+function oneLine(cells: FlowerCells): FlowerCells {
+  const fold = (value: string) => value.replace(/\s*[\r\n\t]+\s*/g, " ");
+  return {
+    babyFirstName: fold(cells.babyFirstName),
+    babyMiddleName: fold(cells.babyMiddleName),
+    babyLastName: fold(cells.babyLastName),
+    lossDate: fold(cells.lossDate),
+    flowerType: cells.flowerType,
+  };
 }
 
 function isFlowerField(field: unknown): field is keyof FlowerEntry {
