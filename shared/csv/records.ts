@@ -11,6 +11,13 @@ export interface CsvRecords {
 
 const BOM = "\uFEFF";
 
+/** Told now and then how much of a long read is done, from 0 to 1 (for a progress bar). */
+export type CsvProgress = (fraction: number) => void;
+/** About the share of the time spent splitting records; checking the rows takes the rest. */
+export const READ_SHARE = 0.25;
+/** Rows checked between two progress calls. */
+export const PROGRESS_EVERY = 2000;
+
 /** The text without a leading UTF-8 byte-order mark. */
 export function stripBom(text: string): string {
   return text.startsWith(BOM) ? text.slice(BOM.length) : text;
