@@ -25,6 +25,9 @@ const TYPING_PAUSE_MS = 250;
 
 const UNREADABLE_TITLE = "Unreadable File";
 
+/** Characters of typed text above which reading it shows a progress bar. */
+const LONG_TEXT = 200_000;
+
 /** A reading's outcome: the analysis, why the file cannot be read, or null when another reading replaced it. */
 type Read = FlexibleAnalysis | { unreadable: string } | null;
 
@@ -57,8 +60,10 @@ export function BulkUploadPanel({ onUpload, onUpdate, onNotice }: BulkUploadPane
   const read = useCallback((what: Input, source: { kind: "file"; bytes: ArrayBuffer } | { kind: "text"; text: string }) => {
     current.current?.job.cancel();
     const label = what.kind === "file" ? what.name : "the CSV data";
+    // Typed or pasted text shows progress only when long: short text is read before a bar could be seen.
+    const showProgress = source.kind === "file" || source.text.length > LONG_TEXT;
     const job = analyseInWorker({ reader: "flexible", source }, (fraction) => {
-      if (current.current?.job === job) setReading({ label, fraction });
+      if (showProgress && current.current?.job === job) setReading({ label, fraction });
     });
     const result = job.result.then(
       (answer): Read => {

@@ -24,11 +24,11 @@ export type CsvSource = { kind: "file"; bytes: ArrayBuffer } | { kind: "text"; t
 export type AnalysisRequest = { reader: "strict"; source: CsvSource; expectedCount: number } | { reader: "flexible"; source: CsvSource };
 
 /** Problems listed at most; the rest are counted. */
-export const MAX_LISTED_PROBLEMS = 100;
+const MAX_LISTED_PROBLEMS = 100;
 /** Rows shown in a bulk preview at most. */
-export const MAX_PREVIEW_ROWS = 200;
+const MAX_PREVIEW_ROWS = 100;
 /** A file up to this size (in characters) is also shown in the Bulk Upload text box. */
-export const MAX_TEXT_IN_BOX = 256 * 1024;
+const MAX_TEXT_IN_BOX = 256 * 1024;
 
 /** What decoding found: the notice to show when the file was not UTF-8. */
 interface Decoded {
@@ -121,7 +121,7 @@ function forSending<E extends FlowerEntry>(check: BulkCheck<E>): SendCheck<E> {
 export type WorkerReply = { type: "progress"; fraction: number } | { type: "done"; analysis: Analysis } | { type: "failed"; message: string };
 
 /** The reading was stopped because another one replaced it. */
-export class CancelledReading extends Error {
+class CancelledReading extends Error {
   constructor() {
     super("The reading was replaced by a newer one.");
   }

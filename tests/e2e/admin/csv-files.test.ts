@@ -129,7 +129,7 @@ describe("a 10 MB CSV file", () => {
     const probe = Date.now();
     await page.evaluate(() => document.title);
     const probeMs = Date.now() - probe;
-    await page.getByText(`${big.rows.toLocaleString("en-US")} valid, 0 invalid (the first 200 shown)`, { exact: false }).waitFor({ timeout: 120_000 });
+    await page.getByText(`${big.rows.toLocaleString("en-US")} valid, 0 invalid (the first 100 shown)`, { exact: false }).waitFor({ timeout: 120_000 });
     const readMs = Date.now() - started;
     const { longestTaskMs, longestFrameGapMs, progressSeen } = await stop();
     console.log(
@@ -138,12 +138,12 @@ describe("a 10 MB CSV file", () => {
     );
     expect(progressSeen.length).toBeGreaterThanOrEqual(3);
     expect(await page.locator(".csv-source").textContent()).toContain("big.csv");
-    expect(await page.locator(".admin-table tbody tr").count()).toBe(200);
+    expect(await page.locator(".admin-table tbody tr").count()).toBe(100);
     expect(await page.getByLabel("CSV data").inputValue()).toBe(""); // too large for the box
-    // The Long Tasks API reports tasks over 50 ms only (0: none). Budget with room for a busy machine; read on the
-    // page itself, this file froze the tab for longer than the 30 s a click waits.
-    expect(longestTaskMs).toBeLessThan(400);
-    expect(longestFrameGapMs).toBeLessThan(500);
+    // The Long Tasks API reports tasks over 50 ms only (0: none). The budgets leave room for a machine busy with
+    // other tests (a quiet one shows 0–150 ms); read on the page itself, this file froze the tab for about 60 s.
+    expect(longestTaskMs).toBeLessThan(500);
+    expect(longestFrameGapMs).toBeLessThan(1000);
     // Over the server's row limit: said before anything is sent.
     await dismissToasts(page);
     await page.getByRole("button", { name: "Upload" }).click();
@@ -163,10 +163,10 @@ describe("a 10 MB CSV file", () => {
       `CSV Import, ${big.rows} rows: read in ${readMs} ms; progress values shown ${progressSeen.join(", ")} (first seen ${progress}%); longest main-thread task ${longestTaskMs} ms, longest gap between frames ${longestFrameGapMs} ms`,
     );
     expect(progressSeen.length).toBeGreaterThanOrEqual(3);
-    // The Long Tasks API reports tasks over 50 ms only (0: none). Budget with room for a busy machine; read on the
-    // page itself, this file froze the tab for longer than the 30 s a click waits.
-    expect(longestTaskMs).toBeLessThan(400);
-    expect(longestFrameGapMs).toBeLessThan(500);
+    // The Long Tasks API reports tasks over 50 ms only (0: none). The budgets leave room for a machine busy with
+    // other tests (a quiet one shows 0–150 ms); read on the page itself, this file froze the tab for about 60 s.
+    expect(longestTaskMs).toBeLessThan(500);
+    expect(longestFrameGapMs).toBeLessThan(1000);
   });
 });
 
