@@ -129,7 +129,12 @@ export function BulkUploadPanel({ onUpload, onUpdate, onNotice }: BulkUploadPane
     const bytes = await file.arrayBuffer();
     const answer = await read(what, { kind: "file", bytes });
     if (!answer) return;
-    if ("unreadable" in answer) return tell({ title: UNREADABLE_TITLE, message: answer.unreadable });
+    if ("unreadable" in answer) {
+      e.target.value = "";
+      setInput({ kind: "text", text: "" });
+      setText("");
+      return tell({ title: UNREADABLE_TITLE, message: answer.unreadable });
+    }
     // A small file is shown in the box, to read and edit; a big one is worked from directly.
     if (answer.text !== null) {
       const shown: Input = { kind: "text", text: answer.text };

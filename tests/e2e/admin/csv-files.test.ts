@@ -195,7 +195,14 @@ describe("a file saved in Windows-1252 (older Excel)", () => {
     expect(count(server, "memorial_flowers", "baby_first_name LIKE '%' || char(65533) || '%'")).toBe(0);
   });
 
-  it("refuses a file that is neither UTF-8 nor Windows-1252, with a clear sentence", async () => {
+  it("refuses a file that is neither UTF-8 nor Windows-1252, with a clear sentence, in both panels", async () => {
+    await openTab(page, "Bulk Upload");
+    await dismissToasts(page);
+    await page.getByLabel("Or choose a CSV file").setInputFiles(file("binary.csv", Buffer.from([0x41, 0x2c, 0x81, 0x00, 0x9d, 0x0a])));
+    await expectToast(page, "Unreadable File", /^We could not read the characters of this file/);
+    await page.locator(".bulk-result--error", { hasText: "Unreadable File" }).waitFor();
+    expect(await page.locator(".csv-source").count()).toBe(0);
+
     await openTab(page, "CSV Import");
     await page.getByLabel("CSV file").setInputFiles(file("binary.csv", Buffer.from([0x46, 0x69, 0x72, 0x73, 0x74, 0x81, 0x00, 0x9d, 0x0a])));
     await page.getByText("Invalid", { exact: true }).waitFor();
