@@ -9,7 +9,8 @@ export default defineConfig({
   build: {
     outDir: "../dist/web",
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written for whoever debugs the build, without a link from the scripts; the server never serves them.
+    sourcemap: "hidden",
     manifest: true, // the server links each page's chunk and styles from dist/web/.vite/manifest.json
   },
   server: {

@@ -47,16 +47,19 @@ type Env = Record<string, string | undefined>;
 /** Builds the configuration from an environment (process.env by default); overrides win. */
 export function loadConfig(env: Env = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const dataDir = path.resolve(env.DATA_DIR ?? "data");
+  const trustProxy = int(env.TRUST_PROXY, 0);
   const base: ServerConfig = {
     port: int(env.PORT, 5000),
-    host: env.HOST ?? "0.0.0.0",
+    // Behind a proxy the server trusts X-Forwarded-For, so only the proxy on this machine may reach it:
+    // anyone else connecting to the port directly could claim any address.
+    host: env.HOST || (trustProxy > 0 ? "127.0.0.1" : "0.0.0.0"),
     dataDir,
     databasePath: path.resolve(env.DATABASE_PATH ?? path.join(dataDir, "garden.sqlite")),
     backupDir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, "backups")),
     siteConfigPath: path.resolve(env.SITE_CONFIG_PATH ?? path.join(dataDir, "site.json")),
     webDir: path.resolve(env.WEB_DIR ?? path.join("dist", "web")),
     sessionSecret: env.SESSION_SECRET || undefined,
-    trustProxy: int(env.TRUST_PROXY, 0),
+    trustProxy,
     registrationOpen: env.REGISTRATION_OPEN === "true",
     adminImportKey: env.ADMIN_IMPORT_KEY || undefined,
     expectedImportCount: int(env.EXPECTED_IMPORT_COUNT, DEFAULT_EXPECTED_IMPORT_COUNT),
@@ -92,4 +95,12 @@ function int(value: string | undefined, fallback: number): number {
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`Setting must be a whole number, got "${value}"`);
   return parsed;
+}
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
+
+/** A warning to log at start when the server trusts a proxy's headers yet listens beyond this machine; null when safe. */
+export function proxyExposureWarning(config: Pick<ServerConfig, "host" | "port" | "trustProxy">): string | null {
+  if (config.trustProxy === 0 || LOOPBACK.test(config.host)) return null;
+  return `TRUST_PROXY is set but the server listens on ${config.host}: anyone who reaches port ${config.port} directly can claim any address in X-Forwarded-For. Set HOST=127.0.0.1 (the proxy runs on this machine) or let only the proxy reach the port.`;
 }

@@ -1,6 +1,6 @@
 import net from "node:net";
 import type { Server, ServerResponse } from "node:http";
-import { loadConfig } from "./config";
+import { loadConfig, proxyExposureWarning } from "./config";
 import { createServer } from "./app";
 
 /** After a stop signal, how long a kept-alive connection may stay silent before it is closed. */
@@ -12,6 +12,8 @@ const STOP_DEADLINE_MS = 8_000;
 async function main(): Promise<void> {
   const config = loadConfig();
   const { app, services, quiesce, close } = await createServer(config);
+  const exposed = proxyExposureWarning(config);
+  if (exposed) services.log.error("proxy_exposed", { message: exposed });
   const server: Server = app.listen(config.port, config.host, () => {
     services.log.info("listening", { url: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`, database: config.databasePath });
   });

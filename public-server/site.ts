@@ -52,7 +52,8 @@ export function siteHandler(config: ServerConfig, s: Services): Middleware<AppSt
   const renderer = new PageRenderer(config, s);
   return async (ctx, next) => {
     if ((ctx.method !== "GET" && ctx.method !== "HEAD") || isApiPath(ctx.path)) return next();
-    if (ctx.path !== "/index.html") {
+    // Source maps stay on the build machine: they would hand out the readable source of the admin.
+    if (ctx.path !== "/index.html" && !isSourceMap(ctx.path)) {
       await files(ctx as never, async () => undefined);
       if (ctx.body !== undefined || ctx.status !== 404) return;
     }
@@ -189,6 +190,17 @@ function routeAssets(manifest: Record<string, ManifestChunk>, source: string): s
   };
   visit(source, true);
   return [...out];
+}
+
+/** A request for a .map file, in any case or percent-encoding. */
+function isSourceMap(rawPath: string): boolean {
+  let decoded = rawPath;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    // koa-static cannot serve a malformed path either.
+  }
+  return /\.map\/*$/i.test(decoded);
 }
 
 /** "/about-us/" and "/about-us" are one page. */

@@ -88,7 +88,8 @@ export async function resetAndImport(s: Services, csvData: Record<string, unknow
     );
   }
 
-  const backupPath = path.join(backupDir, `garden-before-import-${new Date().toISOString().replace(/[:.]/g, "-")}.sqlite`);
+  const takenAt = new Date();
+  const backupPath = path.join(backupDir, `garden-before-import-${takenAt.toISOString().replace(/[:.]/g, "-")}.sqlite`);
   await s.db.backupTo(backupPath);
 
   const counts = await s.db.transaction(async (tx) => {
@@ -102,16 +103,15 @@ export async function resetAndImport(s: Services, csvData: Record<string, unknow
   });
   s.cache.invalidate("flowers", "comments:");
 
-  // Inside the working folder, a short relative path (data/backups/…); elsewhere, the full path rather than "../../…".
-  const relative = path.relative(process.cwd(), backupPath);
-  const shownPath = relative && !relative.startsWith("..") && !path.isAbsolute(relative) ? relative : backupPath;
+  // The answer names the backup and its time; where the server keeps it is the server's business.
+  const backup = { name: path.basename(backupPath), createdAt: takenAt.toISOString() };
   return {
     success: true,
     importedCount: result.entries.length,
     deletedFlowersCount: counts.flowers,
     deletedCommentsCount: counts.comments,
     validation: { isExactMatch: result.isExactMatch, expectedCount: expectedImportCount, actualCount: result.entries.length },
-    message: `Successfully imported ${result.entries.length} memorial flowers. The previous garden was saved first, to ${shownPath}.`,
-    backupPath: shownPath,
+    message: `Successfully imported ${result.entries.length} memorial flowers. The previous garden was saved first, as the backup ${backup.name}.`,
+    backup,
   };
 }

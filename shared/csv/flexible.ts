@@ -19,7 +19,7 @@
 import { LIMITS } from "../constants";
 import { isFlowerType, normaliseFlowerType } from "../flowers";
 import type { FlowerEntry } from "../schemas/admin";
-import { checkAgainstSchema, readCsvRecords, stripBom } from "./records";
+import { checkAgainstSchema, READ_SHARE, PROGRESS_EVERY, readCsvRecords, stripBom, type CsvProgress } from "./records";
 
 /** A flower ready for the bulk endpoints; id only when the row had one. */
 export type FlexibleEntry = FlowerEntry & { id?: number };
@@ -86,15 +86,20 @@ const FIELD_BY_ALIAS = new Map<string, Field>(
 );
 
 /** Reads flexible bulk CSV text into entries and a per-row preview. */
-export function parseFlexibleCsv(text: string): FlexibleCsvResult {
+export function parseFlexibleCsv(text: string, onProgress?: CsvProgress): FlexibleCsvResult {
+  onProgress?.(0);
   const { records, parseErrors } = readCsvRecords(text);
+  onProgress?.(READ_SHARE);
   const errors = parseErrors.map((message) => `Error parsing CSV: ${message}`);
   const [first] = records;
   const hasHeader = first !== undefined && looksLikeHeader(first);
   const columns = hasHeader ? columnsFromHeader(first) : columnsByOrder();
   errors.push(...missingHeaderColumns(hasHeader, columns));
   const data = hasHeader ? records.slice(1) : records;
-  const rows = data.map((fields, index) => readRow(index + 1, fields, columns));
+  const rows = data.map((fields, index) => {
+    if (onProgress && index % PROGRESS_EVERY === 0) onProgress(READ_SHARE + (1 - READ_SHARE) * (index / data.length));
+    return readRow(index + 1, fields, columns);
+  });
   const entries = rows.flatMap((row) => (row.entry ? [row.entry] : []));
   return { entries, rows, hasHeader, errors };
 }
@@ -114,9 +119,17 @@ export function checkBulk(text: string, mode: "upload"): BulkCheck<FlowerEntry>;
 export function checkBulk(text: string, mode: "update"): BulkCheck<FlowerEntry & { id: number }>;
 export function checkBulk(text: string, mode: BulkMode): BulkCheck;
 export function checkBulk(text: string, mode: BulkMode): BulkCheck {
+  if (stripBom(text).trim() === "") return checkParsedBulk(null, mode);
+  return checkParsedBulk(parseFlexibleCsv(text), mode);
+}
+
+/** checkBulk for text already read by parseFlexibleCsv (null: the text was blank), so a big file is read once. */
+export function checkParsedBulk(result: FlexibleCsvResult | null, mode: "upload"): BulkCheck<FlowerEntry>;
+export function checkParsedBulk(result: FlexibleCsvResult | null, mode: "update"): BulkCheck<FlowerEntry & { id: number }>;
+export function checkParsedBulk(result: FlexibleCsvResult | null, mode: BulkMode): BulkCheck;
+export function checkParsedBulk(result: FlexibleCsvResult | null, mode: BulkMode): BulkCheck {
   const upload = mode === "upload";
-  if (stripBom(text).trim() === "") return fail(upload ? NO_DATA_UPLOAD : NO_DATA_UPDATE);
-  const result = parseFlexibleCsv(text);
+  if (result === null) return fail(upload ? NO_DATA_UPLOAD : NO_DATA_UPDATE);
   if (result.entries.length === 0) return fail(INVALID_DATA);
   const [parseError] = result.errors;
   if (parseError !== undefined) return fail({ title: INVALID_DATA.title, message: parseError });

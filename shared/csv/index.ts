@@ -2,4 +2,5 @@
 export * from "./strict";
 export * from "./flexible";
 export * from "./template";
-export { readCsvRecords } from "./records";
+export * from "./decode";
+export { readCsvRecords, stripBom, type CsvProgress } from "./records";

@@ -11,6 +11,13 @@ export interface CsvRecords {
 
 const BOM = "\uFEFF";
 
+/** Told now and then how much of a long read is done, from 0 to 1 (for a progress bar). */
+export type CsvProgress = (fraction: number) => void;
+/** About the share of the time spent splitting records; checking the rows takes the rest. */
+export const READ_SHARE = 0.25;
+/** Rows checked between two progress calls. */
+export const PROGRESS_EVERY = 2000;
+
 /** The text without a leading UTF-8 byte-order mark. */
 export function stripBom(text: string): string {
   return text.startsWith(BOM) ? text.slice(BOM.length) : text;
@@ -57,7 +64,7 @@ export interface FlowerCells {
  * over-long name). Messages read "Row {n}: {column}: {schema message}".
  */
 export function checkAgainstSchema(row: number, cells: FlowerCells): { entry?: FlowerEntry; messages: string[] } {
-  const parsed = FlowerEntryInput.safeParse(cells);
+  const parsed = FlowerEntryInput.safeParse(oneLine(cells));
   if (parsed.success) return { entry: parsed.data, messages: [] };
   const messages = parsed.error.issues.map((issue) => {
     const field = issue.path[0];
@@ -65,6 +72,21 @@ export function checkAgainstSchema(row: number, cells: FlowerCells): { entry?: F
     return `Row ${row}: ${column}: ${issue.message}`;
   });
   return { messages };
+}
+
+/**
+ * A spreadsheet cell may hold line breaks (Alt+Enter) or tabs; a flower's
+ * fields are one line each, so those become one space, as they would show.
+ */
+function oneLine(cells: FlowerCells): FlowerCells {
+  const fold = (value: string) => value.replace(/\s*[\r\n\t]+\s*/g, " ");
+  return {
+    babyFirstName: fold(cells.babyFirstName),
+    babyMiddleName: fold(cells.babyMiddleName),
+    babyLastName: fold(cells.babyLastName),
+    lossDate: fold(cells.lossDate),
+    flowerType: cells.flowerType,
+  };
 }
 
 function isFlowerField(field: unknown): field is keyof FlowerEntry {

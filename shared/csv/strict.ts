@@ -17,7 +17,7 @@ import { DEFAULT_EXPECTED_IMPORT_COUNT, STRICT_CSV_COLUMNS, type StrictCsvColumn
 import type { FieldIssue } from "../errors";
 import { flowerTypeFromImportName } from "../flowers";
 import type { FlowerEntry } from "../schemas/admin";
-import { checkAgainstSchema, readCsvRecords } from "./records";
+import { checkAgainstSchema, PROGRESS_EVERY, READ_SHARE, readCsvRecords, type CsvProgress } from "./records";
 
 /**
  * One data row keyed by the five headers, values trimmed. A column the row
@@ -75,13 +75,15 @@ const FILE_PATH = "csvData";
  * Header names are trimmed and matched exactly (case-sensitive), in any order;
  * extra columns are ignored. A BOM is stripped and CRLF handled.
  */
-export function parseStrictCsv(text: string, expectedCount: number = DEFAULT_EXPECTED_IMPORT_COUNT): StrictCsvResult {
+export function parseStrictCsv(text: string, expectedCount: number = DEFAULT_EXPECTED_IMPORT_COUNT, onProgress?: CsvProgress): StrictCsvResult {
+  onProgress?.(0);
   const { records, parseErrors } = readCsvRecords(text);
+  onProgress?.(READ_SHARE);
   if (parseErrors.length > 0) return parseFailure(parseErrors, expectedCount);
   const [header, ...data] = records;
   const columns = (header ?? []).map((name) => name.trim());
   const rows = data.map((fields, index) => ({ index, cells: rowFromFields(columns, fields) }));
-  return validate(columns, rows, expectedCount);
+  return validate(columns, rows, expectedCount, onProgress);
 }
 
 /**
@@ -96,7 +98,7 @@ export function validateStrictRows(rows: readonly Record<string, unknown>[], exp
   return validate(columns, indexed, expectedCount);
 }
 
-function validate(columns: readonly string[], rows: readonly IndexedRow[], expectedCount: number): StrictCsvResult {
+function validate(columns: readonly string[], rows: readonly IndexedRow[], expectedCount: number, onProgress?: CsvProgress): StrictCsvResult {
   const base = {
     rows: rows.map((row) => row.cells),
     expectedCount,
@@ -111,6 +113,7 @@ function validate(columns: readonly string[], rows: readonly IndexedRow[], expec
   if (missing.length > 0) return finish(base, issues, []);
   const entries: FlowerEntry[] = [];
   rows.forEach((row, position) => {
+    if (onProgress && position % PROGRESS_EVERY === 0) onProgress(READ_SHARE + (1 - READ_SHARE) * (position / rows.length));
     const checked = checkRow(position + 1, row);
     issues.push(...checked.issues);
     if (checked.entry) entries.push(checked.entry);

@@ -91,8 +91,12 @@ export interface ResetImportResult {
   deletedCommentsCount: number;
   validation: { isExactMatch: boolean; expectedCount: number; actualCount: number };
   message: string;
-  /** Where the copy of the database taken before the reset was written. */
-  backupPath: string;
+  /**
+   * The copy of the database taken before the reset: its file name in the
+   * server's backups folder and when it was taken (ISO 8601). Never a path
+   * on the server.
+   */
+  backup: { name: string; createdAt: string };
 }
 
 export interface MessageDto {

@@ -1,10 +1,19 @@
 import { z } from "zod";
 import { FLOWER_TYPES } from "../flowers";
 import { LIMITS } from "../constants";
+import { textProblem, type TextRules } from "../text";
 
-/** A required, trimmed text; the same sentence for "missing" and "empty". */
-export const requiredText = (message: string, max: number = LIMITS.name) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Please keep this under ${max} characters`);
+/** Refuses hidden characters (see shared/text.ts) with one clear sentence. */
+const withoutHiddenCharacters =
+  (rules: TextRules) =>
+  (value: string, ctx: z.RefinementCtx): void => {
+    const problem = textProblem(value, rules);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  };
+
+/** A required, trimmed text; the same sentence for "missing" and "empty". Multi-line texts keep line breaks and tabs. */
+export const requiredText = (message: string, max: number = LIMITS.name, rules: TextRules = {}) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Please keep this under ${max} characters`).superRefine(withoutHiddenCharacters(rules));
 
 /** An optional, trimmed text; empty, null or absent all become null. */
 export const optionalText = (max: number = LIMITS.name) =>
@@ -12,6 +21,7 @@ export const optionalText = (max: number = LIMITS.name) =>
     .string()
     .trim()
     .max(max, `Please keep this under ${max} characters`)
+    .superRefine(withoutHiddenCharacters({}))
     .nullish()
     .transform((value) => (value ? value : null));
 

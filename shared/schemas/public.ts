@@ -8,7 +8,7 @@ export const AssistanceRequestInput = z.object({
   lastName: requiredText("Last name is required"),
   email: emailField("Valid email is required"),
   phoneNumber: requiredText("Phone number is required", LIMITS.phone),
-  comments: requiredText("Comments are required", LIMITS.comments),
+  comments: requiredText("Comments are required", LIMITS.comments, { multiline: true }),
   website: honeypotField,
 });
 export type AssistanceRequestInput = z.infer<typeof AssistanceRequestInput>;
@@ -44,7 +44,7 @@ export const TestimonialInput = z.object({
   firstName: requiredText("First name is required"),
   lastName: requiredText("Last name is required"),
   childName: optionalText(),
-  testimonial: requiredText("Please share your testimonial", LIMITS.testimonial),
+  testimonial: requiredText("Please share your testimonial", LIMITS.testimonial, { multiline: true }),
   /** Optional: used only to tell the writer when the testimonial is posted. */
   email: z
     .string()

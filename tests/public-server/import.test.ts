@@ -149,8 +149,12 @@ describe("reset-and-import: success", () => {
     expect(files).toHaveLength(1);
     const backupFile = path.join(server.config.backupDir, files[0]!);
     expect(body.message).toContain(files[0]);
-    expect(body.backupPath).toBe(backupFile); // the test's data folder is outside the working folder: a full path
-    expect(body.message).toContain(backupFile);
+    // The answer names the backup and its time, never a path on the server.
+    expect(body.backup).toEqual({ name: files[0], createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) });
+    expect(Math.abs(Date.parse(body.backup.createdAt) - Date.now())).toBeLessThan(60_000);
+    expect(body).not.toHaveProperty("backupPath");
+    expect(JSON.stringify(body)).not.toContain(server.config.backupDir);
+    expect(JSON.stringify(body)).not.toContain(server.dataDir);
     const copy = new Database(backupFile, { readonly: true, fileMustExist: true });
     try {
       expect(copy.pragma("integrity_check", { simple: true })).toBe("ok");

@@ -43,7 +43,9 @@ async function misses(from: number, total: number, parallel = 16): Promise<Map<n
 describe("the public cache under made-up ids", () => {
   it("20,000 distinct unknown flowers' comments grow the server by less than 40 MB", { timeout: 300_000 }, async () => {
     const pid = proc.child.pid!;
-    await misses(1_000_000, 2_000); // warm up: code compiled, pools and buffers at their working size
+    // Warm up: code compiled, pools, buffers and V8's young generation at their working size (on Node 24 the
+    // young generation grows to a fixed cap under load; that bounded growth is not what this test is about).
+    await misses(1_000_000, 10_000);
     const before = rssMb(pid);
     const started = Date.now();
     const statuses = await misses(2_000_000, 20_000);

@@ -202,7 +202,7 @@ describe("parseStrictCsv: messages", () => {
         lossDate: "June 12, 2018",
         flowerType: "calla-lily",
       },
-      { babyFirstName: "Ben", babyMiddleName: null, babyLastName: null, lossDate: "spring\n2019", flowerType: "lily" },
+      { babyFirstName: "Ben", babyMiddleName: null, babyLastName: null, lossDate: "spring 2019", flowerType: "lily" }, // a line break in a cell becomes a space
     ]);
   });
 

@@ -1,9 +1,11 @@
-import { useMemo, useState, type ChangeEvent } from "react";
-import { checkBulk, INVALID_FILE, isCsvFile, parseFlexibleCsv, type CsvNotice } from "../../../shared/csv";
+import { useCallback, useEffect, useRef, useState, type ChangeEvent } from "react";
+import { INVALID_FILE, isCsvFile, NO_DATA_UPDATE, NO_DATA_UPLOAD, type CsvNotice } from "../../../shared/csv";
 import type { FlowerEntry } from "../../../shared/schemas/admin";
 import { Field } from "../ui/Field";
 import { BulkResult, type BulkStatus } from "./BulkResult";
 import { CsvPreviewTable } from "./CsvPreviewTable";
+import { CsvReadProgress } from "./CsvReadProgress";
+import { analyseInWorker, type AnalysisJob, type FlexibleAnalysis } from "./csvAnalysis";
 import { FlowerTypesHint } from "./FlowerTypesHint";
 
 interface BulkUploadPanelProps {
@@ -15,37 +17,157 @@ interface BulkUploadPanelProps {
   onNotice?(notice: CsvNotice): void;
 }
 
-/** The Bulk Upload tab (SPEC §2, §5): CSV text or a file, a preview, Upload and Update. */
+/** What the panel is working from: typed text, or a file too large to show in the box. */
+type Input = { kind: "text"; text: string } | { kind: "file"; name: string; size: number };
+
+/** Typed text is read this long after the last keystroke. */
+const TYPING_PAUSE_MS = 250;
+
+const UNREADABLE_TITLE = "Unreadable File";
+
+/** Characters of typed text above which reading it shows a progress bar. */
+const LONG_TEXT = 200_000;
+
+/** A reading's outcome: the analysis, why the file cannot be read, or null when another reading replaced it. */
+type Read = FlexibleAnalysis | { unreadable: string } | null;
+
+/**
+ * The Bulk Upload tab (SPEC §2, §5): CSV text or a file, a preview, Upload and
+ * Update. Files and text are read in a worker with progress, so a file of many
+ * megabytes never freezes the page; a file not saved as UTF-8 is read as
+ * Windows-1252 with a notice, or refused, never kept with "�".
+ */
 export function BulkUploadPanel({ onUpload, onUpdate, onNotice }: BulkUploadPanelProps) {
   const [text, setText] = useState("");
+  const [input, setInput] = useState<Input>({ kind: "text", text: "" });
+  const [analysis, setAnalysis] = useState<FlexibleAnalysis | null>(null);
+  const [reading, setReading] = useState<{ label: string; fraction: number } | null>(null);
   const [notice, setNotice] = useState<CsvNotice | null>(null);
   const [status, setStatus] = useState<BulkStatus>({ state: "idle" });
-  const preview = useMemo(() => (text.trim() ? parseFlexibleCsv(text) : null), [text]);
   const running = status.state === "running";
+  /** The reading in flight (or done) for the current input. */
+  const current = useRef<{ input: Input; job: AnalysisJob; result: Promise<Read> } | null>(null);
 
   const tell = (n: CsvNotice) => {
     setNotice(n);
     onNotice?.(n);
   };
 
+  /**
+   * Starts reading `what` in a worker, replacing any reading in flight. Resolves with
+   * the analysis, a sentence when the file cannot be read, or null when replaced.
+   */
+  const read = useCallback((what: Input, source: { kind: "file"; bytes: ArrayBuffer } | { kind: "text"; text: string }) => {
+    current.current?.job.cancel();
+    const label = what.kind === "file" ? what.name : "the CSV data";
+    // Typed or pasted text shows progress only when long: short text is read before a bar could be seen.
+    const showProgress = source.kind === "file" || source.text.length > LONG_TEXT;
+    const job = analyseInWorker({ reader: "flexible", source }, (fraction) => {
+      if (showProgress && current.current?.job === job) setReading({ label, fraction });
+    });
+    const result = job.result.then(
+      (answer): Read => {
+        if (current.current?.job !== job) return null;
+        setReading(null);
+        if (!answer.ok) return { unreadable: answer.message };
+        if (answer.reader !== "flexible") return null;
+        setAnalysis(answer);
+        return answer;
+      },
+      (error: unknown): Read => {
+        if (current.current?.job !== job) return null;
+        setReading(null);
+        return { unreadable: error instanceof Error ? error.message : String(error) };
+      },
+    );
+    current.current = { input: what, job, result };
+    return result;
+  }, []);
+
+  // Typed text: read after a pause in typing.
+  useEffect(() => {
+    if (input.kind !== "text" || input.text.trim() === "" || current.current?.input === input) return;
+    const timer = setTimeout(() => {
+      // Sending may have started this reading already.
+      if (current.current?.input !== input) void read(input, { kind: "text", text: input.text });
+    }, TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [input, read]);
+
+  useEffect(() => () => current.current?.job.cancel(), []);
+
+  /** New data: the last result and notice go, so an old success never sits above a new problem. */
+  const startAfresh = () => {
+    setNotice(null);
+    setStatus({ state: "idle" });
+  };
+
+  const onText = (value: string) => {
+    startAfresh();
+    setText(value);
+    setInput({ kind: "text", text: value });
+    if (value.trim() === "") {
+      current.current?.job.cancel();
+      current.current = null;
+      setAnalysis(null);
+      setReading(null);
+    }
+  };
+
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     if (!file) return;
+    startAfresh();
     if (!isCsvFile(file)) {
       e.target.value = "";
       return tell(INVALID_FILE);
     }
-    setNotice(null);
-    setText(await file.text());
+    const what: Input = { kind: "file", name: file.name, size: file.size };
+    setInput(what);
+    setAnalysis(null);
+    setReading({ label: file.name, fraction: 0 });
+    const bytes = await file.arrayBuffer();
+    const answer = await read(what, { kind: "file", bytes });
+    if (!answer) return;
+    if ("unreadable" in answer) {
+      e.target.value = "";
+      setInput({ kind: "text", text: "" });
+      setText("");
+      return tell({ title: UNREADABLE_TITLE, message: answer.unreadable });
+    }
+    // A small file is shown in the box, to read and edit; a big one is worked from directly.
+    if (answer.text !== null) {
+      const shown: Input = { kind: "text", text: answer.text };
+      if (current.current) current.current.input = shown;
+      setText(answer.text);
+      setInput(shown);
+    } else {
+      setText("");
+    }
+  };
+
+  /** The reading of what is there now: the one in flight, or a new one for text typed since. */
+  const readingNow = async (): Promise<Read> => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const mine = current.current?.input === input ? current.current : null;
+      const found = mine ? await mine.result : input.kind === "text" ? await read(input, { kind: "text", text: input.text }) : null;
+      // null: a newer reading replaced this one; if it reads the same input, wait for that one.
+      if (found !== null || current.current?.input !== input) return found;
+    }
+    return null;
   };
 
   const send = async (mode: "upload" | "update") => {
-    setNotice(null);
-    const check = mode === "upload" ? checkBulk(text, "upload") : checkBulk(text, "update");
+    startAfresh();
+    const blank = input.kind === "text" && input.text.trim() === "";
+    const found = blank ? null : await readingNow();
+    if (found && "unreadable" in found) return tell({ title: UNREADABLE_TITLE, message: found.unreadable });
+    if (!blank && !found) return; // replaced by a newer reading meanwhile
+    const check = found ? found[mode] : { ok: false as const, ...(mode === "upload" ? NO_DATA_UPLOAD : NO_DATA_UPDATE) };
     if (!check.ok) return tell({ title: check.title, message: check.message });
     setStatus({ state: "running", count: check.entries.length });
     try {
-      const message = mode === "upload" ? await onUpload(check.entries) : await onUpdate(check.entries as (FlowerEntry & { id: number })[]);
+      const message = mode === "upload" ? await onUpload(check.entries as FlowerEntry[]) : await onUpdate(check.entries as (FlowerEntry & { id: number })[]);
       setStatus({ state: "success", message });
     } catch (error) {
       setStatus({ state: "error", message: error instanceof Error ? error.message : String(error) });
@@ -57,11 +179,23 @@ export function BulkUploadPanel({ onUpload, onUpdate, onNotice }: BulkUploadPane
       <p>Add memorial flowers straight to the garden (they are approved at once), or change existing ones by their ID.</p>
       <FlowerTypesHint />
       <Field label="CSV data" hint="Paste the rows here, or choose a file below.">
-        <textarea className="bulk-upload__text" rows={8} value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} />
+        <textarea className="bulk-upload__text" rows={8} value={text} onChange={(e) => onText(e.target.value)} spellCheck={false} />
       </Field>
       <Field label="Or choose a CSV file">
         <input type="file" accept=".csv,text/csv" onChange={onFile} />
       </Field>
+      {input.kind === "file" ? (
+        <p className="csv-source">
+          Working from the file <strong>{input.name}</strong> ({(input.size / 1_048_576).toFixed(1)} MB), too large to show above. Type or paste in the box to
+          use text instead.
+        </p>
+      ) : null}
+      {reading ? <CsvReadProgress fileName={reading.label} fraction={reading.fraction} /> : null}
+      {analysis?.notice ? (
+        <p className="csv-notice" role="note">
+          {analysis.notice}
+        </p>
+      ) : null}
       {notice ? (
         <div className="bulk-result bulk-result--error" role="alert">
           <p>
@@ -69,14 +203,14 @@ export function BulkUploadPanel({ onUpload, onUpdate, onNotice }: BulkUploadPane
           </p>
         </div>
       ) : null}
-      {preview && preview.errors.length > 0 ? (
+      {analysis && analysis.errors.length > 0 ? (
         <ul className="admin-error" aria-label="Problems in the data">
-          {preview.errors.map((e, i) => (
+          {analysis.errors.map((e, i) => (
             <li key={i}>{e}</li>
           ))}
         </ul>
       ) : null}
-      {preview ? <CsvPreviewTable rows={preview.rows} /> : null}
+      {analysis ? <CsvPreviewTable rows={analysis.preview} total={{ rows: analysis.rowCount, valid: analysis.validCount }} /> : null}
       <div className="admin-actions">
         <button type="button" className="btn btn--primary" onClick={() => send("upload")} disabled={running}>
           Upload

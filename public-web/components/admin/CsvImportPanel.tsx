@@ -1,10 +1,13 @@
-import { useState, type ChangeEvent } from "react";
-import { CSV_TEMPLATE, CSV_TEMPLATE_FILENAME, INVALID_FILE, isCsvFile, parseStrictCsv, type StrictCsvResult } from "../../../shared/csv";
+import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import { CSV_TEMPLATE, CSV_TEMPLATE_FILENAME, INVALID_FILE, isCsvFile } from "../../../shared/csv";
 import { DEFAULT_EXPECTED_IMPORT_COUNT } from "../../../shared/constants";
+import { formatDateTime } from "../../../shared/dates";
 import type { ResetImportResult } from "../../../shared/schemas/admin";
 import { Field } from "../ui/Field";
 import { ConfirmDialog } from "./ConfirmDialog";
+import { CsvReadProgress } from "./CsvReadProgress";
 import { CsvValidity } from "./CsvValidity";
+import { analyseInWorker, type AnalysisJob, type StrictAnalysis } from "./csvAnalysis";
 import { downloadText } from "./download";
 
 interface CsvImportPanelProps {
@@ -18,41 +21,70 @@ interface CsvImportPanelProps {
 interface Chosen {
   fileName: string;
   /** Null when the file was not a CSV file at all. */
-  result: StrictCsvResult | null;
+  result: StrictAnalysis | null;
+  /** Why the file could not be read as text. */
+  unreadable?: string;
 }
 
 /**
  * The CSV Import tab (SPEC §2, §4, §5): choose a file, see Valid or Invalid
  * with every problem, type the admin key, confirm, and the whole garden is
  * replaced. The reset button appears only when the file is valid, has
- * entries and a key is typed.
+ * entries and a key is typed. The file is read in a worker with a progress
+ * bar, so even a very large one leaves the page responsive.
  */
 export function CsvImportPanel({ onImport, onDownloadTemplate, expectedCount = DEFAULT_EXPECTED_IMPORT_COUNT }: CsvImportPanelProps) {
   const [chosen, setChosen] = useState<Chosen | null>(null);
+  const [reading, setReading] = useState<{ fileName: string; fraction: number } | null>(null);
   const [adminKey, setAdminKey] = useState("");
   const [confirming, setConfirming] = useState(false);
   const [running, setRunning] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
+  const [outcome, setOutcome] = useState<{ ok: true; answer: ResetImportResult } | { ok: false; message: string } | null>(null);
+  const job = useRef<AnalysisJob | null>(null);
+  useEffect(() => () => job.current?.cancel(), []);
 
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
+    // A new file starts afresh: the last import's result and the last file's verdict go.
+    job.current?.cancel();
+    job.current = null;
     setOutcome(null);
-    if (!file) return setChosen(null);
+    setChosen(null);
+    setReading(null);
+    if (!file) return;
     if (!isCsvFile(file)) return setChosen({ fileName: file.name, result: null });
-    setChosen({ fileName: file.name, result: parseStrictCsv(await file.text(), expectedCount) });
+    setReading({ fileName: file.name, fraction: 0 });
+    const bytes = await file.arrayBuffer();
+    const started = analyseInWorker({ reader: "strict", source: { kind: "file", bytes }, expectedCount }, (fraction) =>
+      setReading((r) => (r && job.current === started ? { ...r, fraction } : r)),
+    );
+    job.current = started;
+    try {
+      const analysis = await started.result;
+      if (job.current !== started) return;
+      if (!analysis.ok) setChosen({ fileName: file.name, result: null, unreadable: analysis.message });
+      else if (analysis.reader === "strict") setChosen({ fileName: file.name, result: analysis });
+    } catch (error) {
+      if (job.current === started) setChosen({ fileName: file.name, result: null, unreadable: error instanceof Error ? error.message : String(error) });
+    } finally {
+      if (job.current === started) {
+        job.current = null;
+        setReading(null);
+      }
+    }
   };
 
   const result = chosen?.result ?? null;
-  const valid = chosen ? Boolean(result?.isValid) : null;
-  const errors = chosen && !result ? [`${INVALID_FILE.title}: ${INVALID_FILE.message}`] : (result?.errors ?? []);
-  const ready = Boolean(result?.isValid && result.entries.length > 0 && adminKey.trim());
+  const valid = chosen ? Boolean(result?.valid) : null;
+  const errors = chosen && !result ? [chosen.unreadable ?? `${INVALID_FILE.title}: ${INVALID_FILE.message}`] : (result?.errors ?? []);
+  const ready = Boolean(result?.valid && result.rows && result.entryCount > 0 && adminKey.trim());
 
   const run = async () => {
-    if (!result) return;
+    if (!result?.rows) return;
     setRunning(true);
     try {
-      const answer = await onImport(result.rows as Record<string, string>[], adminKey);
-      setOutcome({ ok: true, message: answer.message });
+      const answer = await onImport(result.rows, adminKey);
+      setOutcome({ ok: true, answer });
       setAdminKey("");
     } catch (error) {
       setOutcome({ ok: false, message: error instanceof Error ? error.message : String(error) });
@@ -80,11 +112,18 @@ export function CsvImportPanel({ onImport, onDownloadTemplate, expectedCount = D
       <Field label="CSV file">
         <input type="file" accept=".csv,text/csv" onChange={onFile} />
       </Field>
+      {reading ? <CsvReadProgress fileName={reading.fileName} fraction={reading.fraction} /> : null}
+      {result?.notice ? (
+        <p className="csv-notice" role="note">
+          {result.notice}
+        </p>
+      ) : null}
       <CsvValidity
         valid={valid}
         errors={errors}
+        problemCount={result?.problemCount}
         fileName={chosen?.fileName}
-        summary={result ? `${result.entries.length} memorial flower entries ready to import.` : undefined}
+        summary={result ? `${result.entryCount} memorial flower entries ready to import.` : undefined}
       />
       <Field label="Admin Key (Required)" hint="The separate key for reset-and-import, given by whoever runs the server.">
         <input type="password" autoComplete="off" value={adminKey} onChange={(e) => setAdminKey(e.target.value)} />
@@ -92,7 +131,7 @@ export function CsvImportPanel({ onImport, onDownloadTemplate, expectedCount = D
       {ready ? (
         <div className="admin-actions">
           <button type="button" className="btn btn--danger" onClick={() => setConfirming(true)} disabled={running}>
-            Reset and Import {result?.entries.length} Flowers
+            Reset and Import {result?.entryCount} Flowers
           </button>
         </div>
       ) : null}
@@ -101,15 +140,24 @@ export function CsvImportPanel({ onImport, onDownloadTemplate, expectedCount = D
           <span className="admin-progress__bar" />
         </div>
       ) : null}
-      {outcome ? (
-        <div className={`bulk-result ${outcome.ok ? "bulk-result--success" : "bulk-result--error"}`} role={outcome.ok ? "status" : "alert"}>
+      {outcome?.ok ? (
+        <div className="bulk-result bulk-result--success" role="status">
+          <p>Successfully imported {outcome.answer.importedCount} memorial flowers.</p>
+          <p>
+            The previous garden was saved first, as the backup <strong>{outcome.answer.backup.name}</strong> taken on{" "}
+            {formatDateTime(outcome.answer.backup.createdAt)}.
+          </p>
+        </div>
+      ) : null}
+      {outcome && !outcome.ok ? (
+        <div className="bulk-result bulk-result--error" role="alert">
           <p>{outcome.message}</p>
         </div>
       ) : null}
       <ConfirmDialog
         open={confirming}
         title="Delete everything and import?"
-        description={`This deletes ALL existing memorial flowers and comments, then imports the ${result?.entries.length ?? 0} entries of ${chosen?.fileName ?? "the file"}. It cannot be undone from here. A backup copy of the current garden is kept on the server.`}
+        description={`This deletes ALL existing memorial flowers and comments, then imports the ${result?.entryCount ?? 0} entries of ${chosen?.fileName ?? "the file"}. It cannot be undone from here. A backup copy of the current garden is kept on the server.`}
         confirmLabel="Delete all and import"
         busy={running}
         onConfirm={run}

@@ -4,17 +4,21 @@ import { describeFlower } from "../../../shared/flowers";
 interface CsvPreviewTableProps {
   rows: readonly FlexibleRow[];
   caption?: string;
+  /** Counts of the whole data when `rows` is only its beginning. */
+  total?: { rows: number; valid: number };
 }
 
 /** A preview of bulk CSV rows: what each valid row will become, and why an invalid row is skipped. */
-export function CsvPreviewTable({ rows, caption = "Preview of the rows" }: CsvPreviewTableProps) {
+export function CsvPreviewTable({ rows, caption = "Preview of the rows", total }: CsvPreviewTableProps) {
   if (rows.length === 0) return null;
-  const valid = rows.filter((r) => r.valid).length;
+  const count = total?.rows ?? rows.length;
+  const valid = total?.valid ?? rows.filter((r) => r.valid).length;
+  const shown = rows.length < count ? ` (the first ${rows.length.toLocaleString("en-US")} shown)` : "";
   return (
     <div className="admin-scroll csv-preview" role="region" aria-label={`${caption}, scrollable table`} tabIndex={0}>
       <table className="admin-table">
         <caption>
-          {caption}: {valid} valid, {rows.length - valid} invalid
+          {caption}: {valid.toLocaleString("en-US")} valid, {(count - valid).toLocaleString("en-US")} invalid{shown}
         </caption>
         <thead>
           <tr>

@@ -26,7 +26,17 @@ export default function SupportDonationPage() {
         title="Give Securely"
         intro="You can give here on the page, or open the same secure form in a new tab with the Donate Now button."
       >
-        <iframe className="donation-frame" src={site.donationUrl} title="Secure donation form" height={800} loading="lazy" />
+        {/* The form's own scripts, forms, cookies (it is another origin, so this gives it nothing of ours) and its payment
+            windows (PayPal, a bank's card check) may run; it may not navigate this page away. */}
+        <iframe
+          className="donation-frame"
+          src={site.donationUrl}
+          title="Secure donation form"
+          height={800}
+          loading="lazy"
+          sandbox="allow-scripts allow-forms allow-same-origin allow-popups allow-popups-to-escape-sandbox"
+          allow="payment"
+        />
       </Section>
 
       <Section id="how-donation-helps" tone="soft" title="How Your Donation Helps" center>

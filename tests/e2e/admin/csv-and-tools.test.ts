@@ -108,7 +108,12 @@ describe("CSV Import tab", () => {
     await page.getByRole("button", { name: "Reset and Import 823 Flowers" }).click();
     await dialog.getByRole("button", { name: "Delete all and import" }).click();
     await expectToast(page, "Import Successful", "Successfully imported 823 memorial flowers");
-    await page.getByText(/Successfully imported 823 memorial flowers\. The previous garden was saved first, to .*garden-before-import-.*\.sqlite/).waitFor();
+    await page.getByText("Successfully imported 823 memorial flowers.", { exact: true }).waitFor();
+    await page
+      .getByText(
+        /^The previous garden was saved first, as the backup garden-before-import-\S+\.sqlite taken on [A-Z][a-z]{2} \d{1,2}, \d{4} at \d{1,2}:\d\d (AM|PM)\.$/,
+      )
+      .waitFor();
     expect(await gardenCount()).toBe(823);
     expect(count(server, "memorial_flowers", "baby_first_name = 'Oldgarden'")).toBe(0);
   });

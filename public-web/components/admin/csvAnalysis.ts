@@ -1,0 +1,166 @@
+import {
+  checkParsedBulk,
+  decodeCsvBytes,
+  parseFlexibleCsv,
+  parseStrictCsv,
+  stripBom,
+  type BulkCheck,
+  type CsvProgress,
+  type FlexibleRow,
+} from "../../../shared/csv";
+import type { FlowerEntry } from "../../../shared/schemas/admin";
+
+/**
+ * Reading a chosen CSV file in a Web Worker, so a file of many megabytes
+ * never freezes the admin page: the worker decodes the bytes, runs the
+ * shared readers with progress, and answers only what the page shows (a
+ * capped preview and list of problems) and what it sends (entries, within
+ * the server's row limit).
+ */
+
+/** The file's bytes, or text typed into the box. */
+export type CsvSource = { kind: "file"; bytes: ArrayBuffer } | { kind: "text"; text: string };
+
+export type AnalysisRequest = { reader: "strict"; source: CsvSource; expectedCount: number } | { reader: "flexible"; source: CsvSource };
+
+/** Problems listed at most; the rest are counted. */
+const MAX_LISTED_PROBLEMS = 100;
+/** Rows shown in a bulk preview at most. */
+const MAX_PREVIEW_ROWS = 100;
+/** A file up to this size (in characters) is also shown in the Bulk Upload text box. */
+const MAX_TEXT_IN_BOX = 256 * 1024;
+
+/** What decoding found: the notice to show when the file was not UTF-8. */
+interface Decoded {
+  notice: string | null;
+}
+
+export interface StrictAnalysis extends Decoded {
+  reader: "strict";
+  ok: true;
+  valid: boolean;
+  /** The first problems, in the reader's words. */
+  errors: string[];
+  problemCount: number;
+  entryCount: number;
+  /** The rows to send as csvData, only when the file is valid. */
+  rows: Record<string, string>[] | null;
+}
+
+export type SendCheck<E> = { ok: true; entries: E[] } | { ok: false; title: string; message: string };
+
+export interface FlexibleAnalysis extends Decoded {
+  reader: "flexible";
+  ok: true;
+  /** The decoded file text when small enough for the text box; null for typed text or a big file. */
+  text: string | null;
+  errors: string[];
+  preview: FlexibleRow[];
+  rowCount: number;
+  validCount: number;
+  upload: SendCheck<FlowerEntry>;
+  update: SendCheck<FlowerEntry & { id: number }>;
+}
+
+/** The file could not be read as text (see shared/csv/decode.ts). */
+export interface Unreadable {
+  ok: false;
+  message: string;
+}
+
+export type Analysis = StrictAnalysis | FlexibleAnalysis | Unreadable;
+
+/** Runs one request where it is called (inside the worker, or as a fallback without workers). */
+export function analyse(request: AnalysisRequest, onProgress?: CsvProgress): Analysis {
+  let text: string;
+  let notice: string | null = null;
+  let fromFile = false;
+  if (request.source.kind === "file") {
+    const decoded = decodeCsvBytes(new Uint8Array(request.source.bytes));
+    if (!decoded.ok) return { ok: false, message: decoded.message };
+    ({ text, notice } = decoded);
+    fromFile = true;
+  } else {
+    text = request.source.text;
+  }
+  if (request.reader === "strict") {
+    const result = parseStrictCsv(text, request.expectedCount, onProgress);
+    return {
+      reader: "strict",
+      ok: true,
+      notice,
+      valid: result.isValid,
+      errors: result.errors.slice(0, MAX_LISTED_PROBLEMS),
+      problemCount: result.errors.length,
+      entryCount: result.entries.length,
+      rows: result.isValid ? (result.rows as Record<string, string>[]) : null,
+    };
+  }
+  const blank = stripBom(text).trim() === "";
+  const result = blank ? null : parseFlexibleCsv(text, onProgress);
+  return {
+    reader: "flexible",
+    ok: true,
+    notice,
+    text: fromFile && text.length <= MAX_TEXT_IN_BOX ? text : null,
+    errors: result?.errors.slice(0, MAX_LISTED_PROBLEMS) ?? [],
+    preview: result?.rows.slice(0, MAX_PREVIEW_ROWS) ?? [],
+    rowCount: result?.rows.length ?? 0,
+    validCount: result?.entries.length ?? 0,
+    upload: forSending(checkParsedBulk(result, "upload")),
+    update: forSending(checkParsedBulk(result, "update")),
+  };
+}
+
+/** Keeps what sending needs: the skipped rows are already in the preview and counts. */
+function forSending<E extends FlowerEntry>(check: BulkCheck<E>): SendCheck<E> {
+  return check.ok ? { ok: true, entries: check.entries } : { ok: false, title: check.title, message: check.message };
+}
+
+/** Messages between the page and the worker. */
+export type WorkerReply = { type: "progress"; fraction: number } | { type: "done"; analysis: Analysis } | { type: "failed"; message: string };
+
+/** The reading was stopped because another one replaced it. */
+class CancelledReading extends Error {
+  constructor() {
+    super("The reading was replaced by a newer one.");
+  }
+}
+
+export interface AnalysisJob {
+  result: Promise<Analysis>;
+  /** Stops the worker; `result` then rejects with a CancelledReading. */
+  cancel(): void;
+}
+
+/**
+ * Starts a request in a new worker (a file's bytes are moved, not copied).
+ * Without Worker support the request runs here, at once.
+ */
+export function analyseInWorker(request: AnalysisRequest, onProgress: (fraction: number) => void): AnalysisJob {
+  if (typeof Worker === "undefined") {
+    return { result: Promise.resolve().then(() => analyse(request)), cancel: () => undefined };
+  }
+  const worker = new Worker(new URL("./csvWorker.ts", import.meta.url), { type: "module", name: "csv-reader" });
+  let stop = () => undefined as void;
+  const result = new Promise<Analysis>((resolve, reject) => {
+    stop = () => {
+      worker.terminate();
+      reject(new CancelledReading());
+    };
+    worker.onmessage = (event: MessageEvent<WorkerReply>) => {
+      const reply = event.data;
+      if (reply.type === "progress") return onProgress(reply.fraction);
+      worker.terminate();
+      if (reply.type === "done") resolve(reply.analysis);
+      else reject(new Error(reply.message));
+    };
+    worker.onerror = (event) => {
+      worker.terminate();
+      reject(new Error(event.message || "The file could not be read."));
+    };
+  });
+  const transfer = request.source.kind === "file" ? [request.source.bytes] : [];
+  worker.postMessage(request, transfer);
+  return { result, cancel: () => stop() };
+}
