@@ -22,6 +22,7 @@ import { adminRouters } from "./api/admin";
 import { hookFactories, workerFactories, type Worker } from "./hooks";
 import { siteHandler } from "./site";
 import { ensureAdminFromEnv } from "./commands/users";
+import { writeServerLock } from "./operations/serverLock";
 
 /** Paths whose bodies may be large CSV data (about 10 MB); every other body is held to about 1 MB. */
 const CSV_PATHS = /^\/api\/admin\/memorial-flowers\/(bulk-upload|bulk-update|reset-and-import)$/;
@@ -36,6 +37,7 @@ export interface ServerParts {
 /** Builds the Koa app and everything behind it; does not listen (see main.ts). */
 export async function createServer(config: ServerConfig, extraHooks: DomainHook[] = [], log: Logger = createLogger(config.logLevel)): Promise<ServerParts> {
   const db = await openDatabase(config.databasePath);
+  const releaseLock = writeServerLock(config.databasePath);
   const hooks: DomainHook[] = [...extraHooks];
   const services: Services = {
     config,
@@ -103,6 +105,7 @@ export async function createServer(config: ServerConfig, extraHooks: DomainHook[
     async close() {
       await Promise.all(workers.map((w) => w.stop()));
       await db.close();
+      releaseLock();
     },
   };
 }

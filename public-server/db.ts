@@ -51,14 +51,18 @@ export class Database {
   }
 }
 
-/** Opens (creating if needed) the SQLite file and brings its schema up to date. */
-export async function openDatabase(databasePath: string): Promise<Database> {
+/**
+ * Opens (creating if needed) the SQLite file and brings its schema up to date.
+ * The pending migrations run in one transaction: if one fails, none is kept
+ * and the database stays as the previous version left it.
+ */
+export async function openDatabase(databasePath: string, list: typeof migrations = migrations): Promise<Database> {
   fs.mkdirSync(path.dirname(databasePath), { recursive: true });
   const source = new DataSource({
     type: "better-sqlite3",
     database: databasePath,
     entities,
-    migrations,
+    migrations: list,
     synchronize: false,
     migrationsRun: false,
     enableWAL: true,
@@ -70,6 +74,11 @@ export async function openDatabase(databasePath: string): Promise<Database> {
     },
   });
   await source.initialize();
-  await source.runMigrations({ transaction: "each" });
+  try {
+    await source.runMigrations({ transaction: "all" });
+  } catch (err) {
+    await source.destroy();
+    throw err;
+  }
   return new Database(source);
 }

@@ -9,6 +9,8 @@ import { MemorialCommentEntity } from "../../entities/MemorialComment";
 import { BadRequest, NotFound } from "../../errors";
 import { idParam, parse } from "../../lib/http";
 import { limitSubmissions } from "../../middlewares/limits";
+import { signedInUser } from "../../middlewares/auth";
+import { backupsFor } from "../../operations/nightly";
 import { listPublicComments } from "../../commands/comments";
 import { presentLibraryEntry, presentPublicComment, presentPublicFlower, presentPublicTestimonial } from "../../presenters";
 
@@ -22,7 +24,9 @@ export function publicRouter(s: Services): Router<AppState> {
   router.get("/health", async (ctx) => {
     await s.db.run((m) => m.query("SELECT 1"));
     ctx.set("Cache-Control", "no-store");
-    ctx.body = { status: "ok" };
+    // Signed-in administrators also see how the backups are doing; nobody else learns anything.
+    const admin = (await signedInUser(s, ctx))?.role === "admin";
+    ctx.body = admin ? { status: "ok", details: { backup: backupsFor(s).status() } } : { status: "ok" };
   });
 
   router.get("/site", (ctx) => {
