@@ -41,6 +41,8 @@ export interface Services {
 
 export interface AppState {
   user?: User;
+  /** Set first thing for every request (see middlewares/requestLog.ts). */
+  requestId?: string;
 }
 
 export type AppContext = RouterContext<AppState>;
