@@ -4,7 +4,7 @@ import type { AppState } from "../context";
 import type { Logger } from "../lib/log";
 
 /** A short random id per request, for a person to quote ("error 7f3a09c2d1") and a volunteer to find in the log. */
-export const newRequestId = () => crypto.randomBytes(5).toString("hex");
+const newRequestId = () => crypto.randomBytes(5).toString("hex");
 
 /**
  * One line per request: its id, method, path (never the query string, which

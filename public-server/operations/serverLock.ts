@@ -6,7 +6,7 @@ import { z } from "zod";
  * when it stops, so that `restore` can tell whether the database is in use.
  * A file left by a crash names a process that no longer exists and is ignored.
  */
-export const lockFileFor = (databasePath: string) => `${databasePath}.pid`;
+const lockFileFor = (databasePath: string) => `${databasePath}.pid`;
 
 const LockFile = z.object({ pid: z.number().int().positive(), startedAt: z.string() });
 
