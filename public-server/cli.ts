@@ -4,8 +4,6 @@ import { loadConfig, type ServerConfig } from "./config";
 import { openDatabase } from "./db";
 import { upsertUser } from "./commands/users";
 import { UserEntity } from "./entities/User";
-import { formatFindings, runDoctor } from "./operations/doctor";
-import { restoreBackup } from "./operations/restore";
 
 /** What a subcommand receives: its positional arguments, its options, and the server's settings. */
 interface Args {
@@ -59,6 +57,7 @@ const COMMANDS: Record<string, Command> = {
     usage: "restore <backup file>                   put a backup in place of the database (stop the server first)",
     async run({ positionals: [file, ...extra], config }) {
       if (!file || extra.length) return usage();
+      const { restoreBackup } = await import("./operations/restore");
       const report = await restoreBackup(config, file);
       for (const line of report.lines) console.log(line);
       return 0;
@@ -68,6 +67,8 @@ const COMMANDS: Record<string, Command> = {
     usage: "doctor                                  check this server's settings, database, backups and mail",
     async run({ positionals, config }) {
       if (positionals.length) return usage();
+      // Loaded on use, so that the everyday commands start quickly.
+      const { formatFindings, runDoctor } = await import("./operations/doctor");
       const findings = await runDoctor(config);
       console.log(formatFindings(findings));
       return findings.every((f) => f.ok) ? 0 : 1;

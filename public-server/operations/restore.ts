@@ -40,6 +40,7 @@ export async function restoreBackup(config: ServerConfig, given: string): Promis
   }
   if (path.resolve(source) === path.resolve(databasePath)) throw new RestoreRefused("That file is the live database itself: choose a backup.");
 
+  if (!fs.existsSync(source)) throw new RestoreRefused(`There is no file ${given} here or in the backups folder (${backupDir}); nothing was changed.`);
   const check = checkDatabaseFile(source, knownMigrations());
   if (!check.ok) throw new RestoreRefused(`${source} cannot be restored, and nothing was changed. ${check.reason}`);
   const lines = [`Checked ${source}: SQLite's integrity check is ok, ${check.flowers} memorial flowers, ${check.migrations.length} migrations.`];

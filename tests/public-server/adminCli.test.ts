@@ -169,5 +169,5 @@ describe("npm run admin -- create / list (parseArgs)", () => {
     expect(unknown.err).toMatch(/npm run admin -- create <username> \[--role admin\|user\]/);
     expect(admin(["frobnicate"], env)).toMatchObject({ code: 2, err: expect.stringMatching(/^There is no command "frobnicate"\./) });
     expect(admin(["list"], { ...env, PORT: "x" })).toMatchObject({ code: 1, err: 'PORT must be a whole number such as 5000; it is set to "x".\n' });
-  });
+  }, 240_000); // seven processes, each compiling the CLI: slow on a busy machine
 });
