@@ -26,6 +26,7 @@ import { adminRouters } from "./api/admin";
 import { hookFactories, workerFactories, type Worker } from "./hooks";
 import { siteHandler } from "./site";
 import { ensureAdminFromEnv } from "./commands/users";
+import { writeServerLock } from "./operations/serverLock";
 
 /** Paths whose bodies may be large CSV data (about 10 MB); every other body is held to about 1 MB. */
 const CSV_PATHS = /^\/api\/admin\/memorial-flowers\/(bulk-upload|bulk-update|reset-and-import)$/;
@@ -43,6 +44,7 @@ export interface ServerParts {
 export async function createServer(config: ServerConfig, extraHooks: DomainHook[] = [], log: Logger = createLogger(config.logLevel)): Promise<ServerParts> {
   const db = await openDatabase(config.databasePath, log);
   await reportStorage(config, db, log);
+  const releaseLock = writeServerLock(config.databasePath);
   const hooks: DomainHook[] = [...extraHooks];
   const services: Services = {
     config,
@@ -124,6 +126,7 @@ export async function createServer(config: ServerConfig, extraHooks: DomainHook[
       await quiesce();
       services.site.close();
       await db.close();
+      releaseLock();
     },
   };
 }

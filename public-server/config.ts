@@ -1,6 +1,7 @@
 import path from "node:path";
+import { z } from "zod";
 import { DEFAULT_EXPECTED_IMPORT_COUNT } from "../shared/constants";
-import { mailSettingsFromEnv, type MailSettings } from "./mail/config";
+import { DEFAULT_MAIL_FROM, splitAddresses, type MailSettings } from "./mail/config";
 
 /** Every setting of the server, read once from the environment (see the README's table). */
 export interface ServerConfig extends MailSettings {
@@ -40,61 +41,169 @@ export interface ServerConfig extends MailSettings {
   now: () => Date;
   /** A sign-in ends this long after it was made, however active the session (renewal stops there). */
   sessionAbsoluteMs: number;
+  /** Local hour (0–23) after which the nightly online backup is taken; null = no nightly backup. */
+  backupHour: number | null;
+  /** Nightly copies kept, newest first. */
+  backupKeepDaily: number;
+  /** Older copies kept besides those, one per week. */
+  backupKeepWeekly: number;
 }
+
+// Each kind of value, with the sentence a person reads when it is wrong ("PORT must be …").
+const wholeNumber = (fallback: number, min = 0) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `must be a whole number such as ${fallback}`)
+    .transform(Number)
+    .refine((n) => n >= min, `must be ${min} or more`)
+    .default(fallback);
+const hourOrOff = (fallback: number) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(off|\d{1,2})$/, `must be an hour from 0 to 23, or "off"`)
+    .transform((v) => (v === "off" ? null : Number(v)))
+    .refine((n) => n === null || n <= 23, `must be an hour from 0 to 23, or "off"`)
+    .default(fallback);
+const yesNo = (fallback: boolean) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(["true", "false", "1", "0", "yes", "no"], `must be true or false`))
+    .transform((v) => v === "true" || v === "1" || v === "yes")
+    .default(fallback);
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
+  z
+    .string()
+    .trim()
+    .pipe(z.enum(values, `must be ${values.slice(0, -1).join(", ")} or ${values.at(-1)}`))
+    .default(fallback);
+const text = () => z.string().optional();
+
+/**
+ * The environment, as one schema: each setting once, with its kind and default.
+ * An unset or empty variable means the default. Add a setting here and in `loadConfig`.
+ */
+const Env = z.object({
+  PORT: wholeNumber(5000),
+  HOST: text(),
+  DATA_DIR: z.string().default("data"),
+  DATABASE_PATH: text(),
+  BACKUP_DIR: text(),
+  SITE_CONFIG_PATH: text(),
+  WEB_DIR: z.string().default(path.join("dist", "web")),
+  SESSION_SECRET: text(),
+  SESSION_MAX_AGE_HOURS: wholeNumber(12, 1),
+  TRUST_PROXY: wholeNumber(0),
+  ALLOWED_ORIGINS: z.string().default(""),
+  REGISTRATION_OPEN: yesNo(false),
+  ADMIN_USERNAME: text(),
+  ADMIN_PASSWORD: text(),
+  ADMIN_IMPORT_KEY: text(),
+  EXPECTED_IMPORT_COUNT: wholeNumber(DEFAULT_EXPECTED_IMPORT_COUNT),
+  LOGIN_MAX_FAILURES: wholeNumber(10),
+  LOGIN_WINDOW_MINUTES: wholeNumber(15),
+  LOGIN_SLOWDOWN_AFTER: wholeNumber(5, 1),
+  IMPORT_KEY_MAX_FAILURES: wholeNumber(5, 1),
+  REGISTRATIONS_PER_HOUR: wholeNumber(5),
+  SUBMISSIONS_PER_HOUR: wholeNumber(20),
+  ASSISTANCE_RETENTION_DAYS: wholeNumber(180, 1),
+  SESSION_ABSOLUTE_DAYS: wholeNumber(7, 1),
+  LOG_LEVEL: oneOf(["info", "silent"], "info"),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(/^smtps?:\/\/[^\s]+$/i, `must start with smtp:// or smtps://, such as smtp://user:password@mail.example.org:587`)
+    .optional(),
+  MAIL_FROM: z.string().trim().default(DEFAULT_MAIL_FROM),
+  TEAM_EMAIL: z.string().default(""),
+  PUBLIC_URL: z.string().trim().pipe(z.url(`must be a full address such as https://garden.example.org`)).default("http://localhost:5000"),
+  MAIL_RETRY_BASE_MS: wholeNumber(30_000),
+  MAIL_MAX_ATTEMPTS: wholeNumber(6, 1),
+  MAIL_POLL_MS: wholeNumber(2_000, 10),
+  DIGEST_HOUR: hourOrOff(8),
+  BACKUP_HOUR: hourOrOff(3),
+  BACKUP_KEEP_DAILY: wholeNumber(7, 1),
+  BACKUP_KEEP_WEEKLY: wholeNumber(4),
+});
 
 type Env = Record<string, string | undefined>;
 
+const SECRETS = new Set(["SMTP_URL", "SESSION_SECRET", "ADMIN_PASSWORD", "ADMIN_IMPORT_KEY"]);
+
+/** A setting with a value we cannot use; the message has one sentence per bad setting. */
+export class ConfigError extends Error {}
+
 /** Builds the configuration from an environment (process.env by default); overrides win. */
 export function loadConfig(env: Env = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
-  const dataDir = path.resolve(env.DATA_DIR ?? "data");
-  const trustProxy = int(env.TRUST_PROXY, 0);
+  const e = parseEnv(env);
+  const dataDir = path.resolve(e.DATA_DIR);
   const base: ServerConfig = {
-    port: int(env.PORT, 5000),
+    port: e.PORT,
     // Behind a proxy the server trusts X-Forwarded-For, so only the proxy on this machine may reach it:
     // anyone else connecting to the port directly could claim any address.
-    host: env.HOST || (trustProxy > 0 ? "127.0.0.1" : "0.0.0.0"),
+    host: e.HOST ?? (e.TRUST_PROXY > 0 ? "127.0.0.1" : "0.0.0.0"),
     dataDir,
-    databasePath: path.resolve(env.DATABASE_PATH ?? path.join(dataDir, "garden.sqlite")),
-    backupDir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, "backups")),
-    siteConfigPath: path.resolve(env.SITE_CONFIG_PATH ?? path.join(dataDir, "site.json")),
-    webDir: path.resolve(env.WEB_DIR ?? path.join("dist", "web")),
-    sessionSecret: env.SESSION_SECRET || undefined,
-    trustProxy,
-    registrationOpen: env.REGISTRATION_OPEN === "true",
-    adminImportKey: env.ADMIN_IMPORT_KEY || undefined,
-    expectedImportCount: int(env.EXPECTED_IMPORT_COUNT, DEFAULT_EXPECTED_IMPORT_COUNT),
-    adminUsername: env.ADMIN_USERNAME || undefined,
-    adminPassword: env.ADMIN_PASSWORD || undefined,
-    loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 10),
-    loginWindowMs: int(env.LOGIN_WINDOW_MINUTES, 15) * 60_000,
-    loginSlowdownAfter: int(env.LOGIN_SLOWDOWN_AFTER, 5),
-    importKeyMaxFailures: int(env.IMPORT_KEY_MAX_FAILURES, 5),
-    registrationsPerHour: int(env.REGISTRATIONS_PER_HOUR, 5),
-    submissionsPerHour: int(env.SUBMISSIONS_PER_HOUR, 20),
-    allowedOrigins: (env.ALLOWED_ORIGINS ?? "")
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean),
-    logLevel: env.LOG_LEVEL === "silent" ? "silent" : "info",
-    sessionMaxAgeMs: int(env.SESSION_MAX_AGE_HOURS, 12) * 3_600_000,
-    assistanceRetentionDays: positive(int(env.ASSISTANCE_RETENTION_DAYS, 180), "ASSISTANCE_RETENTION_DAYS"),
+    databasePath: path.resolve(e.DATABASE_PATH ?? path.join(dataDir, "garden.sqlite")),
+    backupDir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, "backups")),
+    siteConfigPath: path.resolve(e.SITE_CONFIG_PATH ?? path.join(dataDir, "site.json")),
+    webDir: path.resolve(e.WEB_DIR),
+    sessionSecret: e.SESSION_SECRET,
+    sessionMaxAgeMs: e.SESSION_MAX_AGE_HOURS * 3_600_000,
+    trustProxy: e.TRUST_PROXY,
+    allowedOrigins: splitList(e.ALLOWED_ORIGINS),
+    registrationOpen: e.REGISTRATION_OPEN,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    adminImportKey: e.ADMIN_IMPORT_KEY,
+    expectedImportCount: e.EXPECTED_IMPORT_COUNT,
+    loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
+    loginSlowdownAfter: e.LOGIN_SLOWDOWN_AFTER,
+    importKeyMaxFailures: e.IMPORT_KEY_MAX_FAILURES,
+    registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
+    submissionsPerHour: e.SUBMISSIONS_PER_HOUR,
+    assistanceRetentionDays: e.ASSISTANCE_RETENTION_DAYS,
     now: () => new Date(),
-    sessionAbsoluteMs: int(env.SESSION_ABSOLUTE_DAYS, 7) * 86_400_000,
-    ...mailSettingsFromEnv(env),
+    sessionAbsoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000,
+    logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    teamEmails: splitAddresses(e.TEAM_EMAIL),
+    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ""),
+    mailRetryBaseMs: e.MAIL_RETRY_BASE_MS,
+    mailMaxAttempts: e.MAIL_MAX_ATTEMPTS,
+    mailPollMs: e.MAIL_POLL_MS,
+    digestHour: e.DIGEST_HOUR,
+    backupHour: e.BACKUP_HOUR,
+    backupKeepDaily: e.BACKUP_KEEP_DAILY,
+    backupKeepWeekly: e.BACKUP_KEEP_WEEKLY,
   };
   return { ...base, ...overrides };
 }
 
-function positive(value: number, name: string): number {
-  if (value < 1) throw new Error(`${name} must be at least 1, got ${value}`);
-  return value;
+/** Parses the environment with the schema; every bad value is named in one sentence of its own. */
+function parseEnv(env: Env): z.infer<typeof Env> {
+  // An empty variable (`PORT=`) means "not set", as in most tools.
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ""));
+  const result = Env.safeParse(given);
+  if (result.success) return result.data;
+  const sentences = result.error.issues.map((issue) => {
+    const name = String(issue.path[0]);
+    // A value that may hold a password is never repeated (this sentence may end up in a log).
+    return SECRETS.has(name) ? `${name} ${issue.message}.` : `${name} ${issue.message}; it is set to "${given[name]}".`;
+  });
+  throw new ConfigError(sentences.join("\n"));
 }
 
-function int(value: string | undefined, fallback: number): number {
-  if (value === undefined || value.trim() === "") return fallback;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`Setting must be a whole number, got "${value}"`);
-  return parsed;
+function splitList(value: string): string[] {
+  return value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;

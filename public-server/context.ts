@@ -49,4 +49,6 @@ export interface AppState {
   user?: User;
   /** Set by the admin guard once it let this request through. */
   adminChecked?: boolean;
+  /** Set first thing for every request (see middlewares/requestLog.ts). */
+  requestId?: string;
 }

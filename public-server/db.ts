@@ -260,8 +260,12 @@ function configure(db: BetterSqlite3.Database): void {
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
 }
 
-/** Opens (creating if needed) the SQLite file and brings its schema up to date. */
-export async function openDatabase(databasePath: string, log?: Logger): Promise<Database> {
+/**
+ * Opens (creating if needed) the SQLite file and brings its schema up to date.
+ * The pending migrations run in one transaction: if one fails, none is kept
+ * and the database stays as the previous version left it.
+ */
+export async function openDatabase(databasePath: string, log?: Logger, list: typeof migrations = migrations): Promise<Database> {
   ensurePrivateDir(path.dirname(databasePath));
   // Created private before SQLite opens it; SQLite gives its -wal and -shm files the same mode.
   if (!fs.existsSync(databasePath)) fs.closeSync(fs.openSync(databasePath, "a", PRIVATE_FILE));
@@ -276,7 +280,7 @@ export async function openDatabase(databasePath: string, log?: Logger): Promise<
     type: "better-sqlite3",
     database: databasePath,
     entities,
-    migrations,
+    migrations: list,
     synchronize: false,
     migrationsRun: false,
     enableWAL: true,
@@ -292,7 +296,7 @@ export async function openDatabase(databasePath: string, log?: Logger): Promise<
   });
   await source.initialize();
   try {
-    await source.runMigrations({ transaction: "each" });
+    await source.runMigrations({ transaction: "all" });
   } catch (err) {
     await source.destroy();
     if (isReadOnly(err)) throw new Error(`The database ${databasePath} is read-only, so its tables cannot be brought up to date. ${READ_ONLY_HELP}`);

@@ -2,6 +2,7 @@ import type { DomainHook, Services } from "./context";
 import { activityHook } from "./commands/activity";
 import { mailHookFactory, mailWorkerFactory } from "./mail";
 import { retentionWorkerFactory } from "./commands/retention";
+import { nightlyBackupFactory } from "./operations/nightly";
 
 /**
  * Hooks that run inside the transaction of each write (see DomainEvent).
@@ -13,4 +14,4 @@ export const hookFactories: ((s: Services) => DomainHook)[] = [mailHookFactory, 
 export interface Worker {
   stop(): Promise<void>;
 }
-export const workerFactories: ((s: Services) => Worker)[] = [mailWorkerFactory, retentionWorkerFactory];
+export const workerFactories: ((s: Services) => Worker)[] = [mailWorkerFactory, retentionWorkerFactory, nightlyBackupFactory];

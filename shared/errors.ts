@@ -30,4 +30,6 @@ export interface ErrorBody {
   message: string;
   error?: ErrorIdValue;
   errors?: FieldIssue[];
+  /** The request's id (also in the X-Request-Id header and the server's log), for a person to quote. */
+  requestId?: string;
 }

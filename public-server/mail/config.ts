@@ -1,4 +1,4 @@
-/** The mail settings (see the README's "Email" section), read from the environment by loadConfig. */
+/** The mail settings (see the README's "Email" section); config.ts reads them from the environment. */
 export interface MailSettings {
   /** smtp://user:pass@host:587 or smtps://…; unset = write each message as an .eml file under DATA_DIR/outbox. */
   smtpUrl: string | undefined;
@@ -17,23 +17,7 @@ export interface MailSettings {
   digestHour: number | null;
 }
 
-type Env = Record<string, string | undefined>;
-
 export const DEFAULT_MAIL_FROM = "Garden of Remembrance <no-reply@example.org>";
-
-/** Reads the mail settings from an environment; a malformed number fails the start, as the other settings do. */
-export function mailSettingsFromEnv(env: Env): MailSettings {
-  return {
-    smtpUrl: env.SMTP_URL?.trim() || undefined,
-    mailFrom: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,
-    teamEmails: splitAddresses(env.TEAM_EMAIL),
-    publicUrl: (env.PUBLIC_URL?.trim() || "http://localhost:5000").replace(/\/+$/, ""),
-    mailRetryBaseMs: whole(env.MAIL_RETRY_BASE_MS, 30_000, "MAIL_RETRY_BASE_MS"),
-    mailMaxAttempts: Math.max(1, whole(env.MAIL_MAX_ATTEMPTS, 6, "MAIL_MAX_ATTEMPTS")),
-    mailPollMs: Math.max(10, whole(env.MAIL_POLL_MS, 2_000, "MAIL_POLL_MS")),
-    digestHour: digestHour(env.DIGEST_HOUR),
-  };
-}
 
 /** "a@x.org, b@y.org" → ["a@x.org", "b@y.org"]. */
 export function splitAddresses(value: string | undefined): string[] {
@@ -41,19 +25,4 @@ export function splitAddresses(value: string | undefined): string[] {
     .split(/[,;]/)
     .map((s) => s.trim())
     .filter(Boolean);
-}
-
-function whole(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value.trim() === "") return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
-  return n;
-}
-
-function digestHour(value: string | undefined): number | null {
-  if (value === undefined || value.trim() === "") return 8;
-  if (value.trim().toLowerCase() === "off") return null;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 23) throw new Error(`DIGEST_HOUR must be an hour from 0 to 23 or "off", got "${value}"`);
-  return n;
 }

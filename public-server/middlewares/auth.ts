@@ -1,14 +1,19 @@
-import type { Middleware } from "koa";
+import type { Middleware, ParameterizedContext } from "koa";
 import type Router from "@koa/router";
 import type { AppState, Services } from "../context";
 import { UserEntity } from "../entities/User";
 import { Forbidden, NotSignedIn } from "../errors";
 
-/** Loads the signed-in user (by the id kept in the server-side session) into ctx.state.user, or answers 401. */
+/** The signed-in user (by the id kept in the server-side session), or null. */
+export async function signedInUser(s: Services, ctx: ParameterizedContext<AppState>) {
+  const userId = ctx.session?.userId;
+  return typeof userId === "number" ? await s.db.run((m) => m.findOneBy(UserEntity, { id: userId })) : null;
+}
+
+/** Loads the signed-in user into ctx.state.user, or answers 401. */
 export function requireSignIn(s: Services): Middleware<AppState> {
   return async (ctx, next) => {
-    const userId = ctx.session?.userId;
-    const user = typeof userId === "number" ? await s.db.run((m) => m.findOneBy(UserEntity, { id: userId })) : null;
+    const user = await signedInUser(s, ctx);
     if (!user) throw NotSignedIn();
     ctx.state.user = user;
     await next();

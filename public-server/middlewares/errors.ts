@@ -1,4 +1,5 @@
 import type { Middleware } from "koa";
+import type { AppState } from "../context";
 import { ErrorId, type ErrorBody } from "../../shared/errors";
 import { ApiError } from "../errors";
 import type { Logger } from "../lib/log";
@@ -14,10 +15,12 @@ const HTTP_SENTENCES: Record<number, [ErrorBody["error"], string]> = {
 
 /**
  * The only place that formats failures: every non-2xx answer is JSON
- * `{ message, error, errors? }`. Unknown errors are logged with the request's
- * method and path and answered with a plain sentence: no stack, no SQL.
+ * `{ message, error, errors?, requestId }`. Unknown errors are logged with the
+ * request's id, method and path and answered with a plain sentence: no stack,
+ * no SQL. A page (not /api) that fails is answered with a small HTML page
+ * that shows the request id, so a volunteer can report it.
  */
-export function errorHandler(log: Logger): Middleware {
+export function errorHandler(log: Logger): Middleware<AppState> {
   return async (ctx, next) => {
     try {
       await next();
@@ -26,12 +29,17 @@ export function errorHandler(log: Logger): Middleware {
       }
     } catch (err) {
       const body = toBody(err);
+      const requestId = ctx.state.requestId;
       ctx.status = body.status;
-      ctx.body = body.body;
+      ctx.body = { ...body.body, requestId };
       ctx.set("Cache-Control", "no-store");
       for (const [name, value] of Object.entries(body.headers)) ctx.set(name, value);
       // 501 answers a method we do not serve: the client's doing, not a failure of ours.
-      if (body.status >= 500 && body.status !== 501) log.error("request_failed", { method: ctx.method, path: ctx.path, error: describe(err) });
+      if (body.status >= 500 && body.status !== 501) log.error("request_failed", { id: requestId, method: ctx.method, path: ctx.path, error: describe(err) });
+      if (body.status >= 500 && !isApiPath(ctx.path) && ctx.accepts("json", "html") === "html") {
+        ctx.type = "html";
+        ctx.body = errorPage(body.body.message, requestId ?? "");
+      }
     }
   };
 }
@@ -53,6 +61,16 @@ function toBody(err: unknown): { status: number; body: ErrorBody; headers: Recor
     body: { message: "Something went wrong on our side. Please try again in a moment.", error: ErrorId.internal },
     headers: {},
   };
+}
+
+/** A page of its own (no script or style sheet), readable when the site itself is what failed. */
+function errorPage(message: string, requestId: string): string {
+  const escape = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Something went wrong</title></head>
+<body>
+<h1>Something went wrong</h1><p>${escape(message)}</p>
+<p>If it happens again, please tell us this error code: <strong>${escape(requestId)}</strong>.</p><p><a href="/">Back to the home page</a></p>
+</body></html>`;
 }
 
 function httpStatus(err: unknown): number | undefined {

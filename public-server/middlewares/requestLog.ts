@@ -1,18 +1,27 @@
+import crypto from "node:crypto";
 import type { Middleware } from "koa";
+import type { AppState } from "../context";
 import type { Logger } from "../lib/log";
 
+/** A short random id per request, for a person to quote ("error 7f3a09c2d1") and a volunteer to find in the log. */
+const newRequestId = () => crypto.randomBytes(5).toString("hex");
+
 /**
- * One line per request: method, path (never the query string, which may
- * carry personal details), status, duration and size. No IP, cookie or body.
+ * One line per request: its id, method, path (never the query string, which
+ * may carry personal details), status, duration and size. No IP, cookie or
+ * body. The id is also sent back as X-Request-Id and in every error answer.
  */
-export function requestLog(log: Logger): Middleware {
+export function requestLog(log: Logger): Middleware<AppState> {
   return async (ctx, next) => {
     const started = process.hrtime.bigint();
+    const id = newRequestId();
+    ctx.state.requestId = id;
+    ctx.set("X-Request-Id", id);
     try {
       await next();
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      log.info("request", { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10, bytes: ctx.length ?? null });
+      log.info("request", { id, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10, bytes: ctx.length ?? null });
     }
   };
 }

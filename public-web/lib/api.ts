@@ -66,10 +66,15 @@ export const api = {
 
 /**
  * The sentence to show a person for a failed call: the server's message when
- * it sent one (SPEC §8), otherwise the given fallback. Never raw JSON.
+ * it sent one (SPEC §8), otherwise the given fallback. Never raw JSON. A
+ * failure on the server's side also shows the request's id, so a volunteer
+ * can report "error 7f3a09c2d1" and the team can find it in the log.
  */
 export function messageFor(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.serverMessage ?? fallback;
+  if (error instanceof ApiError) {
+    const message = error.serverMessage ?? fallback;
+    return error.status >= 500 && error.body?.requestId ? `${message} (Error code: ${error.body.requestId}.)` : message;
+  }
   if (error instanceof OfflineError) return error.message;
   return fallback;
 }

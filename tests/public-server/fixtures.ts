@@ -112,12 +112,13 @@ export function garden120Rows(): Record<string, string>[] {
   return parseStrictCsv(text, 120).rows as Record<string, string>[];
 }
 
-/** Asserts a non-2xx answer is JSON { message, error?, errors? } and answers it. */
+/** Asserts a non-2xx answer is JSON { message, error?, errors?, requestId } and answers it. */
 export async function errorBody(res: Response): Promise<{ message: string; error?: string; errors?: { path?: string; message: string }[] }> {
   const body = await json(res);
   const keys = Object.keys(body);
   if (typeof body.message !== "string" || body.message.length === 0) throw new Error(`no message in ${JSON.stringify(body)}`);
-  const extra = keys.filter((k) => !["message", "error", "errors"].includes(k));
+  if (body.requestId !== res.headers.get("x-request-id")) throw new Error(`requestId ${body.requestId} is not the X-Request-Id header`);
+  const extra = keys.filter((k) => !["message", "error", "errors", "requestId"].includes(k));
   if (extra.length) throw new Error(`unexpected keys ${extra.join(",")} in error body`);
   if (!/json/.test(res.headers.get("content-type") ?? "")) throw new Error("error body is not JSON");
   return body;

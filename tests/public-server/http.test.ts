@@ -35,7 +35,7 @@ describe("errors are JSON sentences", () => {
   it("malformed JSON answers 400", async () => {
     const res = await visitor.request("POST", "/api/testimonials", "{not json", { "Content-Type": "application/json" });
     expect(res.status).toBe(400);
-    expect(await errorBody(res)).toEqual({ message: "The request body is not valid JSON.", error: "bad_request" });
+    expect(await errorBody(res)).toEqual({ message: "The request body is not valid JSON.", error: "bad_request", requestId: res.headers.get("x-request-id") });
   });
 
   it("an unknown /api path answers a JSON 404, a wrong method a JSON 405", async () => {
@@ -58,7 +58,11 @@ describe("errors are JSON sentences", () => {
     const res = await visitor.post("/api/testimonials", testimonialInput({ firstName: "Explode" }));
     expect(res.status).toBe(500);
     const text = await res.clone().text();
-    expect(await errorBody(res)).toEqual({ message: "Something went wrong on our side. Please try again in a moment.", error: "internal_error" });
+    expect(await errorBody(res)).toEqual({
+      message: "Something went wrong on our side. Please try again in a moment.",
+      error: "internal_error",
+      requestId: res.headers.get("x-request-id"),
+    });
     expect(text).not.toMatch(/\bat\s|\.ts:|INSERT|testimonials|SQLITE|constraint/i);
     expect(count(server, "testimonials", "first_name = 'Explode'")).toBe(0);
     // The server goes on working.

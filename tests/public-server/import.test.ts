@@ -214,7 +214,11 @@ describe("reset-and-import: atomicity and the queue", () => {
   async function expectPlain500(res: Response) {
     expect(res.status).toBe(500);
     const body = await errorBody(res);
-    expect(body).toEqual({ message: "Something went wrong on our side. Please try again in a moment.", error: "internal_error" });
+    expect(body).toEqual({
+      message: "Something went wrong on our side. Please try again in a moment.",
+      error: "internal_error",
+      requestId: res.headers.get("x-request-id"),
+    });
   }
 
   it("a failure injected at the 600th row answers 500 with a plain sentence and leaves the old garden whole", async () => {

@@ -11,6 +11,8 @@ import { BadRequest, NotFound, Unavailable } from "../../errors";
 import { ErrorId } from "../../../shared/errors";
 import { idParam, parse } from "../../lib/http";
 import { limitSubmissions } from "../../middlewares/limits";
+import { signedInUser } from "../../middlewares/auth";
+import { backupsFor } from "../../operations/nightly";
 import { listPublicComments } from "../../commands/comments";
 import { presentLibraryEntry, presentPublicComment, presentPublicFlower, presentPublicTestimonial } from "../../presenters";
 
@@ -32,7 +34,9 @@ export function publicRouter(s: Services): Router<AppState> {
     const state = await s.db.state();
     ctx.set("Cache-Control", "no-store");
     if (state !== "writable") throw UNHEALTHY[state];
-    ctx.body = { status: "ok" };
+    // Signed-in administrators also see how the backups are doing; nobody else learns anything.
+    const admin = (await signedInUser(s, ctx))?.role === "admin";
+    ctx.body = admin ? { status: "ok", details: { backup: backupsFor(s).status() } } : { status: "ok" };
   });
 
   router.get("/site", (ctx) => {

@@ -1,8 +1,10 @@
 import type { ComponentType } from "react";
+import { format } from "date-fns";
 import { Navigate, useNavigate } from "react-router-dom";
 import { AccessDenied, AdminTabs, type AdminTab } from "../../components/admin";
 import { Spinner } from "../../components/ui/Spinner";
-import { messageFor } from "../../lib/api";
+import { api, messageFor } from "../../lib/api";
+import { useQuery } from "../../lib/queries";
 import { notify, notifyError } from "../../lib/toast";
 import { useAdminUi, type AdminTabId } from "../../stores/adminUi";
 import { useSession } from "../../stores/session";
@@ -97,6 +99,7 @@ function Dashboard({ username, onLogout, onLogoutEverywhere }: { username: strin
         <div>
           <h1>Administrator Dashboard</h1>
           <p className="admin-dashboard__greeting">Welcome, {username}</p>
+          <BackupLine />
         </div>
         <div className="admin-dashboard__actions">
           <button type="button" className="btn btn--secondary" onClick={onLogout}>
@@ -112,4 +115,19 @@ function Dashboard({ username, onLogout, onLogoutEverywhere }: { username: strin
       </AdminTabs>
     </div>
   );
+}
+
+interface Health {
+  status: string;
+  details?: { backup: { hour: number | null; lastGoodAt: string | null; lastError: { message: string } | null } };
+}
+
+/** One quiet line on how the nightly backups are doing (the server sends it to administrators only). */
+function BackupLine() {
+  const backup = useQuery("health", () => api.get<Health>("/api/health")).data?.details?.backup;
+  if (!backup) return null;
+  const last = backup.lastGoodAt ? `Last backup: ${format(new Date(backup.lastGoodAt), "d MMM yyyy, HH:mm")}.` : "No nightly backup yet.";
+  const off = backup.hour === null ? " Nightly backups are off." : "";
+  const failed = backup.lastError ? " The last attempt failed; the team was emailed." : "";
+  return <p className="admin-dashboard__backup">{last + off + failed}</p>;
 }

@@ -1,0 +1,157 @@
+import fs from "node:fs";
+import path from "node:path";
+import { format } from "date-fns";
+import type { Services } from "../context";
+import type { Worker } from "../hooks";
+import { mailFor } from "../mail";
+import { enqueue } from "../mail/outbox";
+import { escapeHtml } from "../mail/messages";
+import { lastGoodBackup, listNightly, nightlyName, pruneNightly } from "./backupFiles";
+import { takeOnlineBackup } from "./onlineBackup";
+
+/** How often the schedule is looked at; the backup itself happens once a day. */
+const CHECK_EVERY_MS = 60_000;
+
+/** What administrators see about backups (the admin page, /api/health). */
+export interface BackupStatus {
+  /** Local hour of the nightly backup, or null when it is off. */
+  hour: number | null;
+  lastGoodAt: string | null;
+  lastGoodFile: string | null;
+  /** The last attempt's failure, when the last attempt failed. */
+  lastError: { at: string; message: string } | null;
+}
+
+/**
+ * Takes the nightly online backup: once a day, at the first check after
+ * BACKUP_HOUR (server time), unless a nightly copy of that day already
+ * exists (a restart does not take a second one). Then keeps the configured
+ * daily and weekly copies. A failure is logged and emailed to TEAM_EMAIL
+ * through the outbox, once a day. The clock is injected so that tests move
+ * time instead of waiting for it.
+ */
+export class NightlyBackups implements Worker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> = Promise.resolve();
+  private attemptedFor: string | null = null;
+  private lastError: BackupStatus["lastError"] = null;
+
+  constructor(
+    private readonly s: Services,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** Looks at the schedule every minute (the first look a minute after start, so a start stays quick). */
+  start(): void {
+    if (this.s.config.backupHour === null || this.timer) return;
+    this.timer = setInterval(() => void this.tick(), CHECK_EVERY_MS);
+    this.timer.unref();
+  }
+
+  /** Waits for a backup in progress, then stops. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  /** Takes today's backup if it is due; resolves when done (tests call this with their own clock). */
+  tick(): Promise<void> {
+    const next = this.running.then(() => this.runIfDue());
+    this.running = next.catch(() => undefined);
+    return next;
+  }
+
+  status(): BackupStatus {
+    const last = lastGoodBackup(this.s.config.backupDir);
+    return {
+      hour: this.s.config.backupHour,
+      lastGoodAt: last ? last.at.toISOString() : null,
+      lastGoodFile: last ? path.basename(last.file) : null,
+      lastError: this.lastError,
+    };
+  }
+
+  private async runIfDue(): Promise<void> {
+    const { backupHour, backupDir, databasePath, backupKeepDaily, backupKeepWeekly } = this.s.config;
+    const now = this.now();
+    if (backupHour === null || now.getHours() < backupHour) return;
+    const today = format(now, "yyyy-MM-dd");
+    if (this.attemptedFor === today) return;
+    if (listNightly(backupDir).some((b) => format(b.at, "yyyy-MM-dd") === today)) return;
+    this.attemptedFor = today;
+    removeLeftovers(backupDir);
+    try {
+      const result = await takeOnlineBackup(databasePath, path.join(backupDir, nightlyName(now)));
+      const removed = pruneNightly(backupDir, backupKeepDaily, backupKeepWeekly);
+      this.lastError = null;
+      this.s.log.info("backup_done", {
+        file: path.basename(result.file),
+        bytes: result.bytes,
+        copyMs: Math.round(result.copyMs),
+        checkMs: Math.round(result.checkMs),
+        removed: removed.map((f) => path.basename(f)),
+      });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      this.lastError = { at: now.toISOString(), message };
+      this.s.log.error("backup_failed", { error: message });
+      await this.alert(today, message).catch((e: unknown) => this.s.log.error("backup_alert_failed", { error: String(e) }));
+    }
+  }
+
+  /** Tells the team, through the outbox (one email per day at most). */
+  private async alert(day: string, message: string): Promise<void> {
+    const { teamEmails, backupDir } = this.s.config;
+    if (teamEmails.length === 0) return;
+    const site = this.s.site.get();
+    const last = lastGoodBackup(backupDir);
+    const lines = [
+      `Tonight's backup of the ${site.organisationName} website did not work.`,
+      `What went wrong: ${message}`,
+      last ? `The last good backup is ${path.basename(last.file)}, taken ${format(last.at, "d MMMM yyyy, HH:mm")}.` : "There is no good nightly backup yet.",
+      "The site itself keeps running. Please ask whoever looks after the server to run `npm run admin -- doctor` there (see docs/DEPLOY.md).",
+    ];
+    const added = await this.s.db.transaction((tx) =>
+      enqueue(tx, {
+        kind: "backup-failed",
+        dedupeKey: `backup-failed:${day}`,
+        to: teamEmails,
+        subject: "The website's nightly backup failed",
+        text: lines.join("\n\n") + "\n",
+        html: `<!doctype html><html><body>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("\n")}</body></html>`,
+      }),
+    );
+    if (added) mailFor(this.s).wake();
+  }
+}
+
+/** Temporary copies left by a backup that was cut short (a crash, a full disk). */
+function removeLeftovers(dir: string): void {
+  let names: string[] = [];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) if (/^\.garden-nightly-.*\.tmp(-wal|-shm|-journal)?$/.test(name)) fs.rmSync(path.join(dir, name), { force: true });
+}
+
+// One scheduler per server, shared by the worker list and the health call.
+const schedulers = new WeakMap<Services, NightlyBackups>();
+
+export function backupsFor(s: Services): NightlyBackups {
+  let b = schedulers.get(s);
+  if (!b) {
+    b = new NightlyBackups(s);
+    schedulers.set(s, b);
+  }
+  return b;
+}
+
+/** Registered in hooks.ts: the nightly backup, stopped before the database closes. */
+export const nightlyBackupFactory = (s: Services): Worker => {
+  const b = backupsFor(s);
+  b.start();
+  return b;
+};
