@@ -3,7 +3,7 @@
  * service.ts and its modules, which run (and are tested) without Electron.
  */
 import path from "node:path";
-import { app, BrowserWindow, dialog, safeStorage, shell } from "electron";
+import { app, type BrowserWindow, dialog, safeStorage, shell } from "electron";
 import { Ch, type DesktopEvent } from "../ipc";
 import { createHandlers } from "./handlers";
 import { denyAllPermissions, registerIpc } from "./security";
