@@ -8,7 +8,8 @@ import { checkBulk, CSV_TEMPLATE, CSV_TEMPLATE_FILENAME, INVALID_FILE, parseStri
 import type { ResetImportResult } from "../../shared/schemas/admin";
 import type { BulkOutcome, DesktopEvent, ResetImportInput, Result } from "../ipc";
 import type { Account } from "./account";
-import { fail, ok, plural } from "./results";
+import { plural } from "../words";
+import { fail, ok } from "./results";
 
 /** Largest CSV file or text the app accepts (the server takes 10 MB of JSON). */
 export const MAX_CSV_BYTES = 5 * 1024 * 1024;

@@ -7,7 +7,8 @@ import type { DecisionInput, DesktopEvent, ItemKind, QueueItem, Result, ReviewIt
 import type { Account } from "./account";
 import type { ApiClient } from "./api";
 import type { Outbox } from "./outbox/outbox";
-import { fail, ok, plural } from "./results";
+import { plural } from "../words";
+import { fail, ok } from "./results";
 import { labelFor, toReviewItem } from "./reviewItems";
 import type { ReviewStore } from "./store/review";
 import type { SettingsStore } from "./store/settings";
