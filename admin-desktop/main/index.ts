@@ -3,9 +3,10 @@
  * service.ts and its modules, which run (and are tested) without Electron.
  */
 import path from "node:path";
-import { app, type BrowserWindow, dialog, safeStorage, shell } from "electron";
+import { app, dialog, Menu, safeStorage, shell, type BrowserWindow } from "electron";
 import { Ch, type DesktopEvent } from "../ipc";
 import { createHandlers } from "./handlers";
+import { aboutText, menuTemplate, PRODUCT_NAME } from "./menu";
 import { denyAllPermissions, registerIpc } from "./security";
 import { DesktopService } from "./service";
 import { createMainWindow, rendererLocation } from "./windows";
@@ -51,6 +52,18 @@ async function start(): Promise<void> {
     app.quit();
     return;
   }
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      menuTemplate({
+        packaged: app.isPackaged,
+        platform: process.platform,
+        about: () => {
+          const options = { type: "info" as const, title: `About ${PRODUCT_NAME}`, message: aboutText(app.getVersion(), service.status().serverUrl) };
+          void (win ? dialog.showMessageBox(win, options) : dialog.showMessageBox(options));
+        },
+      }),
+    ),
+  );
   const renderer = rendererLocation(mainDir, app.isPackaged || !process.env.ELECTRON_RENDERER_URL);
   registerIpc(
     createHandlers(service, (error) => console.error("desktop handler failed:", error instanceof Error ? error.message : error)),
