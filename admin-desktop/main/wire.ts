@@ -111,8 +111,6 @@ export interface ReviewFile {
 export const SettingsFileSchema = z.strictObject({
   serverUrl: z.string().nullable().default(null),
   lastSyncAt: z.string().nullable().default(null),
-  /** Auto-update is off unless the team sets a generic provider address here (see the README). */
-  updateUrl: z.string().nullable().default(null),
 });
 export type Settings = z.output<typeof SettingsFileSchema>;
 

@@ -287,7 +287,6 @@ describe("desktop renderer against the real main-process modules", () => {
     expect(await page.getByText("being checked").count()).toBe(0);
     expect(await page.getByRole("button", { name: /^Undo:/ }).count()).toBe(2);
     expect(await page.getByTestId("last-sync").textContent()).toBe("Last sync: not yet");
-    await shot("offline-queue");
 
     // Meanwhile, someone approves the flower in the web admin.
     expect((await admin.post(`/api/admin/memorial-flowers/${f}/approve`)).status).toBe(200);
