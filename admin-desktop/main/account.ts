@@ -17,9 +17,9 @@ export interface AccountHooks {
   pushStatus(): void;
 }
 
-export const NOT_ADMIN = "This account is not an administrator, so it cannot use the desktop app. Please sign in with an administrator account.";
-export const OFFLINE = "The server cannot be reached. Please check the connection and try again.";
-export const SESSION_ENDED = "Your sign-in has ended. Please sign in again; nothing you decided is lost.";
+const NOT_ADMIN = "This account is not an administrator, so it cannot use the desktop app. Please sign in with an administrator account.";
+const OFFLINE = "The server cannot be reached. Please check the connection and try again.";
+const SESSION_ENDED = "Your sign-in has ended. Please sign in again; nothing you decided is lost.";
 
 export class Account {
   api: ApiClient | null = null;

@@ -60,4 +60,9 @@ describe("the built main process", () => {
     expect(report.permission).toBe(false);
     expect(report.permissionCheck).toBe(false);
   });
+
+  it("replaces Electron's default menu with the app's own, with an About", () => {
+    expect(report.menu.map((m: { label: string }) => m.label)).toEqual(["File", "Edit", "View", "Help"]);
+    expect(report.menu.find((m: { label: string }) => m.label === "Help").items).toEqual(["About Garden of Remembrance Volunteers"]);
+  });
 });
