@@ -130,6 +130,18 @@ describe("the packaged desktop app (Linux --dir, stand-in Electron)", () => {
     expect(fs.existsSync(path.join(ROOT, builderConfig.icon))).toBe(true);
     expect(builderConfig.publish).toBeNull();
   });
+
+  it("turns auto-update on only when the team names its update folder (electron-updater's generic provider)", () => {
+    const file = require.resolve(path.join(ROOT, "electron-builder.cjs"));
+    delete require.cache[file];
+    process.env.GARDEN_UPDATE_URL = "https://updates.example.org/desktop/";
+    try {
+      expect((require(file) as BuilderConfig).publish).toEqual([{ provider: "generic", url: "https://updates.example.org/desktop/" }]);
+    } finally {
+      delete process.env.GARDEN_UPDATE_URL;
+      delete require.cache[file];
+    }
+  });
 });
 
 describe("the app's menu", () => {
