@@ -49,7 +49,8 @@ function run(args: string[], env: NodeJS.ProcessEnv = {}) {
 
 beforeAll(() => {
   // A relative --outDir (item 10): all three parts land under it, none inside admin-desktop/renderer.
-  fs.rmSync(path.join(ROOT, "admin-desktop/renderer/out"), { recursive: true, force: true });
+  for (const stale of ["admin-desktop/renderer/out", "out/main", "out/preload", "out/renderer"])
+    fs.rmSync(path.join(ROOT, stale), { recursive: true, force: true });
   run([path.join(ROOT, "node_modules/electron-vite/bin/electron-vite.js"), "build", "--outDir", "out"]);
 
   const standIn = path.join(tempDir("garden-electron-dist-"), "dist");
@@ -101,6 +102,13 @@ describe("the packaged desktop app (Linux --dir, stand-in Electron)", () => {
     expect(pkg.devDependencies).toBeUndefined();
     expect(pkg.main).toBe("out/main/index.js");
     expect(pkg.version).toBe(rootPackage.version);
+    // Main is self-contained: it imports only Electron and Node's own modules (the ASAR has no node_modules).
+    const main = asar.extractFile(asarFile, "out/main/index.js").toString("utf8");
+    const imported = [...main.matchAll(/\bfrom\s*"([^"\n]+)"|\bimport\s*\(\s*"([^"\n]+)"\s*\)|\brequire\(\s*"([^"\n]+)"\s*\)/g)].map(
+      (m) => m[1] ?? m[2] ?? m[3]!,
+    );
+    expect(imported).toContain("electron");
+    expect(imported.filter((name) => name !== "electron" && !name.startsWith("node:") && !name.startsWith("./"))).toEqual([]);
     const size = fs.statSync(asarFile).size;
     console.log(
       `desktop app.asar: ${(size / 1024).toFixed(0)} KB (budget ${(ASAR_BUDGET_BYTES / 1024).toFixed(0)} KB), ${files.length} entries; packaged in ${seconds.toFixed(1)} s`,
