@@ -1,4 +1,4 @@
-import { resolve } from "node:path";
+import { isAbsolute, relative, resolve } from "node:path";
 import { defineConfig } from "electron-vite";
 import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
@@ -21,12 +21,34 @@ function devCsp(): Plugin {
   };
 }
 
+/**
+ * `electron-vite build --outDir <dir>` resolves a relative <dir> against each
+ * part's root; the renderer's root is admin-desktop/renderer, so its output
+ * would land inside the source folder. This puts it where main and preload go
+ * (relative to the working folder).
+ */
+function rendererOutDir(): Plugin {
+  const rendererRoot = resolve(root, "admin-desktop/renderer");
+  return {
+    name: "garden-desktop-renderer-outdir",
+    apply: "build",
+    config(config) {
+      const outDir = config.build?.outDir;
+      if (!outDir || !isAbsolute(outDir)) return;
+      const inside = relative(rendererRoot, outDir);
+      if (inside && !inside.startsWith("..") && !isAbsolute(inside)) config.build!.outDir = resolve(process.cwd(), inside);
+    },
+  };
+}
+
 // The volunteers' desktop app: main, preload and renderer from admin-desktop/ into out/{main,preload,renderer}
-// (electron-vite's defaults; `--outDir <dir>` moves all three, as the tests do).
+// (electron-vite's defaults; `--outDir <dir>`, relative or absolute, moves all three).
 export default defineConfig({
   main: {
     build: {
-      rollupOptions: { input: { index: resolve(root, "admin-desktop/main/index.ts") } },
+      // Self-contained (zod, papaparse inside): the packaged app carries no node_modules at all.
+      externalizeDeps: false,
+      rollupOptions: { input: { index: resolve(root, "admin-desktop/main/index.ts") }, external: ["electron"] },
     },
   },
   preload: {
@@ -43,8 +65,9 @@ export default defineConfig({
   renderer: {
     root: resolve(root, "admin-desktop/renderer"),
     base: "./",
-    plugins: [react(), devCsp()],
+    plugins: [react(), devCsp(), rendererOutDir()],
     build: {
+      minify: true,
       rollupOptions: { input: { index: resolve(root, "admin-desktop/renderer/index.html") } },
     },
   },

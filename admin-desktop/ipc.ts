@@ -10,7 +10,7 @@ import type { AdminCommentDto, AdminFlowerDto, AdminTestimonialDto, ResetImportR
 export type Result<T> = { ok: true; value: T } | { ok: false; error: string; code?: ErrorCode };
 
 /** What the renderer may switch on (never on the message text). */
-export type ErrorCode = "invalid-input" | "offline" | "signed-out" | "not-admin" | "forbidden" | "server" | "busy" | "not-found" | "csv-invalid";
+export type ErrorCode = "invalid-input" | "offline" | "signed-out" | "not-admin" | "forbidden" | "server" | "busy" | "not-found" | "csv-invalid" | "unsent";
 
 export type ItemKind = "testimonial" | "flower" | "comment";
 export type DecisionAction = "approve" | "decline";
@@ -61,6 +61,11 @@ export interface AppStatus {
   syncing: boolean;
   /** Set when a sync stopped because the session ended: the UI asks to sign in again. */
   needsSignIn: boolean;
+  /**
+   * The review copy and queue on this computer, whoever is signed in (they open
+   * without a sign-in): who downloaded it, from which server, when. Null when none.
+   */
+  copy: { owner: string | null; server: string | null; downloadedAt: string | null } | null;
 }
 
 export interface ReviewView {
@@ -76,6 +81,11 @@ export interface SignInInput {
   username: string;
   password: string;
   remember: boolean;
+}
+
+export interface SignOutInput {
+  /** The volunteer agreed to drop decisions that were not sent (the first call warns instead). */
+  discardUnsent: boolean;
 }
 
 export interface DecisionInput {
@@ -129,6 +139,7 @@ export const Ch = {
   undoDecision: "queue:undo",
   syncNow: "queue:sync",
   discardDecision: "queue:discard",
+  clearSent: "queue:clear-sent",
   reviewAgain: "queue:review-again",
   openExternal: "shell:open-external",
   event: "app:event",
@@ -140,7 +151,8 @@ export type InvokeChannel = Exclude<keyof typeof Ch, "event">;
 export interface DesktopApi {
   getStatus(): Promise<Result<AppStatus>>;
   signIn(input: SignInInput): Promise<Result<{ username: string }>>;
-  signOut(): Promise<Result<null>>;
+  /** Removes the downloaded copy and the queue too; answers { ok: false, code: "unsent" } first if decisions would be lost. */
+  signOut(input?: SignOutInput): Promise<Result<null>>;
   /** Opens the system file dialog; main reads the chosen file. Null when cancelled. */
   pickCsv(): Promise<Result<{ fileName: string; text: string } | null>>;
   saveTemplate(): Promise<Result<boolean>>;
@@ -154,6 +166,8 @@ export interface DesktopApi {
   syncNow(): Promise<Result<SyncSummary>>;
   /** Drops a settled decision (a conflict, a failure, or a finished one) from the list. */
   discardDecision(queueId: string): Promise<Result<null>>;
+  /** Drops every sent decision from the list; answers how many. */
+  clearSent(): Promise<Result<number>>;
   /** Drops a conflict and puts the fresh server copy back into the review list. */
   reviewAgain(queueId: string): Promise<Result<null>>;
   openExternal(url: string): Promise<Result<null>>;

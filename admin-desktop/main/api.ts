@@ -4,9 +4,21 @@
  * password ever reaches the renderer. Plain Node (global fetch), so tests run
  * it against the real server without Electron.
  */
+import { z } from "zod";
 import type { AdminCommentDto, AdminFlowerDto, AdminTestimonialDto, FlowerEntry, MessageDto, ResetImportResult } from "../../shared/schemas/admin";
 import type { SessionUserDto } from "../../shared/schemas/session";
 import type { ItemKind } from "../ipc";
+import {
+  AdminCommentSchema,
+  AdminFlowerSchema,
+  AdminTestimonialSchema,
+  ApprovedSchema,
+  ErrorBodySchema,
+  HealthSchema,
+  MessageSchema,
+  ResetImportResultSchema,
+  SessionUserSchema,
+} from "./wire";
 
 export const KIND_PATHS: Record<ItemKind, string> = {
   testimonial: "testimonials",
@@ -25,8 +37,30 @@ export class HttpError extends Error {
   }
 }
 
-/** The server could not be reached (no network, refused, timed out). */
-export class NetworkError extends Error {}
+/**
+ * The server could not be reached (no network, refused, timed out, or an
+ * answer that is not the server's). `notSent` is true only when the request
+ * provably never left this computer (no route, name not found, connection
+ * refused): then nothing can have happened on the server.
+ */
+export class NetworkError extends Error {
+  constructor(
+    message: string,
+    readonly notSent = false,
+  ) {
+    super(message);
+  }
+}
+
+/** Failures that happen before a connection exists, so no byte of the request reached the server. */
+const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH", "ENETDOWN", "EADDRNOTAVAIL"]);
+
+function neverLeft(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
+  return typeof cause?.code === "string" && NOT_SENT_CODES.has(cause.code);
+}
+
+const LISTS = { testimonial: z.array(AdminTestimonialSchema), flower: z.array(AdminFlowerSchema), comment: z.array(AdminCommentSchema) } as const;
 
 export type FetchLike = typeof fetch;
 
@@ -66,60 +100,74 @@ export class ApiClient {
   }
 
   login(username: string, password: string): Promise<SessionUserDto> {
-    return this.call("POST", "/api/login", { username, password });
+    return this.call(SessionUserSchema, "POST", "/api/login", { username, password });
   }
 
   currentUser(): Promise<SessionUserDto> {
-    return this.call("GET", "/api/user");
+    return this.call(SessionUserSchema, "GET", "/api/user");
   }
 
   async logout(): Promise<void> {
     try {
-      await this.call("POST", "/api/logout", {});
+      await this.call(z.unknown(), "POST", "/api/logout", {});
     } finally {
       this.cookies.clear();
     }
   }
 
+  /** The server's health, without a session: answers whether it is up (for the status bar). */
   health(): Promise<unknown> {
-    return this.call("GET", "/api/health", undefined, 5_000);
+    return this.call(HealthSchema, "GET", "/api/health", undefined, 5_000, {}, false);
   }
 
   list(kind: "testimonial"): Promise<AdminTestimonialDto[]>;
   list(kind: "flower"): Promise<AdminFlowerDto[]>;
   list(kind: "comment"): Promise<AdminCommentDto[]>;
   list(kind: ItemKind): Promise<(AdminTestimonialDto | AdminFlowerDto | AdminCommentDto)[]>;
-  list(kind: ItemKind): Promise<unknown[]> {
-    return this.call("GET", `/api/admin/${KIND_PATHS[kind]}`);
+  list(kind: ItemKind): Promise<(AdminTestimonialDto | AdminFlowerDto | AdminCommentDto)[]> {
+    return this.call(LISTS[kind], "GET", `/api/admin/${KIND_PATHS[kind]}`);
   }
 
   /** Approve with If-Match on the reviewed version: 412 when the item changed since, 404 when gone. */
   approve(kind: ItemKind, id: number, version: number): Promise<{ id: number; version: number; approved: boolean }> {
-    return this.call("POST", `/api/admin/${KIND_PATHS[kind]}/${id}/approve`, {}, undefined, { "If-Match": `"${version}"` });
+    return this.call(ApprovedSchema, "POST", `/api/admin/${KIND_PATHS[kind]}/${id}/approve`, {}, undefined, { "If-Match": `"${version}"` });
   }
 
   /** Delete (decline) with If-Match on the reviewed version: a decline can never delete an item approved since. */
   remove(kind: ItemKind, id: number, version: number): Promise<MessageDto> {
-    return this.call("DELETE", `/api/admin/${KIND_PATHS[kind]}/${id}`, undefined, undefined, { "If-Match": `"${version}"` });
+    return this.call(MessageSchema, "DELETE", `/api/admin/${KIND_PATHS[kind]}/${id}`, undefined, undefined, { "If-Match": `"${version}"` });
   }
 
   bulkUpload(flowers: FlowerEntry[]): Promise<MessageDto> {
-    return this.call("POST", "/api/admin/memorial-flowers/bulk-upload", { flowers }, 120_000);
+    return this.call(MessageSchema, "POST", "/api/admin/memorial-flowers/bulk-upload", { flowers }, 120_000);
   }
 
   bulkUpdate(flowers: (FlowerEntry & { id: number })[]): Promise<MessageDto> {
-    return this.call("PUT", "/api/admin/memorial-flowers/bulk-update", { flowers }, 120_000);
+    return this.call(MessageSchema, "PUT", "/api/admin/memorial-flowers/bulk-update", { flowers }, 120_000);
   }
 
   resetAndImport(csvData: Record<string, string | undefined>[], adminKey: string): Promise<ResetImportResult> {
-    return this.call("POST", "/api/admin/memorial-flowers/reset-and-import", { csvData, adminKey }, 300_000);
+    return this.call(ResetImportResultSchema, "POST", "/api/admin/memorial-flowers/reset-and-import", { csvData, adminKey }, 300_000);
   }
 
   private cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   }
 
-  private async call<T>(method: string, path: string, body?: unknown, timeoutMs = this.timeoutMs, headers: Record<string, string> = {}): Promise<T> {
+  /**
+   * One request; the answer is checked against `schema`. A 2xx answer that is
+   * not the expected JSON (a captive portal's page, a proxy) counts as "not the
+   * server": NetworkError, never data.
+   */
+  private async call<S extends z.ZodType>(
+    schema: S,
+    method: string,
+    path: string,
+    body?: unknown,
+    timeoutMs = this.timeoutMs,
+    headers: Record<string, string> = {},
+    withSession = true,
+  ): Promise<z.output<S>> {
     let res: Response;
     try {
       res = await this.fetchFn(this.baseUrl + path, {
@@ -127,7 +175,7 @@ export class ApiClient {
         headers: {
           Accept: "application/json",
           ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
-          ...(this.cookies.size ? { Cookie: this.cookieHeader() } : {}),
+          ...(withSession && this.cookies.size ? { Cookie: this.cookieHeader() } : {}),
           ...headers,
         },
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -136,16 +184,19 @@ export class ApiClient {
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      throw new NetworkError(error instanceof Error ? error.message : String(error));
+      throw new NetworkError(error instanceof Error ? error.message : String(error), neverLeft(error));
     }
-    this.keepCookies(res);
+    if (withSession) this.keepCookies(res);
     const text = await res.text().catch(() => "");
     if (!res.ok) {
-      const parsed = safeJson(text) as { message?: unknown; error?: unknown } | undefined;
-      const message = typeof parsed?.message === "string" ? parsed.message : text.slice(0, 300) || res.statusText;
-      throw new HttpError(res.status, message, typeof parsed?.error === "string" ? parsed.error : undefined);
+      const parsed = ErrorBodySchema.safeParse(safeJson(text));
+      const message = parsed.success && parsed.data.message ? parsed.data.message : text.slice(0, 300) || res.statusText;
+      throw new HttpError(res.status, message, parsed.success ? parsed.data.error : undefined);
     }
-    return (text ? safeJson(text) : undefined) as T;
+    const parsed = schema.safeParse(text ? safeJson(text) : undefined);
+    if (!parsed.success)
+      throw new NetworkError(`${method} ${path}: the answer was not the server's (${parsed.error.issues[0]?.message ?? "unexpected shape"})`);
+    return parsed.data;
   }
 
   private keepCookies(res: Response): void {

@@ -7,10 +7,11 @@
 import { z } from "zod";
 import { LIMITS } from "../../shared/constants";
 import type { InvokeChannel, Result } from "../ipc";
-import { MAX_CSV_BYTES, type DesktopService } from "./service";
+import { MAX_CSV_BYTES, TOO_LARGE } from "./csvTasks";
+import type { DesktopService } from "./service";
 
 const none = z.undefined();
-const csvText = z.string().max(MAX_CSV_BYTES, "This file is too large for one import (at most 5 MB).");
+const csvText = z.string().max(MAX_CSV_BYTES, TOO_LARGE);
 const queueId = z.uuid();
 
 export const schemas = {
@@ -21,7 +22,7 @@ export const schemas = {
     password: z.string().min(1, "Password is required").max(LIMITS.passwordMax),
     remember: z.boolean(),
   }),
-  signOut: none,
+  signOut: z.strictObject({ discardUnsent: z.boolean() }).optional(),
   pickCsv: none,
   saveTemplate: none,
   bulkUpload: csvText,
@@ -42,6 +43,7 @@ export const schemas = {
   undoDecision: queueId,
   syncNow: none,
   discardDecision: queueId,
+  clearSent: none,
   reviewAgain: queueId,
   openExternal: z.string().max(2048),
 } satisfies Record<InvokeChannel, z.ZodType>;
@@ -65,7 +67,7 @@ export function createHandlers(service: DesktopService, log: (error: unknown) =>
   return {
     getStatus: run("getStatus", () => ({ ok: true, value: service.status() })),
     signIn: run("signIn", (input) => service.signIn(input)),
-    signOut: run("signOut", () => service.signOut()),
+    signOut: run("signOut", (input) => service.signOut(input)),
     pickCsv: run("pickCsv", () => service.pickCsv()),
     saveTemplate: run("saveTemplate", () => service.saveTemplate()),
     bulkUpload: run("bulkUpload", (text) => service.bulkUpload(text)),
@@ -77,6 +79,7 @@ export function createHandlers(service: DesktopService, log: (error: unknown) =>
     undoDecision: run("undoDecision", (id) => service.undoDecision(id)),
     syncNow: run("syncNow", () => service.syncNow()),
     discardDecision: run("discardDecision", (id) => service.discardDecision(id)),
+    clearSent: run("clearSent", () => service.clearSent()),
     reviewAgain: run("reviewAgain", (id) => service.reviewAgain(id)),
     openExternal: run("openExternal", (url) => service.openExternal(url)),
   };

@@ -2,10 +2,13 @@
  * The desktop app's main process: Electron wiring only. The logic lives in
  * service.ts and its modules, which run (and are tested) without Electron.
  */
+import fs from "node:fs";
 import path from "node:path";
-import { app, type BrowserWindow, dialog, safeStorage, shell } from "electron";
+import type * as UpdaterModuleNs from "electron-updater";
+import { app, dialog, Menu, safeStorage, shell, type BrowserWindow } from "electron";
 import { Ch, type DesktopEvent } from "../ipc";
 import { createHandlers } from "./handlers";
+import { aboutText, menuTemplate, PRODUCT_NAME } from "./menu";
 import { denyAllPermissions, registerIpc } from "./security";
 import { DesktopService } from "./service";
 import { createMainWindow, rendererLocation } from "./windows";
@@ -51,6 +54,18 @@ async function start(): Promise<void> {
     app.quit();
     return;
   }
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      menuTemplate({
+        packaged: app.isPackaged,
+        platform: process.platform,
+        about: () => {
+          const options = { type: "info" as const, title: `About ${PRODUCT_NAME}`, message: aboutText(app.getVersion(), service.status().serverUrl) };
+          void (win ? dialog.showMessageBox(win, options) : dialog.showMessageBox(options));
+        },
+      }),
+    ),
+  );
   const renderer = rendererLocation(mainDir, app.isPackaged || !process.env.ELECTRON_RENDERER_URL);
   registerIpc(
     createHandlers(service, (error) => console.error("desktop handler failed:", error instanceof Error ? error.message : error)),
@@ -58,6 +73,7 @@ async function start(): Promise<void> {
   );
   win = createMainWindow(mainDir, renderer);
   await service.init();
+  void checkForUpdates();
   void service.checkConnection();
   // Online/offline for the status bar; coming back online with work queued starts a (debounced) sync.
   const timer = setInterval(() => void service.checkConnection(), 15_000);
@@ -78,3 +94,21 @@ app.whenReady().then(start, (error: unknown) => {
   console.error(error);
   app.quit();
 });
+
+type UpdaterModule = typeof UpdaterModuleNs;
+
+/**
+ * Auto-update is off by default. It is on only in a packaged build made with
+ * GARDEN_UPDATE_URL set (electron-builder then writes app-update.yml, the
+ * "generic" feed the team hosts); electron-updater is loaded only then.
+ */
+async function checkForUpdates(): Promise<void> {
+  if (!app.isPackaged || !fs.existsSync(path.join(process.resourcesPath, "app-update.yml"))) return;
+  try {
+    // A CommonJS package bundled into main: its exports may sit on `default`.
+    const loaded = (await import("electron-updater")) as Partial<UpdaterModule> & { default?: UpdaterModule };
+    await (loaded.autoUpdater ?? loaded.default?.autoUpdater)?.checkForUpdatesAndNotify();
+  } catch (error) {
+    console.error("update check failed:", error instanceof Error ? error.message : error);
+  }
+}

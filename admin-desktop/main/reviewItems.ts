@@ -33,3 +33,15 @@ export function labelFor(entry: ReviewItem): string {
       return `Comment by ${entry.item.commenterName} for ${entry.item.flowerBabyFirstName ?? "Unknown"}`;
   }
 }
+
+const NOUN: Record<ItemKind, string> = { testimonial: "testimonial", flower: "memorial flower", comment: "memorial comment" };
+
+/**
+ * Why a decision was not applied, in the server's words for the same case, so a
+ * conflict reads the same whether the server refused it (412, 404) or the re-check
+ * after an interrupted sync found it. `current` null: the item is gone.
+ */
+export function conflictReason(kind: ItemKind, current: ReviewItem | null | undefined): string {
+  if (current === null) return `This ${NOUN[kind]} no longer exists, so your decision was not applied.`;
+  return `This ${NOUN[kind]} was changed by someone else since you reviewed it, so your decision was not applied.`;
+}

@@ -1,5 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
+import { RememberedSessionSchema, type RememberedSession } from "./wire";
+
+export type { RememberedSession };
 
 /** The part of Electron's safeStorage we use; tests pass their own. */
 export interface Encryptor {
@@ -8,12 +11,6 @@ export interface Encryptor {
   getSelectedStorageBackend?(): string;
   encryptString(plain: string): Buffer;
   decryptString(encrypted: Buffer): string;
-}
-
-export interface RememberedSession {
-  serverUrl: string;
-  username: string;
-  cookie: string;
 }
 
 const FILE = "session.bin";
@@ -79,9 +76,7 @@ export class SessionVault {
       return null;
     }
     try {
-      const parsed = JSON.parse(this.encryptor.decryptString(fs.readFileSync(this.file))) as Partial<RememberedSession>;
-      if (typeof parsed.serverUrl !== "string" || typeof parsed.username !== "string" || typeof parsed.cookie !== "string") return null;
-      return { serverUrl: parsed.serverUrl, username: parsed.username, cookie: parsed.cookie };
+      return RememberedSessionSchema.parse(JSON.parse(this.encryptor.decryptString(fs.readFileSync(this.file))));
     } catch {
       this.clear();
       return null;

@@ -25,7 +25,7 @@
 import type { QueueItem, ReviewItem, SyncSummary } from "../ipc";
 import { type ApiClient, HttpError, NetworkError } from "./api";
 import type { Outbox } from "./outbox/outbox";
-import { toReviewItem } from "./reviewItems";
+import { conflictReason, toReviewItem } from "./reviewItems";
 
 /** Where the test harness may pause (or kill) a sync. */
 export type SyncStep = "marked-sending" | "server-answered";
@@ -55,6 +55,10 @@ export class Syncer {
   private running: Promise<SyncSummary> | null = null;
 
   constructor(private readonly options: SyncOptions) {}
+
+  get api(): ApiClient {
+    return this.options.api;
+  }
 
   get busy(): boolean {
     return this.running !== null;
@@ -119,7 +123,12 @@ export class Syncer {
         return "applied";
       } catch (error) {
         item = outbox.get(item.id) ?? item;
-        if (error instanceof NetworkError) throw new Stop("offline"); // stays "sending" if it was: outcome unknown
+        if (error instanceof NetworkError) {
+          // Our own request provably never left (no route, refused): nothing happened, so it is pending
+          // again and can still be undone. Otherwise (timeout, dropped answer) it stays "sending": outcome unknown.
+          if (sent && error.notSent) outbox.markPending(item.id);
+          throw new Stop("offline");
+        }
         if (!(error instanceof HttpError)) throw error;
         if (error.status === 401 || error.status === 403) {
           // Our request was refused before anything was done (and the re-check before it, if any,
@@ -130,7 +139,8 @@ export class Syncer {
         }
         if (error.status === 412 || error.status === 404) {
           const current = await this.fetchCurrent(item).catch(() => undefined);
-          outbox.markConflict(item.id, error.message, current);
+          // Our own sentence, the same whichever way the conflict was found (a 412 now, or a re-check).
+          outbox.markConflict(item.id, conflictReason(item.kind, error.status === 404 ? null : current), current);
           return "conflict";
         }
         if (error.status >= 500 || error.status === 429) {
@@ -161,10 +171,7 @@ export class Syncer {
       if (!current) return { kind: "already_applied" };
       if (!current.item.approved && current.item.version === reviewed) return { kind: "resend" };
     }
-    const reason = current
-      ? "This item was changed on the server since you reviewed it, so your decision was not applied."
-      : "This item is no longer on the server.";
-    return { kind: "conflict", reason, current };
+    return { kind: "conflict", reason: conflictReason(item.kind, current), current };
   }
 
   /** The item as the server has it now, or null when it is gone. */

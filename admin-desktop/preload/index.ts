@@ -9,7 +9,7 @@ import { Ch, type DesktopApi, type DesktopEvent } from "../ipc";
 const api = {
   getStatus: () => ipcRenderer.invoke(Ch.getStatus),
   signIn: (input) => ipcRenderer.invoke(Ch.signIn, input),
-  signOut: () => ipcRenderer.invoke(Ch.signOut),
+  signOut: (input) => ipcRenderer.invoke(Ch.signOut, input),
   pickCsv: () => ipcRenderer.invoke(Ch.pickCsv),
   saveTemplate: () => ipcRenderer.invoke(Ch.saveTemplate),
   bulkUpload: (text) => ipcRenderer.invoke(Ch.bulkUpload, text),
@@ -21,6 +21,7 @@ const api = {
   undoDecision: (id) => ipcRenderer.invoke(Ch.undoDecision, id),
   syncNow: () => ipcRenderer.invoke(Ch.syncNow),
   discardDecision: (id) => ipcRenderer.invoke(Ch.discardDecision, id),
+  clearSent: () => ipcRenderer.invoke(Ch.clearSent),
   reviewAgain: (id) => ipcRenderer.invoke(Ch.reviewAgain, id),
   openExternal: (url) => ipcRenderer.invoke(Ch.openExternal, url),
   onEvent: (listener) => {

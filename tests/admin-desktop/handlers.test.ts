@@ -96,7 +96,7 @@ describe("IPC handlers with hostile input", () => {
     chosen.path = null;
     expect(await handlers.pickCsv(undefined)).toEqual({ ok: true, value: null });
     chosen.path = "/etc/passwd";
-    expect(await handlers.pickCsv(undefined)).toMatchObject({ ok: false, error: "Please select a CSV file." });
+    expect(await handlers.pickCsv(undefined)).toMatchObject({ ok: false, error: "Invalid File: Please select a CSV file." });
     const folder = path.join(dir, "folder.csv");
     fs.mkdirSync(folder, { recursive: true });
     chosen.path = folder;

@@ -13,7 +13,27 @@ import { Ch } from "../../admin-desktop/ipc";
 import { ROOT } from "../support/testServer";
 import { tempDir } from "./support";
 
-let report: Record<string, any>;
+/** What probe.mjs reports about how the built main set Electron up. */
+interface Report {
+  webPreferences: Record<string, unknown> & { preload: string };
+  preloadExists: boolean;
+  loadedUrl: string;
+  channels: string[];
+  fromOurs: unknown;
+  fromOtherPage: unknown;
+  fromSubFrame: unknown;
+  fromNoFrame: unknown;
+  hostileFromOurs: unknown;
+  openWeb: unknown;
+  openFile: unknown;
+  navigationPrevented: boolean;
+  permissionCheck: boolean;
+  permission: boolean;
+  calls: string[];
+  menu: { label: string; items: string[] }[];
+}
+
+let report: Report;
 // Its own build folder (inside the project, so the bundle finds node_modules), apart from other tests' builds.
 const OUT = path.join(ROOT, "out/test-main-wiring");
 
@@ -29,7 +49,7 @@ beforeAll(() => {
     env: { ...process.env, GARDEN_DESKTOP_USER_DATA: tempDir("garden-main-"), ELECTRON_RENDERER_URL: "" },
   });
   if (probe.status !== 0) throw new Error(`main did not load:\n${probe.stdout}\n${probe.stderr}`);
-  report = JSON.parse(probe.stdout.trim().split("\n").pop()!);
+  report = JSON.parse(probe.stdout.trim().split("\n").pop()!) as Report;
 }, 180_000);
 
 describe("the built main process", () => {
@@ -47,7 +67,8 @@ describe("the built main process", () => {
       .sort();
     expect(report.channels).toEqual(expected);
     expect(report.fromOurs).toMatchObject({ ok: true, value: { user: null, canRemember: false } });
-    for (const key of ["fromOtherPage", "fromSubFrame", "fromNoFrame"]) expect(report[key], key).toEqual({ ok: false, error: "Refused.", code: "forbidden" });
+    for (const key of ["fromOtherPage", "fromSubFrame", "fromNoFrame"] as const)
+      expect(report[key], key).toEqual({ ok: false, error: "Refused.", code: "forbidden" });
     expect(report.hostileFromOurs).toMatchObject({ ok: false, code: "invalid-input" });
   });
 
@@ -59,5 +80,10 @@ describe("the built main process", () => {
     expect(report.calls).not.toContain("openExternal:file:///etc/passwd");
     expect(report.permission).toBe(false);
     expect(report.permissionCheck).toBe(false);
+  });
+
+  it("replaces Electron's default menu with the app's own, with an About", () => {
+    expect(report.menu.map((m) => m.label)).toEqual(["File", "Edit", "View", "Help"]);
+    expect(report.menu.find((m) => m.label === "Help")?.items).toEqual(["About Garden of Remembrance Volunteers"]);
   });
 });

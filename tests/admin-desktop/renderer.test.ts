@@ -8,7 +8,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { build } from "vite";
 import react from "@vitejs/plugin-react";
 import type { Browser, Page } from "playwright-core";
@@ -21,6 +21,9 @@ import { DesktopService } from "../../admin-desktop/main/service";
 import { Ch, type DesktopEvent, type InvokeChannel } from "../../admin-desktop/ipc";
 import { seedFlower, seedTestimonial, switchableFetch, tempDir, testEncryptor } from "./support";
 
+// The machine running the tests may be busy: each expectation waits up to 15 s for the window to catch up.
+vi.setConfig({ expect: { poll: { timeout: 15_000, interval: 50 } } });
+
 let server: TestServer;
 let admin: Client;
 let browser: Browser;
@@ -29,8 +32,44 @@ let staticServer: http.Server;
 let appUrl: string;
 const net = switchableFetch();
 const consoleErrors: string[] = [];
-
+let dataDir: string;
 const TYPES: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml" };
+let handlers: ReturnType<typeof createHandlers>;
+/** `npm run docs:screenshots` sets this: the tests then save the volunteers' page's pictures into docs/images/. */
+const SHOTS = process.env.DOCS_SCREENSHOTS ? path.join(ROOT, "docs/images") : null;
+
+/** The main-process side, as the app builds it at start (on the same data folder after a "restart"). */
+function startMain(): DesktopService {
+  const service = new DesktopService({
+    dataDir,
+    // No keyring (Linux without one): a sign-in is never remembered, so every restart starts signed out.
+    encryptor: testEncryptor({ backend: "basic_text" }),
+    platform: "linux",
+    fetch: net.fetch,
+    // What the system open dialog would answer: the sample file with the 823 entries.
+    chooseCsvFile: async () => path.join(SAMPLE_DATA, "garden-823.csv"),
+    emit: (event: DesktopEvent) =>
+      void page?.evaluate((e) => (window as unknown as { __desktopEmit?(e: unknown): void }).__desktopEmit?.(e), event).catch(() => undefined),
+  });
+  handlers = createHandlers(service);
+  return service;
+}
+
+/** Closes and reopens the app: a new main on the same data folder, the window loaded afresh. */
+async function restart(): Promise<DesktopService> {
+  const service = startMain();
+  await service.init();
+  await service.checkConnection();
+  await page.reload();
+  return service;
+}
+
+/** A small picture of the window for the volunteers' page (only under `npm run docs:screenshots`). */
+async function shot(name: string) {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), animations: "disabled", caret: "hide" });
+}
 
 /** Serves the built renderer from 127.0.0.1, nothing else. */
 function serve(dir: string): Promise<http.Server> {
@@ -66,20 +105,11 @@ beforeAll(async () => {
   staticServer = await serve(outDir);
   appUrl = `http://127.0.0.1:${(staticServer.address() as AddressInfo).port}/`;
 
-  const service = new DesktopService({
-    dataDir: tempDir(),
-    encryptor: testEncryptor({ backend: "basic_text" }),
-    platform: "linux",
-    fetch: net.fetch,
-    // What the system open dialog would answer: the sample file with the 823 entries.
-    chooseCsvFile: async () => path.join(SAMPLE_DATA, "garden-823.csv"),
-    emit: (event: DesktopEvent) =>
-      void page?.evaluate((e) => (window as unknown as { __desktopEmit?(e: unknown): void }).__desktopEmit?.(e), event).catch(() => undefined),
-  });
-  const handlers = createHandlers(service);
+  dataDir = tempDir();
+  startMain();
 
   browser = await launchBrowser();
-  ({ page } = await newPage(browser, appUrl));
+  ({ page } = await newPage(browser, appUrl, { viewport: { width: 1000, height: 720 } }));
   page.on("console", (m) => m.type() === "error" && consoleErrors.push(m.text()));
   page.on("pageerror", (e) => consoleErrors.push(e.message));
   await page.exposeFunction("__desktopInvoke", (channel: InvokeChannel, payload: unknown) => handlers[channel](payload));
@@ -131,8 +161,16 @@ describe("desktop renderer against the real main-process modules", () => {
     await expect.poll(() => page.getByTestId("queued-count").textContent()).toBe("0 decisions queued");
     expect(await page.getByText("This computer has no safe place to keep a sign-in").isVisible()).toBe(true);
     expect(await axe(page)).toEqual([]);
+    await shot("sign-in");
 
+    // A wrong password: the server answered, so the status bar says Online (not "Not connected yet").
     await page.getByLabel("Server address").fill(server.url);
+    await page.getByLabel("Username").fill("volunteer");
+    await page.getByLabel("Password").fill("not the password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect.poll(() => page.getByRole("alert").count()).toBe(1);
+    await expect.poll(() => page.getByText("Online", { exact: true }).isVisible()).toBe(true);
+
     await page.getByLabel("Username").fill("plain");
     await page.getByLabel("Password").fill("plain user password");
     await page.getByRole("button", { name: "Sign in" }).click();
@@ -147,7 +185,7 @@ describe("desktop renderer against the real main-process modules", () => {
     expect(html).not.toMatch(/garden\.sid|correct horse/);
   });
 
-  it("previews a dropped CSV row by row and uploads the valid rows", async () => {
+  it("previews a dropped CSV row by row, uploads the valid rows, and a new file clears the old result", async () => {
     await page.getByRole("tab", { name: "CSV import" }).click();
     await dropFile(page, "notes.txt", "text/plain", "hello");
     await expect.poll(() => page.getByRole("alert").textContent()).toBe("Invalid File: Please select a CSV file.");
@@ -162,6 +200,7 @@ describe("desktop renderer against the real main-process modules", () => {
     await page.getByRole("button", { name: "Upload 3 flowers" }).click();
     await expect.poll(() => page.getByText("Operation completed successfully! Memorial flowers have been processed.").isVisible()).toBe(true);
     expect(await page.getByText(/Successfully uploaded 3 memorial flowers\. 1 invalid row was left out\./).isVisible()).toBe(true);
+    await shot("csv-upload");
     const flowers = await json<{ babyFirstName: string; approved: boolean }[]>(await admin.get("/api/admin/memorial-flowers"));
     expect(
       flowers
@@ -173,12 +212,17 @@ describe("desktop renderer against the real main-process modules", () => {
       ["DroppedB", true],
       ["DroppedC", true],
     ]);
+
+    // The next file: the previous upload's result is not left on screen beside it.
+    await dropFile(page, "one.csv", "text/csv", "First Name,Flower Type\nSolo,Lily\n");
+    await expect.poll(() => page.getByRole("button", { name: "Upload 1 flower" }).isVisible()).toBe(true);
+    expect(await page.getByText(/Successfully uploaded 3 memorial flowers/).count()).toBe(0);
   });
 
   it("checks the strict rules, and resets only after a confirmation that says everything will be deleted", async () => {
     await page.getByLabel(/Reset and import/).check();
     expect(await page.getByText("Invalid", { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByText("Expected exactly 823 memorial flower entries, but found 4").isVisible()).toBe(true);
+    expect(await page.getByText("Expected exactly 823 memorial flower entries, but found 1").isVisible()).toBe(true);
     await page.getByLabel("Admin Key (Required)").fill("parish-key-1");
     // An invalid file: the reset button is not offered at all.
     expect(await page.getByRole("button", { name: "Reset and import..." }).count()).toBe(0);
@@ -190,7 +234,7 @@ describe("desktop renderer against the real main-process modules", () => {
     await page.getByRole("button", { name: "Reset and import..." }).click();
     const dialog = page.getByRole("dialog", { name: "Delete ALL flowers and comments?" });
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    expect(await dialog.textContent()).toMatch(/deletes ALL existing memorial flowers and ALL their comments.*823.*cannot be undone.*backup/);
+    expect(await dialog.textContent()).toMatch(/deletes ALL existing memorial flowers and ALL their comments.*823 flowers.*cannot be undone.*backup/);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
     let flowers = await json<unknown[]>(await admin.get("/api/admin/memorial-flowers"));
@@ -199,11 +243,17 @@ describe("desktop renderer against the real main-process modules", () => {
     await page.getByRole("button", { name: "Reset and import..." }).click();
     await dialog.getByRole("button", { name: "Delete all and import" }).click();
     await expect.poll(() => page.getByText(/Import Successful: Successfully imported 823 memorial flowers/).isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await page.getByText(/3 flowers and 0 comments were deleted first/).isVisible()).toBe(true);
     flowers = await json<unknown[]>(await admin.get("/api/admin/memorial-flowers"));
     expect(flowers.length).toBe(823);
+
+    // A new file clears the import's result too.
+    await dropFile(page, "next.csv", "text/csv", "First Name,Middle Name,Last Name,Date of Loss,Flower Type\nA,,B,,Lily\n");
+    await expect.poll(() => page.getByText("Expected exactly 823 memorial flower entries, but found 1").isVisible()).toBe(true);
+    expect(await page.getByText(/Import Successful/).count()).toBe(0);
   });
 
-  it("downloads for review, decides offline, syncs, and shows a conflict", async () => {
+  it("downloads for review, asks once before a decline, decides offline, syncs, and shows a conflict", async () => {
     const t = await seedTestimonial(admin, "Miriam");
     const f = await seedFlower(admin, "Rosalind");
     await page.getByRole("tab", { name: "Review" }).click();
@@ -211,22 +261,31 @@ describe("desktop renderer against the real main-process modules", () => {
     await expect.poll(() => page.getByRole("article", { name: "Miriam Karlsson" }).isVisible()).toBe(true);
     expect(await page.getByRole("article", { name: "Rosalind S" }).isVisible()).toBe(true);
     expect(await page.getByText("parent@example.org").count()).toBe(0);
+    await shot("review");
 
     net.offline = true;
     await page.getByRole("article", { name: "Miriam Karlsson" }).getByRole("button", { name: "Approve" }).click();
+    // A decline asks first: Cancel keeps the item as it was.
     await page.getByRole("article", { name: "Rosalind S" }).getByRole("button", { name: "Decline" }).click();
+    const ask = page.getByRole("dialog", { name: "Decline this memorial flower?" });
+    await expect.poll(() => ask.isVisible()).toBe(true);
+    expect(await ask.textContent()).toMatch(/permanently deleted when your decisions are sent/);
+    await ask.getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => page.getByTestId("queued-count").textContent()).toBe("1 decision queued");
+    expect(await page.getByRole("article", { name: "Rosalind S" }).isVisible()).toBe(true);
+    await page.getByRole("article", { name: "Rosalind S" }).getByRole("button", { name: "Decline" }).click();
+    await ask.getByRole("button", { name: "Decline" }).click();
     await expect.poll(() => page.getByTestId("queued-count").textContent()).toBe("2 decisions queued");
     expect(await page.getByRole("heading", { name: "Waiting to be sent (2)" }).isVisible()).toBe(true);
     expect(await page.getByRole("article", { name: "Miriam Karlsson" }).count()).toBe(0);
 
     await page.getByRole("button", { name: "Sync now" }).click();
     await expect.poll(() => page.getByText("Offline", { exact: true }).isVisible()).toBe(true);
-    expect(
-      await page
-        .getByText(/cannot be reached/)
-        .first()
-        .isVisible(),
-    ).toBe(true);
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe("The server cannot be reached. Your decisions are kept and will be sent later.");
+    // Nothing was sent, so no "Sent 0"; nothing left this computer, so both can still be undone.
+    expect(await page.getByText(/^Sent /).count()).toBe(0);
+    expect(await page.getByText("being checked").count()).toBe(0);
+    expect(await page.getByRole("button", { name: /^Undo:/ }).count()).toBe(2);
     expect(await page.getByTestId("last-sync").textContent()).toBe("Last sync: not yet");
 
     // Meanwhile, someone approves the flower in the web admin.
@@ -236,10 +295,16 @@ describe("desktop renderer against the real main-process modules", () => {
     await expect.poll(() => page.getByTestId("queued-count").textContent()).toBe("0 decisions queued");
     await expect.poll(() => page.getByRole("heading", { name: "Needs your attention" }).isVisible()).toBe(true);
     const conflict = page.getByTestId("conflict");
-    expect(await conflict.textContent()).toMatch(/Decline.*Lily for Rosalind S\..*changed by someone else.*it is live/);
+    expect(await conflict.textContent()).toMatch(
+      /Decline.*Lily for Rosalind S\..*This memorial flower was changed by someone else since you reviewed it, so your decision was not applied\..*it is live/,
+    );
+    expect(await page.getByText("1 decision needs your attention").isVisible()).toBe(true);
+    expect(await page.getByText("Sent 1 decision, 1 conflict").isVisible()).toBe(true);
+    expect(await page.getByText("This item changed on the server after you reviewed it").isVisible()).toBe(true);
     expect(await page.getByTestId("last-sync").textContent()).not.toBe("Last sync: not yet");
     expect(await page.getByText("Online", { exact: true }).isVisible()).toBe(true);
     expect(await axe(page)).toEqual([]);
+    await shot("conflict");
 
     const testimonials = await json<{ id: number; approved: boolean }[]>(await admin.get("/api/admin/testimonials"));
     expect(testimonials.find((x) => x.id === t)).toMatchObject({ approved: true });
@@ -248,6 +313,118 @@ describe("desktop renderer against the real main-process modules", () => {
 
     await conflict.getByRole("button", { name: "Discard my decision" }).click();
     await expect.poll(() => page.getByTestId("conflict").count()).toBe(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("asks to sign in again when the session ended, and the request goes away once signed in and sent", async () => {
+    const t = await seedTestimonial(admin, "Tabitha");
+    await page.getByRole("button", { name: "Download for review" }).click();
+    await expect.poll(() => page.getByRole("article", { name: "Tabitha Karlsson" }).isVisible()).toBe(true);
+    await page.getByRole("article", { name: "Tabitha Karlsson" }).getByRole("button", { name: "Approve" }).click();
+    await expect.poll(() => page.getByTestId("queued-count").textContent()).toBe("1 decision queued");
+    // The session ends on the server (expired or revoked).
+    await server.parts.services.db.run((m) => m.query("DELETE FROM sessions"));
+    await admin.login("volunteer", "correct horse battery");
+    await page.getByRole("button", { name: "Sync now" }).click();
+    await expect.poll(() => page.getByRole("alert").first().textContent()).toBe("Please sign in again to send your decisions. Nothing is lost.");
+
+    await page.getByLabel("Password").fill("correct horse battery");
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect.poll(() => page.getByTestId("queued-count").textContent()).toBe("0 decisions queued");
+    await expect.poll(() => page.getByText("Please sign in again to send your decisions. Nothing is lost.").count()).toBe(0);
+    expect(await page.getByRole("alert").count()).toBe(0);
+    const testimonials = await json<{ id: number; approved: boolean }[]>(await admin.get("/api/admin/testimonials"));
+    expect(testimonials.find((x) => x.id === t)).toMatchObject({ approved: true });
+  });
+
+  it("shows sent decisions as one closed summary with Clear all", async () => {
+    const names = ["Sent One", "Sent Two", "Sent Three", "Sent Four"];
+    for (const name of names) await seedTestimonial(admin, name);
+    await page.getByRole("button", { name: "Download for review" }).click();
+    for (const name of names) {
+      await expect.poll(() => page.getByRole("article", { name: `${name} Karlsson` }).isVisible()).toBe(true);
+      await page
+        .getByRole("article", { name: `${name} Karlsson` })
+        .getByRole("button", { name: "Approve" })
+        .click();
+    }
+    await page.getByRole("button", { name: "Sync now" }).click();
+    await expect.poll(() => page.getByTestId("queued-count").textContent()).toBe("0 decisions queued");
+    const sent = page.getByTestId("sent");
+    await expect.poll(() => sent.isVisible()).toBe(true);
+    // Closed by default: one line, whatever the number; no Clear button per decision.
+    expect(await sent.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+    // Earlier tests sent two more (Miriam's and Tabitha's approvals).
+    expect(await page.getByRole("heading", { name: "Sent (6)" }).isVisible()).toBe(true);
+    expect(await page.getByText("Show the 6 sent decisions").isVisible()).toBe(true);
+    expect(await page.getByText("Approved · Testimonial by Sent One K.").isVisible()).toBe(false);
+    expect(await page.getByRole("button", { name: /^Clear: / }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Clear all" }).count()).toBe(1);
+    await page.getByText("Show the 6 sent decisions").click();
+    expect(await page.getByText("Approved · Testimonial by Sent One K.").isVisible()).toBe(true);
+    expect(await axe(page)).toEqual([]);
+    await page.getByRole("button", { name: "Clear all" }).click();
+    await expect.poll(() => page.getByTestId("sent").count()).toBe(0);
+  });
+
+  it("reopens the review copy after a restart while offline, without a sign-in, and asks for one only to send", async () => {
+    const t = await seedTestimonial(admin, "Naomi");
+    await page.getByRole("button", { name: "Download for review" }).click();
+    await expect.poll(() => page.getByRole("article", { name: "Naomi Karlsson" }).isVisible()).toBe(true);
+    net.offline = true;
+    await restart();
+    // No keyring: the sign-in was not kept; the copy and the queue open all the same, saying whose they are.
+    await expect.poll(() => page.getByTestId("copy-owner").textContent()).toBe(`Not signed in · review copy of volunteer from ${server.url}`);
+    expect(await page.getByText("Offline", { exact: true }).isVisible()).toBe(true);
+    await page.getByRole("article", { name: "Naomi Karlsson" }).getByRole("button", { name: "Approve" }).click();
+    await expect.poll(() => page.getByTestId("queued-count").textContent()).toBe("1 decision queued");
+    expect(await page.getByRole("button", { name: /^Undo:/ }).count()).toBe(1);
+    expect(await page.getByRole("tab", { name: "CSV import" }).count()).toBe(0);
+    expect(await axe(page)).toEqual([]);
+    await shot("offline-copy");
+
+    // Sending needs a sign-in: the form comes prefilled with the copy's server and volunteer.
+    await page.getByRole("button", { name: "Sign in to send" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: "Sign in" }).isVisible()).toBe(true);
+    expect(await page.getByLabel("Server address").inputValue()).toBe(server.url);
+    expect(await page.getByLabel("Username").inputValue()).toBe("volunteer");
+    await page.getByRole("button", { name: "Back to the review copy" }).click();
+    await expect.poll(() => page.getByTestId("copy-owner").isVisible()).toBe(true);
+
+    net.offline = false;
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.getByLabel("Password").fill("correct horse battery");
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect.poll(() => page.getByText("Signed in as volunteer").isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId("queued-count").textContent()).toBe("0 decisions queued");
+    const testimonials = await json<{ id: number; approved: boolean }[]>(await admin.get("/api/admin/testimonials"));
+    expect(testimonials.find((x) => x.id === t)).toMatchObject({ approved: true });
+  });
+
+  it("sign-out warns about unsent decisions, then removes the review copy from this computer", async () => {
+    await seedTestimonial(admin, "Priscilla");
+    await page.getByRole("button", { name: "Download for review" }).click();
+    await expect.poll(() => page.getByRole("article", { name: "Priscilla Karlsson" }).isVisible()).toBe(true);
+    await page.getByRole("article", { name: "Priscilla Karlsson" }).getByRole("button", { name: "Approve" }).click();
+    await expect.poll(() => page.getByTestId("queued-count").textContent()).toBe("1 decision queued");
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    const warn = page.getByRole("dialog", { name: "Remove the review copy and unsent decisions?" });
+    await expect.poll(() => warn.isVisible()).toBe(true);
+    expect(await warn.textContent()).toMatch(/You have 1 decision not sent yet\. Signing out removes it and the downloaded items from this computer/);
+    await warn.getByRole("button", { name: "Cancel" }).click();
+    expect(await page.getByText("Signed in as volunteer").isVisible()).toBe(true);
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await warn.getByRole("button", { name: "Sign out and remove" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: "Sign in" }).isVisible()).toBe(true);
+    expect(await page.getByTestId("queued-count").textContent()).toBe("0 decisions queued");
+    expect(fs.existsSync(path.join(dataDir, "review.json"))).toBe(false);
+    const onDisk = fs
+      .readdirSync(dataDir)
+      .map((name) => fs.readFileSync(path.join(dataDir, name), "utf8"))
+      .join("\n");
+    expect(onDisk).not.toContain("Priscilla");
     expect(consoleErrors).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 /** Helpers for the desktop app's tests: a real-encryption stand-in for safeStorage, and seeding the real server. */
 import crypto from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Client, json } from "../support/client";
@@ -69,10 +70,31 @@ export async function seedComment(admin: Client, commenterName = `Friend${++seq}
   return list.find((c) => c.commenterName === commenterName)!.id;
 }
 
-/** A fetch that can be switched "offline" (fails like a dropped network), otherwise the real one. */
+/**
+ * A fetch that can be switched "offline", otherwise the real one. Offline, the
+ * request really goes to a closed port on this computer, so it fails exactly as
+ * a stopped server does (TypeError "fetch failed", cause ECONNREFUSED).
+ */
 export function switchableFetch(): { fetch: typeof fetch; offline: boolean } {
   const state: { fetch: typeof fetch; offline: boolean } = { offline: false, fetch };
-  state.fetch = ((input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) =>
-    state.offline ? Promise.reject(new TypeError("fetch failed")) : fetch(input, init)) as typeof fetch;
+  state.fetch = (async (input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) => {
+    if (!state.offline) return fetch(input, init);
+    const url = new URL(String(input));
+    url.port = String(await closedPort());
+    return fetch(url, init);
+  }) as typeof fetch;
   return state;
+}
+
+let closed: Promise<number> | null = null;
+
+/** A loopback port nothing listens on (opened, then closed again). */
+function closedPort(): Promise<number> {
+  closed ??= new Promise((resolve) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+  return closed;
 }

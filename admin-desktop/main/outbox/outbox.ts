@@ -2,11 +2,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import type { DecisionAction, ItemKind, QueueItem, ReviewItem } from "../../ipc";
 import { readJson, removeStaleTemps, writeJsonAtomic } from "../store/atomicFile";
-
-interface OutboxFile {
-  format: 1;
-  items: QueueItem[];
-}
+import { OutboxFileSchema } from "../wire";
 
 const FILE = "outbox.json";
 
@@ -35,7 +31,7 @@ export class Outbox {
   ) {
     this.file = path.join(dir, FILE);
     removeStaleTemps(dir, FILE);
-    this.items = readJson<OutboxFile>(this.file, { format: 1, items: [] }).items;
+    this.items = readJson(this.file, OutboxFileSchema, { format: 1, items: [] }).items;
   }
 
   list(): readonly QueueItem[] {
@@ -71,7 +67,7 @@ export class Outbox {
     return this.change(id, (item) => ({ ...item, state: "sending", attempts: item.attempts + 1 }));
   }
 
-  /** Back to pending (offline, signed out, server trouble): it will be sent again later. */
+  /** Back to pending (the request never left, or was refused before anything was done): it will be sent again later. */
   markPending(id: string): QueueItem {
     return this.change(id, (item) => ({ ...item, state: "pending" }));
   }
@@ -96,6 +92,19 @@ export class Outbox {
     return true;
   }
 
+  /** Removes every finished ("applied") decision at once. */
+  clearApplied(): number {
+    const kept = this.items.filter((item) => item.state !== "applied");
+    const removed = this.items.length - kept.length;
+    if (removed > 0) this.write(kept);
+    return removed;
+  }
+
+  /** Empties the queue (sign-out, after the volunteer agreed to drop what was not sent). */
+  clearAll(): void {
+    this.write([]);
+  }
+
   private change(id: string, fn: (item: QueueItem) => QueueItem): QueueItem {
     const index = this.items.findIndex((item) => item.id === id);
     const found = this.items[index];
@@ -108,7 +117,7 @@ export class Outbox {
   }
 
   private write(items: QueueItem[]): void {
-    writeJsonAtomic(this.file, { format: 1, items } satisfies OutboxFile);
+    writeJsonAtomic(this.file, { format: 1, items });
     this.items = items;
   }
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
+import type { z } from "zod";
 
 /**
  * Writes JSON so that a crash at any moment leaves either the old file or the
@@ -28,8 +29,22 @@ export function writeJsonAtomic(file: string, data: unknown): void {
   syncFolder(dir);
 }
 
-/** Reads a JSON file; `fallback` when it does not exist yet. A corrupt file throws (never silently emptied). */
-export function readJson<T>(file: string, fallback: T): T {
+/** A data file that is not what this app wrote: reported with its name, never replaced (it may hold decisions). */
+export class CorruptFileError extends Error {
+  constructor(
+    readonly file: string,
+    detail: string,
+  ) {
+    super(`${path.basename(file)} is damaged (${detail}). It was left as it is.`);
+  }
+}
+
+/**
+ * Reads a JSON file through its schema; `fallback` when it does not exist yet.
+ * A corrupt file (not JSON, or not the expected shape) throws CorruptFileError
+ * and is never silently emptied.
+ */
+export function readJson<S extends z.ZodType>(file: string, schema: S, fallback: z.output<S>): z.output<S> {
   let text: string;
   try {
     text = fs.readFileSync(file, "utf8");
@@ -37,7 +52,18 @@ export function readJson<T>(file: string, fallback: T): T {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return fallback;
     throw error;
   }
-  return JSON.parse(text) as T;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw new CorruptFileError(file, "not JSON");
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new CorruptFileError(file, `${issue?.path.join(".") || "top"}: ${issue?.message ?? "unexpected shape"}`);
+  }
+  return parsed.data;
 }
 
 /** Removes temporary files a crash left behind (they were never renamed, so never the truth). */

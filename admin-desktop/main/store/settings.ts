@@ -1,11 +1,8 @@
 import path from "node:path";
+import { SettingsFileSchema, type Settings } from "../wire";
 import { readJson, removeStaleTemps, writeJsonAtomic } from "./atomicFile";
 
-export interface Settings {
-  /** The server address the volunteer typed once. */
-  serverUrl: string | null;
-  lastSyncAt: string | null;
-}
+export type { Settings };
 
 const FILE = "settings.json";
 
@@ -17,7 +14,7 @@ export class SettingsStore {
   constructor(dir: string) {
     this.file = path.join(dir, FILE);
     removeStaleTemps(dir, FILE);
-    this.data = { serverUrl: null, lastSyncAt: null, ...readJson<Partial<Settings>>(this.file, {}) };
+    this.data = readJson(this.file, SettingsFileSchema, SettingsFileSchema.parse({}));
   }
 
   get(): Readonly<Settings> {

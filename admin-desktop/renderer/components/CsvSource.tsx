@@ -1,4 +1,4 @@
-import { useId, useState, type DragEvent } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { INVALID_FILE, isCsvFile } from "../../../shared/csv";
 import { desktop } from "../desktop";
 
@@ -10,10 +10,12 @@ interface CsvSourceProps {
 /**
  * Where CSV text comes from: the system dialog (main reads the chosen file) or
  * a file dropped here (read in the renderer; only its text goes to main).
- * The renderer never sends a file path.
+ * The renderer never sends a file path. Dropping is a pointer gesture only;
+ * the button does the same from the keyboard, so the zone itself is not a control
+ * (its drag listeners are attached directly, not as props of a static element).
  */
 export function CsvSource({ onText, onError }: CsvSourceProps) {
-  const [over, setOver] = useState(false);
+  const [isOver, setOver] = useState(false);
   const hintId = useId();
 
   const choose = async () => {
@@ -22,27 +24,37 @@ export function CsvSource({ onText, onError }: CsvSourceProps) {
     if (res.value) onText(res.value.text, res.value.fileName);
   };
 
-  const drop = async (e: DragEvent<HTMLDivElement>) => {
-    e.preventDefault();
-    setOver(false);
-    const file = e.dataTransfer.files[0];
-    if (!file) return;
-    if (!isCsvFile(file)) return onError(`${INVALID_FILE.title}: ${INVALID_FILE.message}`);
-    if (file.size > 5 * 1024 * 1024) return onError("This file is too large for one import (at most 5 MB).");
-    onText(await file.text(), file.name);
-  };
+  const zone = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = zone.current;
+    if (!el) return;
+    const over = (e: DragEvent) => {
+      e.preventDefault();
+      setOver(true);
+    };
+    const leave = () => setOver(false);
+    const drop = async (e: DragEvent) => {
+      e.preventDefault();
+      setOver(false);
+      const file = e.dataTransfer?.files[0];
+      if (!file) return;
+      if (!isCsvFile(file)) return onError(`${INVALID_FILE.title}: ${INVALID_FILE.message}`);
+      if (file.size > 5 * 1024 * 1024) return onError("This file is too large for one import (at most 5 MB).");
+      onText(await file.text(), file.name);
+    };
+    const dropped = (e: DragEvent) => void drop(e);
+    el.addEventListener("dragover", over);
+    el.addEventListener("dragleave", leave);
+    el.addEventListener("drop", dropped);
+    return () => {
+      el.removeEventListener("dragover", over);
+      el.removeEventListener("dragleave", leave);
+      el.removeEventListener("drop", dropped);
+    };
+  }, [onText, onError]);
 
   return (
-    <div
-      className={`dropzone ${over ? "dropzone--over" : ""}`}
-      data-testid="dropzone"
-      onDragOver={(e) => {
-        e.preventDefault();
-        setOver(true);
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={(e) => void drop(e)}
-    >
+    <div ref={zone} className={`dropzone ${isOver ? "dropzone--over" : ""}`} data-testid="dropzone">
       <button type="button" className="btn btn--secondary" onClick={() => void choose()} aria-describedby={hintId}>
         Choose CSV file...
       </button>

@@ -1,4 +1,5 @@
 import type { QueueItem } from "../../ipc";
+import { plural } from "../../words";
 import { desktop, useApp } from "../desktop";
 
 interface QueueListProps {
@@ -27,7 +28,10 @@ export function QueueList({ queue, onChanged, onMessage }: QueueListProps) {
       {attention.length > 0 ? (
         <section aria-labelledby="queue-attention" className="queue__section queue__section--attention">
           <h2 id="queue-attention">Needs your attention</h2>
-          <p className="field__hint">These items changed on the server after you reviewed them, so your decision was not applied.</p>
+          <p className="field__hint">
+            {attention.length === 1 ? "This item" : "These items"} changed on the server after you reviewed {attention.length === 1 ? "it" : "them"}, so your
+            decision was not applied. Nothing was overwritten: choose what to do with each.
+          </p>
           <ul className="queue__list">
             {attention.map((q) => (
               <li key={q.id} className="queue__item" data-testid="conflict">
@@ -78,25 +82,24 @@ export function QueueList({ queue, onChanged, onMessage }: QueueListProps) {
         </section>
       ) : null}
       {done.length > 0 ? (
-        <section aria-labelledby="queue-done" className="queue__section">
-          <h2 id="queue-done">Sent</h2>
-          <ul className="queue__list">
-            {done.map((q) => (
-              <li key={q.id} className="queue__item">
-                <span>
+        <section aria-labelledby="queue-done" className="queue__section queue__section--done">
+          <div className="queue__head">
+            <h2 id="queue-done">Sent ({done.length})</h2>
+            <button type="button" className="btn btn--small btn--secondary" onClick={() => void act(desktop().clearSent())}>
+              Clear all
+            </button>
+          </div>
+          {/* One line, closed by default: a long history must not push the items to review down the page. */}
+          <details className="queue__details" data-testid="sent">
+            <summary>Show the {plural(done.length, "sent decision")}</summary>
+            <ul className="queue__list queue__list--compact">
+              {done.map((q) => (
+                <li key={q.id} className="queue__item">
                   {q.action === "approve" ? "Approved" : "Declined"} · {q.label}
-                </span>
-                <button
-                  type="button"
-                  className="btn btn--small btn--secondary"
-                  onClick={() => void act(desktop().discardDecision(q.id))}
-                  aria-label={`Clear: ${q.label}`}
-                >
-                  Clear
-                </button>
-              </li>
-            ))}
-          </ul>
+                </li>
+              ))}
+            </ul>
+          </details>
         </section>
       ) : null}
     </div>

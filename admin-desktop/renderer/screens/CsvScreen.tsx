@@ -3,6 +3,7 @@ import { BulkResult, type BulkStatus } from "../../../public-web/components/admi
 import { CsvPreviewTable } from "../../../public-web/components/admin/CsvPreviewTable";
 import { FlowerTypesHint } from "../../../public-web/components/admin/FlowerTypesHint";
 import { checkBulk, parseFlexibleCsv } from "../../../shared/csv";
+import { plural, verb } from "../../words";
 import { desktop } from "../desktop";
 import { CsvSource } from "../components/CsvSource";
 import { ProgressBar } from "../components/ProgressBar";
@@ -16,6 +17,8 @@ export function CsvScreen() {
   const [text, setText] = useState("");
   const [fileName, setFileName] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);
+  // Counts the files chosen or dropped: a result belongs to the file it was for, and a new file clears it.
+  const [source, setSource] = useState(0);
   const modeName = useId();
 
   return (
@@ -40,8 +43,12 @@ export function CsvScreen() {
             setError(null);
             setText(t);
             setFileName(name);
+            setSource((n) => n + 1);
           }}
-          onError={setError}
+          onError={(message) => {
+            setError(message);
+            setSource((n) => n + 1);
+          }}
         />
         <button type="button" className="btn btn--secondary" onClick={() => void desktop().saveTemplate()}>
           Save the CSV template...
@@ -53,13 +60,19 @@ export function CsvScreen() {
           {error}
         </p>
       ) : null}
-      {mode === "reset" ? <ResetImportPanel text={text} fileName={fileName} /> : <BulkPanel mode={mode} text={text} onText={setText} />}
+      {mode === "reset" ? (
+        <ResetImportPanel text={text} fileName={fileName} source={source} />
+      ) : (
+        <BulkPanel mode={mode} text={text} onText={setText} source={source} />
+      )}
     </div>
   );
 }
 
-function BulkPanel({ mode, text, onText }: { mode: "upload" | "update"; text: string; onText(text: string): void }) {
-  const [status, setStatus] = useState<BulkStatus>({ state: "idle" });
+function BulkPanel({ mode, text, onText, source }: { mode: "upload" | "update"; text: string; onText(text: string): void; source: number }) {
+  const [result, setResult] = useState<{ source: number; status: BulkStatus }>({ source, status: { state: "idle" } });
+  const status: BulkStatus = result.source === source ? result.status : { state: "idle" };
+  const setStatus = (next: BulkStatus) => setResult({ source, status: next });
   const textId = useId();
   const preview = text.trim() ? parseFlexibleCsv(text) : null;
   const valid = preview?.entries.length ?? 0;
@@ -70,7 +83,7 @@ function BulkPanel({ mode, text, onText }: { mode: "upload" | "update"; text: st
     setStatus({ state: "running", count: check.entries.length });
     const res = mode === "upload" ? await desktop().bulkUpload(text) : await desktop().bulkUpdate(text);
     if (!res.ok) return setStatus({ state: "error", message: res.error });
-    const skipped = res.value.skipped ? ` ${res.value.skipped} invalid row${res.value.skipped === 1 ? " was" : "s were"} left out.` : "";
+    const skipped = res.value.skipped ? ` ${plural(res.value.skipped, "invalid row")} ${verb(res.value.skipped, "was", "were")} left out.` : "";
     setStatus({ state: "success", message: `${res.value.message}${skipped}` });
   };
 
@@ -90,7 +103,7 @@ function BulkPanel({ mode, text, onText }: { mode: "upload" | "update"; text: st
       ) : null}
       {preview ? <CsvPreviewTable rows={preview.rows} /> : null}
       <button type="button" className="btn btn--primary" onClick={() => void send()} disabled={status.state === "running" || !text.trim()}>
-        {mode === "upload" ? `Upload ${valid} flower${valid === 1 ? "" : "s"}` : `Update ${valid} flower${valid === 1 ? "" : "s"}`}
+        {mode === "upload" ? `Upload ${plural(valid, "flower")}` : `Update ${plural(valid, "flower")}`}
       </button>
       {status.state === "running" ? <ProgressBar task={mode} /> : <BulkResult status={status} />}
     </section>

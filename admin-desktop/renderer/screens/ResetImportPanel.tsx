@@ -2,15 +2,19 @@ import { useId, useState } from "react";
 import { ConfirmDialog } from "../../../public-web/components/admin/ConfirmDialog";
 import { CsvValidity } from "../../../public-web/components/admin/CsvValidity";
 import { parseStrictCsv } from "../../../shared/csv";
+import { plural } from "../../words";
 import { desktop } from "../desktop";
 import { ProgressBar } from "../components/ProgressBar";
 
 /** Reset-and-import with SPEC's strict rules, the admin key, and a confirmation before anything is deleted. */
-export function ResetImportPanel({ text, fileName }: { text: string; fileName: string | undefined }) {
+export function ResetImportPanel({ text, fileName, source }: { text: string; fileName: string | undefined; source: number }) {
   const [adminKey, setAdminKey] = useState("");
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  // The result belongs to the file it was for: a new file clears it.
+  const [outcome, setOutcome] = useState<{ source: number; ok: boolean; text: string } | null>(null);
+  const result = outcome?.source === source ? outcome : null;
+  const setResult = (next: { ok: boolean; text: string } | null) => setOutcome(next && { ...next, source });
   const keyId = useId();
   const parsed = text.trim() ? parseStrictCsv(text) : null;
   const ready = Boolean(parsed?.isValid && parsed.rows.length > 0 && adminKey);
@@ -25,7 +29,7 @@ export function ResetImportPanel({ text, fileName }: { text: string; fileName: s
     setAdminKey("");
     setResult({
       ok: true,
-      text: `Import Successful: Successfully imported ${res.value.importedCount} memorial flowers. ${res.value.deletedFlowersCount} flowers and ${res.value.deletedCommentsCount} comments were deleted first; the server kept a backup copy.`,
+      text: `Import Successful: Successfully imported ${plural(res.value.importedCount, "memorial flower")}. ${plural(res.value.deletedFlowersCount, "flower")} and ${plural(res.value.deletedCommentsCount, "comment")} were deleted first; the server kept a backup copy.`,
     });
   };
 
@@ -37,7 +41,7 @@ export function ResetImportPanel({ text, fileName }: { text: string; fileName: s
       <CsvValidity
         valid={parsed ? parsed.isValid : null}
         errors={parsed?.errors ?? []}
-        summary={parsed ? `${parsed.rows.length} memorial flower entries ready to import.` : undefined}
+        summary={parsed ? `${plural(parsed.rows.length, "memorial flower entry", "memorial flower entries")} ready to import.` : undefined}
         fileName={fileName}
       />
       <div className="field">
@@ -58,7 +62,7 @@ export function ResetImportPanel({ text, fileName }: { text: string; fileName: s
       <ConfirmDialog
         open={confirming}
         title="Delete ALL flowers and comments?"
-        description={`This deletes ALL existing memorial flowers and ALL their comments, then imports the ${parsed?.rows.length ?? 0} flowers from this file. It cannot be undone. The server keeps a backup copy taken just before, which whoever runs the server can restore.`}
+        description={`This deletes ALL existing memorial flowers and ALL their comments, then imports the ${plural(parsed?.rows.length ?? 0, "flower")} from this file. It cannot be undone. The server keeps a backup copy taken just before, which whoever runs the server can restore.`}
         confirmLabel="Delete all and import"
         busy={busy}
         onConfirm={() => void run()}

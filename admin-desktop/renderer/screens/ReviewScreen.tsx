@@ -1,11 +1,15 @@
 import { useEffect, useState } from "react";
+import { ConfirmDialog } from "../../../public-web/components/admin/ConfirmDialog";
 import { formatDateTime } from "../../../shared/dates";
 import { CommentCard } from "../../../public-web/components/admin/CommentCard";
 import { FlowerCard } from "../../../public-web/components/admin/FlowerCard";
 import { TestimonialCard } from "../../../public-web/components/admin/TestimonialCard";
 import type { DecisionAction, ItemKind, ReviewItem } from "../../ipc";
-import { desktop, refreshReview, useApp } from "../desktop";
+import { plural } from "../../words";
+import { askSignIn, desktop, refreshReview, useApp } from "../desktop";
 import { QueueList } from "../components/QueueList";
+
+const NOUN: Record<ItemKind, string> = { testimonial: "testimonial", flower: "memorial flower", comment: "memorial comment" };
 
 const SECTIONS: { kind: ItemKind; title: string; empty: string }[] = [
   { kind: "testimonial", title: "Testimonials", empty: "No pending testimonials." },
@@ -21,6 +25,8 @@ export function ReviewScreen() {
   const review = useApp((s) => s.review);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [declining, setDeclining] = useState<ReviewItem | null>(null);
+  const signedIn = useApp((s) => Boolean(s.status?.user));
 
   useEffect(() => {
     void refreshReview();
@@ -33,9 +39,14 @@ export function ReviewScreen() {
     setBusy(false);
     if (!res.ok) return setMessage({ text: res.error, error: true });
     useApp.setState({ review: res.value });
-    const n = res.value.items.length;
-    setMessage({ text: `Downloaded ${n} item${n === 1 ? "" : "s"} waiting for review. You can now decide even without a connection.`, error: false });
+    setMessage({
+      text: `Downloaded ${plural(res.value.items.length, "item")} waiting for review. You can now decide even without a connection.`,
+      error: false,
+    });
   };
+
+  // A decline deletes the item for good once sent: asked once, as in the web admin.
+  const ask = (entry: ReviewItem, action: DecisionAction) => (action === "decline" ? setDeclining(entry) : void decide(entry, action));
 
   const decide = async (entry: ReviewItem, action: DecisionAction) => {
     const res = await desktop().decide({ kind: entry.kind, itemId: entry.item.id, version: entry.item.version, action });
@@ -47,7 +58,7 @@ export function ReviewScreen() {
   return (
     <div className="review">
       <div className="toolbar">
-        <button type="button" className="btn btn--primary" onClick={() => void download()} disabled={busy}>
+        <button type="button" className="btn btn--primary" onClick={() => (signedIn ? void download() : askSignIn())} disabled={busy}>
           {busy ? "Downloading..." : "Download for review"}
         </button>
         <span className="toolbar__note">{review?.downloadedAt ? `Downloaded ${formatDateTime(review.downloadedAt)}` : "Nothing downloaded yet."}</span>
@@ -69,13 +80,25 @@ export function ReviewScreen() {
             <ul className="admin-list">
               {list.map((entry) => (
                 <li key={`${entry.kind}-${entry.item.id}`}>
-                  <ReviewCard entry={entry} onDecide={(action) => void decide(entry, action)} />
+                  <ReviewCard entry={entry} onDecide={(action) => ask(entry, action)} />
                 </li>
               ))}
             </ul>
           </section>
         );
       })}
+      <ConfirmDialog
+        open={declining !== null}
+        title={`Decline this ${declining ? NOUN[declining.kind] : "item"}?`}
+        description={`It will be permanently deleted when your decisions are sent, and will never appear on the site. Until then you can undo it in "Waiting to be sent".`}
+        confirmLabel="Decline"
+        onConfirm={() => {
+          const entry = declining;
+          setDeclining(null);
+          if (entry) void decide(entry, "decline");
+        }}
+        onCancel={() => setDeclining(null)}
+      />
     </div>
   );
 }

@@ -1,11 +1,15 @@
 import { useId, useState, type FormEvent } from "react";
 import type { AppStatus } from "../../ipc";
+import { plural, verb } from "../../words";
 import { desktop } from "../desktop";
 
-/** Sign-in with the server address (typed once, then remembered), username and password. */
-export function SignInScreen({ status }: { status: AppStatus }) {
-  const [serverUrl, setServerUrl] = useState(status.serverUrl ?? "");
-  const [username, setUsername] = useState("");
+/**
+ * Sign-in with the server address (typed once, then remembered), username and
+ * password. With a review copy on this computer, `onBack` returns to it unsigned.
+ */
+export function SignInScreen({ status, onBack }: { status: AppStatus; onBack?: (() => void) | undefined }) {
+  const [serverUrl, setServerUrl] = useState(status.copy?.server ?? status.serverUrl ?? "");
+  const [username, setUsername] = useState(status.copy?.owner ?? "");
   const [password, setPassword] = useState("");
   const [remember, setRemember] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -32,8 +36,12 @@ export function SignInScreen({ status }: { status: AppStatus }) {
       <h2 id="signin-title">Sign in</h2>
       {status.needsSignIn ? (
         <p className="notice notice--info" role="status">
-          Your sign-in has ended. Please sign in again to send your decisions; {status.queued} waiting decision
-          {status.queued === 1 ? " is" : "s are"} kept safely on this computer.
+          Your sign-in has ended. Please sign in again to send your decisions; {plural(status.queued, "waiting decision")} {verb(status.queued, "is", "are")}{" "}
+          kept safely on this computer.
+        </p>
+      ) : status.copy ? (
+        <p className="signin__intro">
+          Sign in to send your decisions and to download new items. Your review copy and {plural(status.queued, "waiting decision")} stay on this computer.
         </p>
       ) : (
         <p className="signin__intro">Sign in with your administrator account to review submissions and import memorial flowers.</p>
@@ -74,9 +82,16 @@ export function SignInScreen({ status }: { status: AppStatus }) {
             {error}
           </p>
         ) : null}
-        <button type="submit" className="btn btn--primary" disabled={busy}>
-          {busy ? "Signing in..." : "Sign in"}
-        </button>
+        <div className="toolbar">
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            {busy ? "Signing in..." : "Sign in"}
+          </button>
+          {onBack ? (
+            <button type="button" className="btn btn--secondary" onClick={onBack}>
+              Back to the review copy
+            </button>
+          ) : null}
+        </div>
       </form>
     </section>
   );

@@ -1,0 +1,42 @@
+// Packaging of the volunteers' desktop app (electron-builder). Build first with
+// `electron-vite build` (npm run desktop:package does both). Main is bundled whole
+// (see electron.vite.config.ts), so the app carries out/{main,preload,renderer}
+// and nothing from node_modules. Auto-update is off unless GARDEN_UPDATE_URL names
+// a folder the team hosts (electron-updater's "generic" provider).
+const updateUrl = process.env.GARDEN_UPDATE_URL || null;
+
+/** @type {import("electron-builder").Configuration} */
+module.exports = {
+  appId: "org.garden-of-remembrance.volunteers",
+  productName: "Garden of Remembrance Volunteers",
+  executableName: "garden-volunteers",
+  copyright: "A volunteer-run lay apostolate",
+  // The version comes from package.json.
+  directories: { output: process.env.GARDEN_PACKAGE_OUT || "release", buildResources: "admin-desktop/build" },
+  files: ["out/main/**/*", "out/preload/**/*", "out/renderer/**/*", "!out/**/*.map", "!node_modules/**/*", "package.json"],
+  extraMetadata: { main: "out/main/index.js", type: "module" },
+  asar: true,
+  npmRebuild: false,
+  nodeGypRebuild: false,
+  includePdb: false,
+  electronFuses: {
+    runAsNode: false,
+    enableNodeOptionsEnvironmentVariable: false,
+    enableNodeCliInspectArguments: false,
+    enableCookieEncryption: true,
+    enableEmbeddedAsarIntegrityValidation: true,
+    onlyLoadAppFromAsar: true,
+  },
+  icon: "admin-desktop/build/icon.png",
+  linux: {
+    target: ["AppImage", "deb"],
+    category: "Office",
+    synopsis: "Review and import for the Garden of Remembrance volunteers",
+    maintainer: "volunteers@example.org",
+  },
+  deb: { packageName: "garden-volunteers" },
+  win: { target: ["nsis"] },
+  nsis: { oneClick: false, perMachine: false, allowToChangeInstallationDirectory: true },
+  mac: { target: ["dmg"], category: "public.app-category.productivity" },
+  publish: updateUrl ? [{ provider: "generic", url: updateUrl }] : null,
+};
