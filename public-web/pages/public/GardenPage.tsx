@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { ServerCommentForm } from "../../components/forms/CommentDialog";
 import FlowerForm from "../../components/forms/FlowerForm";
 import { MeaningsCarousel } from "../../components/garden/MeaningsCarousel";
 import { MemorialBrowser } from "../../components/garden/MemorialBrowser";
@@ -47,6 +48,7 @@ export default function GardenPage() {
         </p>
       </section>
 
+      <ServerCommentForm />
       <MeaningsCarousel />
       <MemorialBrowser />
       <FlowerForm />

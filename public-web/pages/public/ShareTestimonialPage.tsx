@@ -34,7 +34,7 @@ export default function ShareTestimonialPage() {
         </figure>
       </section>
 
-      <section className="garden-section" aria-labelledby={formHeading}>
+      <section id="share-your-story" className="garden-section" aria-labelledby={formHeading}>
         <h2 id={formHeading}>Share Your Story</h2>
         <TestimonialForm labelledBy={formHeading} />
       </section>
