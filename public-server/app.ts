@@ -24,7 +24,7 @@ import { siteHandler } from "./site";
 import { ensureAdminFromEnv } from "./commands/users";
 
 /** Paths whose bodies may be large CSV data (about 10 MB); every other body is held to about 1 MB. */
-const CSV_PATHS = /^\/api\/admin\/memorial-flowers\/(bulk-upload|bulk-update|reset-and-import)$/;
+const CSV_PATHS = /^\/api\/admin\/memorial-flowers\/(bulk-upload|bulk-update|reset-and-import|duplicates)$/;
 
 export interface ServerParts {
   app: Koa<AppState>;

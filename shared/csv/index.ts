@@ -2,4 +2,5 @@
 export * from "./strict";
 export * from "./flexible";
 export * from "./template";
+export * from "./export";
 export { readCsvRecords, stripBom, type CsvRecords } from "./records";
