@@ -72,7 +72,7 @@ export default function FlowerForm() {
           <Field label="Baby's First Name" required error={form.errors.babyFirstName}>
             <input type="text" autoComplete="off" {...form.text("babyFirstName")} />
           </Field>
-          <Field label="Baby's Middle Name (optional)" error={form.errors.babyMiddleName}>
+          <Field label="Baby's Middle Name" optional error={form.errors.babyMiddleName}>
             <input type="text" autoComplete="off" {...form.text("babyMiddleName")} />
           </Field>
           <Field label="Baby's Last Name" required error={form.errors.babyLastName} hint="Enter first initial if you prefer privacy">
@@ -80,7 +80,8 @@ export default function FlowerForm() {
           </Field>
         </div>
         <Field
-          label="Date of Loss (optional)"
+          label="Date of Loss"
+          optional
           error={form.errors.lossDate}
           hint="Write it any way that feels right: a date, a month and year, a season, or leave it empty."
         >

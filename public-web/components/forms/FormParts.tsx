@@ -52,7 +52,11 @@ export function FormMessage({ message }: { message?: string }) {
  * is complete must stay enabled before that, or the form could never be sent.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
 
 const noSubscription = () => () => undefined;

@@ -35,13 +35,13 @@ export default function TestimonialForm({ labelledBy }: { labelledBy?: string })
             <input type="text" autoComplete="family-name" {...form.text("lastName")} />
           </Field>
         </div>
-        <Field label="Child's Name (optional)" error={form.errors.childName}>
+        <Field label="Child's Name" optional error={form.errors.childName}>
           <input type="text" autoComplete="off" {...form.text("childName")} />
         </Field>
         <Field label="Your Testimonial" required error={form.errors.testimonial} hint="Write as much or as little as you wish.">
           <textarea className="visitor-form__story" rows={8} {...form.text("testimonial")} />
         </Field>
-        <Field label="Email (optional)" error={form.errors.email} hint="We use it only to let you know when your story has been posted. It is never shown.">
+        <Field label="Email" optional error={form.errors.email} hint="We use it only to let you know when your story has been posted. It is never shown.">
           <input type="email" autoComplete="email" {...form.text("email")} />
         </Field>
         <Honeypot value={String(form.values.website)} onChange={(v) => form.setValue("website", v)} />

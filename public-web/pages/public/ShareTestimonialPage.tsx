@@ -15,6 +15,10 @@ export default function ShareTestimonialPage() {
       <section className="garden-hero">
         <h1>Share Your Testimonial</h1>
         <p className="garden-hero__lead">Your story of love and loss may be the comfort another family needs today.</p>
+        {/* The form comes after the introduction: one step there for keyboard and screen reader users. */}
+        <a className="skip-to-form" href="#share-your-story">
+          Skip to the form
+        </a>
       </section>
 
       <section className="garden-section testimonial-intro" aria-label="How sharing works">
