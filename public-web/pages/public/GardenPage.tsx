@@ -21,7 +21,7 @@ export default function GardenPage() {
           <blockquote>
             <p>"Before I formed thee in the bowels of thy mother, I knew thee."</p>
           </blockquote>
-          <figcaption>Jeremiah 1:5</figcaption>
+          <figcaption>Jeremias 1:5</figcaption>
         </figure>
       </section>
 

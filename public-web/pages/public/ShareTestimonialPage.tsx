@@ -34,7 +34,7 @@ export default function ShareTestimonialPage() {
           <blockquote>
             <p>"And God shall wipe away all tears from their eyes; and death shall be no more, nor mourning, nor crying, nor sorrow shall be any more."</p>
           </blockquote>
-          <figcaption>Revelation 21:4</figcaption>
+          <figcaption>Apocalypse 21:4</figcaption>
         </figure>
       </section>
 
