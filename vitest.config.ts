@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 // One runner for everything: shared code, the real server on random ports, and Chromium-driven UI tests.
 export default defineConfig({
   test: {
-    include: ["tests/**/*.test.ts"],
+    include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"],
     environment: "node",
     testTimeout: 60_000,
     hookTimeout: 120_000,
