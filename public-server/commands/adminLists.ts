@@ -21,11 +21,13 @@ const contains = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const idOf = (q: string) => (/^\d{1,15}$/.test(q) ? Number(q) : -1);
 
 async function paged<T extends object>(qb: SelectQueryBuilder<T>, query: AdminListQuery): Promise<Page<T>> {
-  const [items, total] = await qb
-    .skip((query.page - 1) * query.pageSize)
-    .take(query.pageSize)
-    .getManyAndCount();
-  return { items, total };
+  // A plain COUNT(*) on the same conditions: TypeORM's own count is COUNT(DISTINCT id), which sorts every match.
+  const counted = await qb.clone().orderBy().select("COUNT(*)", "n").getRawOne<{ n: number }>();
+  const items = await qb
+    .offset((query.page - 1) * query.pageSize)
+    .limit(query.pageSize)
+    .getMany();
+  return { items, total: Number(counted?.n ?? 0) };
 }
 
 export function listFlowersPage(m: EntityManager, query: AdminListQuery): Promise<Page<MemorialFlower>> {

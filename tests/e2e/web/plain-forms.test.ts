@@ -173,4 +173,27 @@ describe("without JavaScript", () => {
     expect(await res.text()).toContain("Testimonial Submitted");
     expect(sql(server, "SELECT id FROM testimonials WHERE first_name = 'Bot'")).toEqual([]);
   });
+
+  it("past the submissions limit, answers 429 with the sentence on the page and the values kept", async () => {
+    const limited = await startTestServer({ submissionsPerHour: 1 });
+    try {
+      const post = () =>
+        fetch(`${limited.url}/share-testimonial`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: limited.url },
+          body: new URLSearchParams({ form: "testimonial", firstName: "Patient", lastName: "Writer", testimonial: "Kept words" }),
+        });
+      expect((await post()).status).toBe(200);
+      const res = await post();
+      expect(res.status).toBe(429);
+      expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      const html = await res.text();
+      expect(html).toContain("We have received many messages from your connection in a short time.");
+      expect(html).toMatch(/value="Patient"/);
+      expect(html).toContain("Kept words");
+    } finally {
+      await limited.stop();
+    }
+  });
 });
