@@ -14,7 +14,10 @@ export default defineConfig({
     // The whole suite runs outside UTC, where a time read as local instead of UTC shows hours off.
     env: { LOG_LEVEL: "silent", TZ: "America/New_York" },
     projects: [
-      { extends: true, test: { name: "unit", include: ["tests/shared/**/*.test.ts", "tests/public-web/**/*.test.{ts,tsx}"] } },
+      {
+        extends: true,
+        test: { name: "unit", include: ["tests/shared/**/*.test.ts", "tests/public-web/**/*.test.{ts,tsx}", "tests/components/**/*.test.{ts,tsx}"] },
+      },
       { extends: true, test: { name: "server", include: ["tests/public-server/**/*.test.ts"] } },
       { extends: true, test: { name: "browser", include: ["tests/e2e/**/*.test.ts"] } },
       { extends: true, test: { name: "desktop", include: ["tests/admin-desktop/**/*.test.ts"] } },

@@ -29,7 +29,7 @@ import { ensureAdminFromEnv } from "./commands/users";
 import { writeServerLock } from "./operations/serverLock";
 
 /** Paths whose bodies may be large CSV data (about 10 MB); every other body is held to about 1 MB. */
-const CSV_PATHS = /^\/api\/admin\/memorial-flowers\/(bulk-upload|bulk-update|reset-and-import)$/;
+const CSV_PATHS = /^\/api\/admin\/memorial-flowers\/(bulk-upload|bulk-update|reset-and-import|duplicates)$/;
 
 export interface ServerParts {
   app: Koa<AppState>;

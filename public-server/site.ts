@@ -4,14 +4,20 @@ import { pathToFileURL } from "node:url";
 import type { Middleware } from "koa";
 import serve from "koa-static";
 import type { SiteConfig } from "../shared/schemas/site";
+import type { PageData } from "../shared/visitorForms";
 import type { ServerConfig } from "./config";
 import type { AppState, Services } from "./context";
+import { commentPageData, visitorFormPosts } from "./forms";
 
 /** The server-side renderer built from public-web/entry-server.tsx (dist/ssr/entry-server.js). */
 interface SsrModule {
   preloadAll(): Promise<void>;
   isKnownPath(pathname: string): boolean;
-  render(url: string, site: SiteConfig): Promise<{ html: string; status: 200 | 404; title: string; description: string; clientOnly: boolean; source: string }>;
+  render(
+    url: string,
+    site: SiteConfig,
+    data?: PageData,
+  ): Promise<{ html: string; status: 200 | 404; title: string; description: string; clientOnly: boolean; source: string }>;
 }
 
 /** One chunk of Vite's build manifest (dist/web/.vite/manifest.json). */
@@ -50,16 +56,21 @@ export function siteHandler(config: ServerConfig, s: Services): Middleware<AppSt
     },
   });
   const renderer = new PageRenderer(config, s);
+  const forms = visitorFormPosts(config, s, (pathname, data) => renderer.page(pathname, data));
   return async (ctx, next) => {
-    if ((ctx.method !== "GET" && ctx.method !== "HEAD") || isApiPath(ctx.path)) return next();
+    if (isApiPath(ctx.path)) return next();
+    if (ctx.method === "POST") return forms(ctx, next);
+    if (ctx.method !== "GET" && ctx.method !== "HEAD") return next();
     // Source maps stay on the build machine: they would hand out the readable source of the admin.
     if (ctx.path !== "/index.html" && !isSourceMap(ctx.path)) {
       await files(ctx as never, async () => undefined);
       if (ctx.body !== undefined || ctx.status !== 404) return;
     }
-    const page = await renderer.page(ctx.path);
+    // "Leave a comment" without JavaScript: the garden with that memorial's comment form.
+    const commentFor = normalise(ctx.path) === "/garden-of-remembrance" && typeof ctx.query.comment === "string" ? Number(ctx.query.comment) : 0;
+    const page = await renderer.page(ctx.path, commentFor ? await commentPageData(s, commentFor) : undefined);
     ctx.type = "html";
-    ctx.set("Cache-Control", "no-cache");
+    ctx.set("Cache-Control", commentFor ? "no-store" : "no-cache");
     ctx.status = page.status;
     ctx.body = page.body;
   };
@@ -83,7 +94,8 @@ class PageRenderer {
     this.ssrFile = path.resolve(config.webDir, "..", "ssr", "entry-server.js");
   }
 
-  async page(pathname: string): Promise<Rendered> {
+  /** The page at `pathname`; with `data` (a form's answer) it is rendered for this request only, never cached. */
+  async page(pathname: string, data?: PageData): Promise<Rendered> {
     const template = this.readTemplate();
     if (!template) return { status: 200, body: NOT_BUILT };
     const manifest = this.template!.manifest;
@@ -100,6 +112,7 @@ class PageRenderer {
     // Every unknown address shows the same not-found page: one cache entry for all of them,
     // so random addresses can neither grow the cache nor cost a render each.
     const key = ssr.isKnownPath(path) ? path : NOT_FOUND_KEY;
+    if (data && (data.form || data.comment)) return this.render(ssr, path, template, site, manifest, data);
     const hit = this.cache.get(key);
     if (hit) return hit;
     const rendered = await this.render(ssr, path, template, site, manifest);
@@ -107,11 +120,20 @@ class PageRenderer {
     return rendered;
   }
 
-  private async render(ssr: SsrModule, pathname: string, template: string, site: SiteConfig, manifest: Record<string, ManifestChunk>): Promise<Rendered> {
+  private async render(
+    ssr: SsrModule,
+    pathname: string,
+    template: string,
+    site: SiteConfig,
+    manifest: Record<string, ManifestChunk>,
+    data?: PageData,
+  ): Promise<Rendered> {
     const started = performance.now();
-    const result = await ssr.render(pathname, site);
+    const result = await ssr.render(pathname, site, data);
+    const address = (site.siteUrl ?? "").replace(/\/+$/, "") + pathname;
     const head = [
-      result.status === 200 ? `<link rel="canonical" href="${escapeAttr((site.siteUrl ?? "").replace(/\/+$/, "") + pathname)}" />` : "",
+      result.status === 200 ? `<link rel="canonical" href="${escapeAttr(address)}" />` : "",
+      result.status === 200 && site.siteUrl ? `<meta property="og:url" content="${escapeAttr(address)}" />` : "",
       result.clientOnly || result.status !== 200 ? `<meta name="robots" content="noindex" />` : "",
     ].join("");
     // The page's own chunks and styles arrive with the HTML: styled before JavaScript, no request
@@ -130,7 +152,12 @@ class PageRenderer {
       .replace(/<div id="root">[\s\S]*?<\/div>(?=\s*<!--data-->)/, () =>
         result.clientOnly ? '<div id="root"></div>' : `<div id="root" data-ssr="1">${result.html}</div>`,
       )
-      .replace("<!--data-->", () => `<script type="application/json" id="site-config">${jsonForScript(site)}</script>`);
+      .replace(
+        "<!--data-->",
+        () =>
+          `<script type="application/json" id="site-config">${jsonForScript(site)}</script>` +
+          (data ? `<script type="application/json" id="page-data">${jsonForScript(data)}</script>` : ""),
+      );
     if (result.status === 200) this.s.log.info("page_rendered", { path: pathname, ms: Math.round(performance.now() - started) });
     return { status: result.status, body };
   }

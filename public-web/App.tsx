@@ -1,7 +1,9 @@
-import { use, type ComponentType } from "react";
-import { Route, Routes } from "react-router-dom";
+import { use, useState, type ComponentType } from "react";
+import { Route, Routes, useLocation } from "react-router-dom";
 import type { SiteConfig } from "../shared/schemas/site";
+import type { PageData } from "../shared/visitorForms";
 import { Layout } from "./components/layout/Layout";
+import { PageDataContext } from "./lib/pageData";
 import { SiteContext } from "./lib/site";
 import { ROUTES, type RouteDef } from "./routes";
 
@@ -31,17 +33,24 @@ function RoutePage({ route }: { route: RouteDef }) {
   return <Page />;
 }
 
+const NO_DATA: PageData = {};
+
 /** The whole site: the configuration, the shared layout and one route per row of the route table. */
-export function App({ site }: { site: SiteConfig }) {
+export function App({ site, data = NO_DATA }: { site: SiteConfig; data?: PageData }) {
+  // The server's page data (a form's answer) belongs to the first location only.
+  const location = useLocation();
+  const [firstKey] = useState(location.key);
   return (
     <SiteContext.Provider value={site}>
-      <Routes>
-        <Route element={<Layout />}>
-          {ROUTES.map((route) => (
-            <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
-          ))}
-        </Route>
-      </Routes>
+      <PageDataContext.Provider value={location.key === firstKey ? data : NO_DATA}>
+        <Routes>
+          <Route element={<Layout />}>
+            {ROUTES.map((route) => (
+              <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
+            ))}
+          </Route>
+        </Routes>
+      </PageDataContext.Provider>
     </SiteContext.Provider>
   );
 }

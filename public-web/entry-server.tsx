@@ -2,6 +2,7 @@ import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router-dom";
 import type { SiteConfig } from "../shared/schemas/site";
+import type { PageData } from "../shared/visitorForms";
 import { App, preloadRoute } from "./App";
 import { NOT_FOUND_ROUTE, ROUTES, documentTitle, routeFor } from "./routes";
 
@@ -27,8 +28,8 @@ export function isKnownPath(pathname: string): boolean {
   return routeFor(pathname) !== NOT_FOUND_ROUTE;
 }
 
-/** Renders the page at `url` (path and query) with the given site configuration. */
-export async function render(url: string, site: SiteConfig): Promise<RenderResult> {
+/** Renders the page at `url` (path and query) with the given site configuration and, for one request, a form's answer. */
+export async function render(url: string, site: SiteConfig, data?: PageData): Promise<RenderResult> {
   const pathname = new URL(url, "http://localhost").pathname;
   const route = routeFor(pathname);
   const meta = {
@@ -43,7 +44,7 @@ export async function render(url: string, site: SiteConfig): Promise<RenderResul
   const html = renderToString(
     <StrictMode>
       <StaticRouter location={url}>
-        <App site={site} />
+        <App site={site} data={data} />
       </StaticRouter>
     </StrictMode>,
   );

@@ -3,6 +3,7 @@ import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { App, preloadRoute } from "./App";
+import { readPageData } from "./lib/pageData";
 import { loadSiteConfig } from "./lib/site";
 import { routeFor } from "./routes";
 
@@ -17,7 +18,7 @@ async function start(): Promise<void> {
   const app = (
     <StrictMode>
       <BrowserRouter>
-        <App site={site} />
+        <App site={site} data={readPageData()} />
       </BrowserRouter>
     </StrictMode>
   );

@@ -52,8 +52,22 @@ export async function bulkUpdateFlowers(s: Services, entries: (FlowerEntry & { i
     for (const e of entries) {
       await tx.query(
         `UPDATE memorial_flowers SET baby_first_name = ?, baby_middle_name = ?, baby_last_name = ?, loss_date = ?, flower_type = ?,
-           version = version + 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`,
-        [e.babyFirstName, e.babyMiddleName ?? null, e.babyLastName ?? null, e.lossDate ?? null, e.flowerType, e.id],
+           version = version + 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
+         WHERE id = ? AND NOT (baby_first_name IS ? AND baby_middle_name IS ? AND baby_last_name IS ? AND loss_date IS ? AND flower_type IS ?)`,
+        // A row that is the same as the flower (e.g. the downloaded garden sent back) changes nothing, not even the version.
+        [
+          e.babyFirstName,
+          e.babyMiddleName ?? null,
+          e.babyLastName ?? null,
+          e.lossDate ?? null,
+          e.flowerType,
+          e.id,
+          e.babyFirstName,
+          e.babyMiddleName ?? null,
+          e.babyLastName ?? null,
+          e.lossDate ?? null,
+          e.flowerType,
+        ],
       );
     }
     await s.emit(tx, { type: "imported", mode: "bulk-update", count: entries.length, actor });

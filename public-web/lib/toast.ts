@@ -1,4 +1,5 @@
-import toast from "react-hot-toast";
+import { createElement, isValidElement } from "react";
+import toast, { type Toast } from "react-hot-toast";
 import { TOAST_DURATION_MS } from "../../shared/constants";
 
 /** What a toast says: SPEC §8's title and message. */
@@ -8,22 +9,27 @@ export interface ToastContent {
   variant: "success" | "destructive";
 }
 
-/** Shows a titled toast (SPEC §8). Called from components, never from stores or the API layer. */
-export function notify(title: string, message?: string): string {
-  return toast.custom(JSON.stringify({ title, message, variant: "success" } satisfies ToastContent), { duration: TOAST_DURATION_MS });
+/** The toast's words; the Toaster wraps them in its card and reads the variant from these props. */
+export function ToastText({ title, message }: ToastContent) {
+  return createElement(
+    "div",
+    { className: "toast__text" },
+    createElement("p", { className: "toast__title" }, title),
+    message ? createElement("p", { className: "toast__message" }, message) : null,
+  );
 }
+
+const show = (content: ToastContent) => toast.custom(createElement(ToastText, content), { duration: TOAST_DURATION_MS });
+
+/** Shows a titled toast (SPEC §8). Called from components, never from stores or the API layer. */
+export const notify = (title: string, message?: string): string => show({ title, message, variant: "success" });
 
 /** Shows a failure toast in the destructive style. */
-export function notifyError(title: string, message?: string): string {
-  return toast.custom(JSON.stringify({ title, message, variant: "destructive" } satisfies ToastContent), {
-    duration: TOAST_DURATION_MS,
-  });
-}
+export const notifyError = (title: string, message?: string): string => show({ title, message, variant: "destructive" });
 
-export function parseToast(raw: unknown): ToastContent {
-  try {
-    return JSON.parse(String(raw)) as ToastContent;
-  } catch {
-    return { title: String(raw), variant: "success" };
-  }
+/** The typed content of a toast made by notify or notifyError. */
+export function toastContent(t: Toast): ToastContent {
+  const m = t.message;
+  if (isValidElement<ToastContent>(m) && m.type === ToastText) return m.props;
+  return { title: typeof m === "string" ? m : "", variant: "success" };
 }

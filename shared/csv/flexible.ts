@@ -169,7 +169,9 @@ function aliasKey(name: string): string {
 
 /** A value with its quote characters removed, trimmed. */
 function clean(value: string | undefined): string {
-  return (value ?? "").replace(/"/g, "").trim();
+  const text = (value ?? "").replace(/"/g, "").trim();
+  // The garden download writes a cell a spreadsheet would run as a formula with a leading ' (as text): read it back as it was.
+  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1).trim() : text;
 }
 
 function looksLikeHeader(fields: readonly string[]): boolean {

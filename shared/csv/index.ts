@@ -3,4 +3,5 @@ export * from "./strict";
 export * from "./flexible";
 export * from "./template";
 export * from "./decode";
+export * from "./export";
 export { readCsvRecords, stripBom, type CsvProgress } from "./records";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { LIMITS } from "../constants";
 import { flowerTypeField, idField, optionalText, requiredText } from "./fields";
 
@@ -102,4 +102,33 @@ export interface ResetImportResult {
 export interface MessageDto {
   message: string;
   count?: number;
+}
+
+/** GET /api/admin/{testimonials,memorial-flowers,memorial-comments}?status=…: one page of one list, searched and filtered on the server. */
+export const AdminListQuery = z.object({
+  status: z.enum(["pending", "approved"], { error: "status must be pending or approved" }),
+  /** Words in the names (or an ID), case-insensitive. */
+  q: z.string().trim().max(LIMITS.name, `Please keep the search under ${LIMITS.name} characters`).optional(),
+  /** Memorial flowers only: one flower type. */
+  type: z.union([z.literal(""), flowerTypeField]).optional(),
+  page: z.coerce.number({ error: "page must be a whole number" }).int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number({ error: "pageSize must be a whole number" }).int().min(1).max(100).default(20),
+});
+export type AdminListQuery = z.output<typeof AdminListQuery>;
+
+/** One page of an admin list, with the count of every match. */
+export interface AdminPage<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** POST /api/admin/memorial-flowers/duplicates: which rows of a bulk upload are already in the garden. */
+export const DuplicateCheckInput = z.object({
+  flowers: z.array(FlowerEntryInput).max(LIMITS.bulkRows, `Please upload at most ${LIMITS.bulkRows} flowers at once.`),
+});
+export interface DuplicateCheckDto {
+  /** Positions (0-based) in the list sent of the rows that match an approved flower exactly. */
+  duplicates: number[];
 }

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** POST /api/admin/assistance-requests/:id/handled. */
 export const AssistanceHandledInput = z.object({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { FLOWER_TYPES } from "../flowers";
 import { LIMITS } from "../constants";
 import { textProblem, type TextRules } from "../text";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { LIMITS } from "../constants";
 
 /** POST /api/login (SPEC §5 Login). */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 const link = z.object({
   label: z.string().min(1),

@@ -1,10 +1,12 @@
 import type Router from "@koa/router";
 import { createRouter } from "../../lib/router";
-import { FlowerEntryInput } from "../../../shared/schemas/admin";
+import { GARDEN_CSV_FILENAME, gardenCsv } from "../../../shared/csv/export";
+import { AdminListQuery, DuplicateCheckInput, FlowerEntryInput } from "../../../shared/schemas/admin";
 import type { AppState, Services } from "../../context";
 import { MemorialFlowerEntity } from "../../entities/MemorialFlower";
 import { TestimonialEntity } from "../../entities/Testimonial";
 import { listAdminComments } from "../../commands/comments";
+import { findDuplicates, listCommentsPage, listFlowersPage, listGardenForExport, listTestimonialsPage } from "../../commands/adminLists";
 import { approveItem, deleteItem, KINDS, type ModeratedKind } from "../../commands/moderation";
 import { editFlower } from "../../commands/flowers";
 import { expectedVersion, idParam, parse } from "../../lib/http";
@@ -25,21 +27,54 @@ const capitalised = (noun: string) => noun.replace(/(^|\s)\S/g, (c) => c.toUpper
 export function moderationRouter(s: Services): Router<AppState> {
   const router = createRouter();
 
+  // With ?status=pending|approved a list answers one page ({ items, total, page, pageSize }), searched (q)
+  // and filtered (type) on the server; without it, every item as before (the desktop app's review download).
   router.get("/testimonials", async (ctx) => {
-    const rows = await s.db.run((m) => m.find(TestimonialEntity, { order: { id: "DESC" } }));
     ctx.set("Cache-Control", "no-store");
+    if (ctx.query.status !== undefined) {
+      const query = parse(AdminListQuery, ctx.query);
+      const page = await s.db.run((m) => listTestimonialsPage(m, query));
+      ctx.body = { items: page.items.map(presentAdminTestimonial), total: page.total, page: query.page, pageSize: query.pageSize };
+      return;
+    }
+    const rows = await s.db.run((m) => m.find(TestimonialEntity, { order: { id: "DESC" } }));
     ctx.body = rows.map(presentAdminTestimonial);
   });
 
   router.get("/memorial-flowers", async (ctx) => {
-    const rows = await s.db.run((m) => m.find(MemorialFlowerEntity, { order: { id: "DESC" } }));
     ctx.set("Cache-Control", "no-store");
+    if (ctx.query.status !== undefined) {
+      const query = parse(AdminListQuery, ctx.query);
+      const page = await s.db.run((m) => listFlowersPage(m, query));
+      ctx.body = { items: page.items.map(presentAdminFlower), total: page.total, page: query.page, pageSize: query.pageSize };
+      return;
+    }
+    const rows = await s.db.run((m) => m.find(MemorialFlowerEntity, { order: { id: "DESC" } }));
     ctx.body = rows.map(presentAdminFlower);
   });
 
-  router.get("/memorial-comments", async (ctx) => {
-    const rows = await s.db.run((m) => listAdminComments(m));
+  router.get("/memorial-flowers/export.csv", async (ctx) => {
+    const rows = await s.db.run((m) => listGardenForExport(m));
     ctx.set("Cache-Control", "no-store");
+    ctx.set("Content-Disposition", `attachment; filename="${GARDEN_CSV_FILENAME}"`);
+    ctx.type = "text/csv; charset=utf-8";
+    ctx.body = gardenCsv(rows);
+  });
+
+  router.post("/memorial-flowers/duplicates", async (ctx) => {
+    const { flowers } = parse(DuplicateCheckInput, ctx.request.body);
+    ctx.body = { duplicates: await s.db.run((m) => findDuplicates(m, flowers)) };
+  });
+
+  router.get("/memorial-comments", async (ctx) => {
+    ctx.set("Cache-Control", "no-store");
+    if (ctx.query.status !== undefined) {
+      const query = parse(AdminListQuery, ctx.query);
+      const page = await s.db.run((m) => listCommentsPage(m, query));
+      ctx.body = { items: page.items.map(presentAdminComment), total: page.total, page: query.page, pageSize: query.pageSize };
+      return;
+    }
+    const rows = await s.db.run((m) => listAdminComments(m));
     ctx.body = rows.map(presentAdminComment);
   });
 

@@ -5,15 +5,14 @@ import type { AppState, Services } from "../../context";
 import { CommentLibraryEntity } from "../../entities/CommentLibrary";
 import { MemorialFlowerEntity } from "../../entities/MemorialFlower";
 import { TestimonialEntity } from "../../entities/Testimonial";
-import { AssistanceRequestEntity } from "../../entities/AssistanceRequest";
-import { MemorialCommentEntity } from "../../entities/MemorialComment";
-import { BadRequest, NotFound, Unavailable } from "../../errors";
+import { NotFound, Unavailable } from "../../errors";
 import { ErrorId } from "../../../shared/errors";
 import { idParam, parse } from "../../lib/http";
 import { limitSubmissions } from "../../middlewares/limits";
 import { signedInUser } from "../../middlewares/auth";
 import { backupsFor } from "../../operations/nightly";
 import { listPublicComments } from "../../commands/comments";
+import { submitAssistance, submitComment, submitFlower, submitTestimonial } from "../../commands/submissions";
 import { presentLibraryEntry, presentPublicComment, presentPublicFlower, presentPublicTestimonial } from "../../presenters";
 
 const UNHEALTHY = {
@@ -83,58 +82,28 @@ export function publicRouter(s: Services): Router<AppState> {
   });
 
   router.post("/assistance-requests", limited, async (ctx) => {
-    const { website, ...input } = parse(AssistanceRequestInput, ctx.request.body);
+    await submitAssistance(s, parse(AssistanceRequestInput, ctx.request.body));
     ctx.status = 201;
     ctx.body = RECEIVED;
-    if (website) return; // a bot filled the hidden field: answer as usual, keep nothing
-    await s.db.transaction(async (tx) => {
-      const saved = await tx.save(AssistanceRequestEntity, tx.create(AssistanceRequestEntity, input));
-      await s.emit(tx, { type: "submitted", kind: "assistance", id: saved.id });
-    });
   });
 
   router.post("/memorial-flowers", limited, async (ctx) => {
-    const { website, ...input } = parse(MemorialFlowerInput, ctx.request.body);
+    await submitFlower(s, parse(MemorialFlowerInput, ctx.request.body));
     ctx.status = 201;
     ctx.body = RECEIVED;
-    if (website) return;
-    await s.db.transaction(async (tx) => {
-      const saved = await tx.save(MemorialFlowerEntity, tx.create(MemorialFlowerEntity, { ...input, approved: false, version: 1 }));
-      await s.emit(tx, { type: "submitted", kind: "flower", id: saved.id });
-    });
   });
 
   router.post("/memorial-flowers/:id/comments", limited, async (ctx) => {
     const flowerId = idParam(ctx.params.id);
-    const { website, memorialFlowerId, ...input } = parse(MemorialCommentInput, ctx.request.body);
-    if (memorialFlowerId !== undefined && memorialFlowerId !== flowerId) {
-      throw BadRequest("The comment names a different memorial flower than the address it was sent to.");
-    }
-    await s.db.transaction(async (tx) => {
-      const flower = await tx.findOneBy(MemorialFlowerEntity, { id: flowerId, approved: true });
-      if (!flower) throw NotFound("This memorial flower is not in the garden.");
-      const message = await tx.findOneBy(CommentLibraryEntity, { id: input.commentLibraryId, active: true });
-      if (!message) throw BadRequest("That message is no longer available. Please choose another.");
-      if (website) return;
-      const saved = await tx.save(
-        MemorialCommentEntity,
-        tx.create(MemorialCommentEntity, { ...input, memorialFlowerId: flowerId, approved: false, version: 1 }),
-      );
-      await s.emit(tx, { type: "submitted", kind: "comment", id: saved.id });
-    });
+    await submitComment(s, flowerId, parse(MemorialCommentInput, ctx.request.body));
     ctx.status = 201;
     ctx.body = RECEIVED;
   });
 
   router.post("/testimonials", limited, async (ctx) => {
-    const { website, ...input } = parse(TestimonialInput, ctx.request.body);
+    await submitTestimonial(s, parse(TestimonialInput, ctx.request.body));
     ctx.status = 201;
     ctx.body = RECEIVED;
-    if (website) return;
-    await s.db.transaction(async (tx) => {
-      const saved = await tx.save(TestimonialEntity, tx.create(TestimonialEntity, { ...input, approved: false, version: 1 }));
-      await s.emit(tx, { type: "submitted", kind: "testimonial", id: saved.id });
-    });
   });
 
   return router;

@@ -28,9 +28,10 @@ function AssistanceCard({ item, busy, onToggleHandled }: { item: AdminAssistance
   return (
     <article className={`admin-card ${item.handled ? "admin-card--done" : "admin-card--open"}`} aria-labelledby={headingId}>
       <header className="admin-card__header">
-        <h4 id={headingId} className="admin-card__title">
+        {/* Under the tab's h2: the cards are the next level down (axe: heading order). */}
+        <h3 id={headingId} className="admin-card__title">
           {item.firstName} {item.lastName}
-        </h4>
+        </h3>
         <span className="admin-card__date">Received {formatDateTime(item.createdAt)}</span>
       </header>
       <p className="admin-contact">

@@ -15,7 +15,12 @@ interface BulkUploadPanelProps {
   onUpdate(flowers: (FlowerEntry & { id: number })[]): Promise<string>;
   /** A check failed before sending ("No Data", "Invalid Data", "Missing IDs", "Invalid File"). */
   onNotice?(notice: CsvNotice): void;
+  /** Answers the indexes of rows that are exact copies of flowers already in the garden. */
+  findDuplicates?(flowers: FlowerEntry[]): Promise<number[]>;
 }
+
+/** "12 rows match flowers already in the garden" (or the singular). */
+export const duplicatesText = (n: number) => (n === 1 ? "1 row matches a flower already in the garden" : `${n} rows match flowers already in the garden`);
 
 /** What the panel is working from: typed text, or a file too large to show in the box. */
 type Input = { kind: "text"; text: string } | { kind: "file"; name: string; size: number };
@@ -37,7 +42,7 @@ type Read = FlexibleAnalysis | { unreadable: string } | null;
  * megabytes never freezes the page; a file not saved as UTF-8 is read as
  * Windows-1252 with a notice, or refused, never kept with "�".
  */
-export function BulkUploadPanel({ onUpload, onUpdate, onNotice }: BulkUploadPanelProps) {
+export function BulkUploadPanel({ onUpload, onUpdate, onNotice, findDuplicates }: BulkUploadPanelProps) {
   const [text, setText] = useState("");
   const [input, setInput] = useState<Input>({ kind: "text", text: "" });
   const [analysis, setAnalysis] = useState<FlexibleAnalysis | null>(null);
@@ -45,6 +50,25 @@ export function BulkUploadPanel({ onUpload, onUpdate, onNotice }: BulkUploadPane
   const [notice, setNotice] = useState<CsvNotice | null>(null);
   const [status, setStatus] = useState<BulkStatus>({ state: "idle" });
   const running = status.state === "running";
+  const [duplicates, setDuplicates] = useState<{ of: FlexibleAnalysis; rows: number[] } | null>(null);
+  const [skipDuplicates, setSkipDuplicates] = useState(true);
+  const dupRows = duplicates && duplicates.of === analysis ? duplicates.rows : [];
+
+  // Once the data is read, ask which rows are already in the garden (for the warning in the preview).
+  useEffect(() => {
+    if (!findDuplicates || !analysis?.upload.ok) return;
+    const of = analysis;
+    const entries = analysis.upload.entries as FlowerEntry[];
+    let live = true;
+    findDuplicates(entries).then(
+      (rows) => live && setDuplicates({ of, rows }),
+      () => live && setDuplicates(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [analysis, findDuplicates]);
+
   /** The reading in flight (or done) for the current input. */
   const current = useRef<{ input: Input; job: AnalysisJob; result: Promise<Read> } | null>(null);
 
@@ -165,9 +189,12 @@ export function BulkUploadPanel({ onUpload, onUpdate, onNotice }: BulkUploadPane
     if (!blank && !found) return; // replaced by a newer reading meanwhile
     const check = found ? found[mode] : { ok: false as const, ...(mode === "upload" ? NO_DATA_UPLOAD : NO_DATA_UPDATE) };
     if (!check.ok) return tell({ title: check.title, message: check.message });
-    setStatus({ state: "running", count: check.entries.length });
+    const skip = mode === "upload" && skipDuplicates && duplicates?.of === found ? new Set(duplicates.rows) : new Set<number>();
+    const entries = (check.entries as FlowerEntry[]).filter((_, i) => !skip.has(i));
+    if (entries.length === 0) return tell({ title: "Nothing New", message: "Every row is already in the garden, so there is nothing to upload." });
+    setStatus({ state: "running", count: entries.length });
     try {
-      const message = mode === "upload" ? await onUpload(check.entries as FlowerEntry[]) : await onUpdate(check.entries as (FlowerEntry & { id: number })[]);
+      const message = mode === "upload" ? await onUpload(entries) : await onUpdate(entries as (FlowerEntry & { id: number })[]);
       setStatus({ state: "success", message });
     } catch (error) {
       setStatus({ state: "error", message: error instanceof Error ? error.message : String(error) });
@@ -209,6 +236,17 @@ export function BulkUploadPanel({ onUpload, onUpdate, onNotice }: BulkUploadPane
             <li key={i}>{e}</li>
           ))}
         </ul>
+      ) : null}
+      {dupRows.length > 0 ? (
+        <div className="bulk-duplicates" role="status">
+          <p>
+            <strong>{duplicatesText(dupRows.length)}</strong>: same names, date of loss and flower.
+          </p>
+          <label>
+            <input type="checkbox" checked={skipDuplicates} onChange={(e) => setSkipDuplicates(e.target.checked)} /> Skip {dupRows.length === 1 ? "it" : "them"}{" "}
+            when uploading
+          </label>
+        </div>
       ) : null}
       {analysis ? <CsvPreviewTable rows={analysis.preview} total={{ rows: analysis.rowCount, valid: analysis.validCount }} /> : null}
       <div className="admin-actions">

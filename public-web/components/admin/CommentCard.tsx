@@ -15,7 +15,7 @@ interface CommentCardProps {
 export function CommentCard({ item, busy, onApprove, onDecline, onRemove }: CommentCardProps) {
   const headingId = useId();
   return (
-    <article className="admin-card" aria-labelledby={headingId}>
+    <article className="admin-card" aria-labelledby={headingId} tabIndex={-1} data-item-id={item.id}>
       <header className="admin-card__header">
         <h4 id={headingId} className="admin-card__title">
           From {item.commenterName}
@@ -26,7 +26,14 @@ export function CommentCard({ item, busy, onApprove, onDecline, onRemove }: Comm
       <p>
         <span className="admin-tag">Memorial for {item.flowerBabyFirstName ?? "Unknown"}</span>
       </p>
-      <ModerationActions approved={item.approved} busy={busy} onApprove={onApprove} onDecline={onDecline} onRemove={onRemove} />
+      <ModerationActions
+        approved={item.approved}
+        subject={`the comment from ${item.commenterName} on the memorial for ${item.flowerBabyFirstName ?? "Unknown"}`}
+        busy={busy}
+        onApprove={onApprove}
+        onDecline={onDecline}
+        onRemove={onRemove}
+      />
     </article>
   );
 }

@@ -17,7 +17,7 @@ interface FlowerCardProps {
 export function FlowerCard({ item, busy, onApprove, onDecline, onRemove, onEdit }: FlowerCardProps) {
   const headingId = useId();
   return (
-    <article className="admin-card" aria-labelledby={headingId}>
+    <article className="admin-card" aria-labelledby={headingId} tabIndex={-1} data-item-id={item.id}>
       <header className="admin-card__header">
         <h4 id={headingId} className="admin-card__title">
           {babyName(item)}
@@ -25,7 +25,7 @@ export function FlowerCard({ item, busy, onApprove, onDecline, onRemove, onEdit 
         <span className="admin-card__date">{formatDate(item.createdAt)}</span>
       </header>
       <p className="admin-card__meta">
-        {flowerLabel(item.flowerType)}
+        <span className="admin-card__id">ID {item.id}</span> · {flowerLabel(item.flowerType)}
         {item.lossDate ? ` · ${item.lossDate}` : ""}
       </p>
       {item.parentName || item.email ? (
@@ -35,7 +35,15 @@ export function FlowerCard({ item, busy, onApprove, onDecline, onRemove, onEdit 
           {item.emailUpdates ? " · wants monthly updates" : ""}
         </p>
       ) : null}
-      <ModerationActions approved={item.approved} busy={busy} onApprove={onApprove} onDecline={onDecline} onRemove={onRemove} onEdit={onEdit} />
+      <ModerationActions
+        approved={item.approved}
+        subject={`the memorial flower for ${babyName(item)}`}
+        busy={busy}
+        onApprove={onApprove}
+        onDecline={onDecline}
+        onRemove={onRemove}
+        onEdit={onEdit}
+      />
     </article>
   );
 }

@@ -16,7 +16,7 @@ interface TestimonialCardProps {
 export function TestimonialCard({ item, busy, onApprove, onDecline, onRemove }: TestimonialCardProps) {
   const headingId = useId();
   return (
-    <article className="admin-card" aria-labelledby={headingId}>
+    <article className="admin-card" aria-labelledby={headingId} tabIndex={-1} data-item-id={item.id}>
       <header className="admin-card__header">
         <h4 id={headingId} className="admin-card__title">
           {item.firstName} {item.lastName}
@@ -26,7 +26,14 @@ export function TestimonialCard({ item, busy, onApprove, onDecline, onRemove }: 
       {item.childName ? <p className="admin-card__meta">In memory of {item.childName}</p> : null}
       <p className="admin-card__text">{item.approved ? truncate(item.testimonial) : item.testimonial}</p>
       {item.email ? <p className="admin-card__private">Email: {item.email}</p> : null}
-      <ModerationActions approved={item.approved} busy={busy} onApprove={onApprove} onDecline={onDecline} onRemove={onRemove} />
+      <ModerationActions
+        approved={item.approved}
+        subject={`the testimonial by ${item.firstName} ${item.lastName}`}
+        busy={busy}
+        onApprove={onApprove}
+        onDecline={onDecline}
+        onRemove={onRemove}
+      />
     </article>
   );
 }

@@ -1,49 +1,56 @@
 import { useRef } from "react";
-import { AssistanceRequestInput } from "../../../shared/schemas/public";
 import { Field } from "../ui/Field";
+import { FormKind, FormMessage, FormSent, usePlainPost } from "./FormParts";
 import { Honeypot } from "./Honeypot";
 import { useForm } from "./useForm";
 import { useSubmission } from "./useSubmission";
 import "../../styles/forms.css";
 
 const EMPTY = { firstName: "", lastName: "", email: "", phoneNumber: "", comments: "", website: "" };
+const SENT = { title: "Request Submitted", message: "We have received your assistance request and will contact you shortly." };
 
 /** Home's assistance request (SPEC §5): all fields required, messages shown on leaving a field and on submit. */
 export default function AssistanceForm() {
-  const form = useForm(AssistanceRequestInput, EMPTY, "blur");
+  const form = useForm("assistance", EMPTY, "blur");
   const ref = useRef<HTMLFormElement>(null);
+  const post = usePlainPost("request-assistance");
   const { pending, onSubmit } = useSubmission(form, ref, {
     path: "/api/assistance-requests",
-    success: { title: "Request Submitted", message: "We have received your assistance request and will contact you shortly." },
+    success: SENT,
     failure: { title: "Error", fallback: "Failed to submit assistance request. Please try again." },
     refresh: "/api/assistance-requests",
   });
 
   return (
-    <form ref={ref} className="visitor-form" aria-label="Request assistance" noValidate onSubmit={onSubmit}>
-      <div className="visitor-form__row">
-        <Field label="First Name" required error={form.errors.firstName}>
-          <input type="text" autoComplete="given-name" {...form.text("firstName")} />
+    <div id="request-assistance">
+      {form.sent ? <FormSent {...SENT} /> : null}
+      <form ref={ref} className="visitor-form" aria-label="Request assistance" noValidate onSubmit={onSubmit} {...post}>
+        <FormKind kind="assistance" />
+        <FormMessage message={form.formMessage} />
+        <div className="visitor-form__row">
+          <Field label="First Name" required error={form.errors.firstName}>
+            <input type="text" autoComplete="given-name" {...form.text("firstName")} />
+          </Field>
+          <Field label="Last Name" required error={form.errors.lastName}>
+            <input type="text" autoComplete="family-name" {...form.text("lastName")} />
+          </Field>
+        </div>
+        <div className="visitor-form__row">
+          <Field label="Email" required error={form.errors.email}>
+            <input type="email" autoComplete="email" {...form.text("email")} />
+          </Field>
+          <Field label="Phone Number" required error={form.errors.phoneNumber}>
+            <input type="tel" autoComplete="tel" {...form.text("phoneNumber")} />
+          </Field>
+        </div>
+        <Field label="Comments" required error={form.errors.comments} hint="Tell us a little about what you need; share only what you are comfortable sharing.">
+          <textarea className="visitor-form__comments" rows={5} {...form.text("comments")} />
         </Field>
-        <Field label="Last Name" required error={form.errors.lastName}>
-          <input type="text" autoComplete="family-name" {...form.text("lastName")} />
-        </Field>
-      </div>
-      <div className="visitor-form__row">
-        <Field label="Email" required error={form.errors.email}>
-          <input type="email" autoComplete="email" {...form.text("email")} />
-        </Field>
-        <Field label="Phone Number" required error={form.errors.phoneNumber}>
-          <input type="tel" autoComplete="tel" {...form.text("phoneNumber")} />
-        </Field>
-      </div>
-      <Field label="Comments" required error={form.errors.comments} hint="Tell us a little about what you need; share only what you are comfortable sharing.">
-        <textarea className="visitor-form__comments" rows={5} {...form.text("comments")} />
-      </Field>
-      <Honeypot value={String(form.values.website)} onChange={(v) => form.setValue("website", v)} />
-      <button type="submit" className="btn visitor-form__submit" disabled={pending}>
-        {pending ? "Submitting..." : "Request Assistance"}
-      </button>
-    </form>
+        <Honeypot value={String(form.values.website)} onChange={(v) => form.setValue("website", v)} />
+        <button type="submit" className="btn visitor-form__submit" disabled={pending}>
+          {pending ? "Submitting..." : "Request Assistance"}
+        </button>
+      </form>
+    </div>
   );
 }

@@ -1,11 +1,13 @@
-import { useEffect, useRef, useState } from "react";
-import { MemorialCommentInput, type CommentLibraryDto, type PublicCommentDto, type PublicFlowerDto } from "../../../shared/schemas/public";
+import { useEffect, useId, useRef, useState } from "react";
+import type { CommentLibraryDto, PublicCommentDto, PublicFlowerDto } from "../../../shared/schemas/public";
 import { api, messageFor } from "../../lib/api";
 import { fullName } from "../../lib/garden";
+import { usePageData } from "../../lib/pageData";
 import { useQuery } from "../../lib/queries";
 import { Dialog } from "../ui/Dialog";
 import { Field } from "../ui/Field";
 import { Spinner } from "../ui/Spinner";
+import { FormKind, FormMessage, FormSent, useHydrated, usePlainPost } from "./FormParts";
 import { Honeypot } from "./Honeypot";
 import { useForm } from "./useForm";
 import { useSubmission } from "./useSubmission";
@@ -42,14 +44,15 @@ export default function CommentDialog({ flower, open, onClose }: CommentDialogPr
 function CommentPanel({ flowerId }: { flowerId: number }) {
   const comments = useQuery(commentsKey(flowerId), () => api.get<PublicCommentDto[]>(commentsKey(flowerId)));
   const [showForm, setShowForm] = useState(false);
+  const [sent, setSent] = useState(false);
   const leaveButton = useRef<HTMLButtonElement>(null);
   const wasShown = useRef(false);
 
-  // When the form closes (Cancel or success), focus returns to the button that opened it.
+  // When the form is cancelled, focus returns to the button that opened it (after a send it goes to the success text).
   useEffect(() => {
-    if (wasShown.current && !showForm) leaveButton.current?.focus();
+    if (wasShown.current && !showForm && !sent) leaveButton.current?.focus();
     wasShown.current = showForm;
-  }, [showForm]);
+  }, [showForm, sent]);
 
   const visible = (comments.data ?? []).filter((c) => c.commenterName && c.commentText);
   return (
@@ -72,10 +75,26 @@ function CommentPanel({ flowerId }: { flowerId: number }) {
           </ul>
         )}
       </section>
+      {sent && !showForm ? <FormSent {...COMMENT_SENT} /> : null}
       {showForm ? (
-        <CommentForm flowerId={flowerId} onDone={() => setShowForm(false)} />
+        <CommentForm
+          flowerId={flowerId}
+          onCancel={() => setShowForm(false)}
+          onSent={() => {
+            setSent(true);
+            setShowForm(false);
+          }}
+        />
       ) : (
-        <button ref={leaveButton} type="button" className="btn" onClick={() => setShowForm(true)}>
+        <button
+          ref={leaveButton}
+          type="button"
+          className="btn"
+          onClick={() => {
+            setSent(false);
+            setShowForm(true);
+          }}
+        >
           Leave a Comment
         </button>
       )}
@@ -84,13 +103,32 @@ function CommentPanel({ flowerId }: { flowerId: number }) {
 }
 
 const EMPTY = { commenterName: "", commentLibraryId: "", website: "" };
+const COMMENT_SENT = { title: "Comment Submitted", message: "Your comment has been submitted for review. It will appear after approval." };
 
-function CommentForm({ flowerId, onDone }: { flowerId: number; onDone(): void }) {
-  const library = useQuery(LIBRARY_KEY, () => api.get<CommentLibraryDto[]>(LIBRARY_KEY));
-  const form = useForm(MemorialCommentInput, EMPTY, "change");
+interface CommentFormProps {
+  flowerId: number;
+  /** The messages to choose from when the server rendered them; otherwise they are fetched. */
+  library?: CommentLibraryDto[];
+  onCancel?(): void;
+  onSent?(): void;
+}
+
+/**
+ * "Leave a Comment": a name and a message from the library. In the dialog it
+ * sends with JavaScript; rendered by the server (a memorial's comment form
+ * reached without JavaScript) it posts as a plain form to its page.
+ */
+export function CommentForm({ flowerId, library: given, onCancel, onSent }: CommentFormProps) {
+  const library = useQuery(LIBRARY_KEY, () => api.get<CommentLibraryDto[]>(LIBRARY_KEY), { enabled: !given });
+  const form = useForm("comment", EMPTY, "change");
   const nameInput = useRef<HTMLInputElement>(null);
+  const post = usePlainPost(COMMENT_ANCHOR);
+  const hydrated = useHydrated();
+  const inDialog = Boolean(onCancel);
 
-  useEffect(() => nameInput.current?.focus(), []);
+  useEffect(() => {
+    if (inDialog) nameInput.current?.focus();
+  }, [inDialog]);
 
   // Errors show as soon as a field changes (SPEC: validates on change), so focus stays where the person is.
   const { pending, onSubmit } = useSubmission(form, null, {
@@ -101,64 +139,92 @@ function CommentForm({ flowerId, onDone }: { flowerId: number; onDone(): void })
       memorialFlowerId: flowerId,
       website: v.website,
     }),
-    success: { title: "Comment Submitted", message: "Your comment has been submitted for review. It will appear after approval." },
+    success: COMMENT_SENT,
     failure: { title: "Submission Error", fallback: "Failed to submit comment. Please try again." },
     refresh: commentsKey(flowerId),
-    onSuccess: onDone,
+    onSuccess: onSent,
   });
 
-  const entries = library.data ?? [];
+  const entries = given ?? library.data ?? [];
+  const loadingLibrary = !given && library.isLoading;
   const standard = entries.filter((m) => m.category === "standard");
   const biblical = entries.filter((m) => m.category === "biblical");
   return (
-    <form className="visitor-form comment-form" aria-label="Leave a Comment" noValidate onSubmit={onSubmit}>
-      <Field label="Your Name" required error={form.errors.commenterName}>
-        <input ref={nameInput} type="text" autoComplete="name" {...form.text("commenterName")} />
-      </Field>
-      <Field
-        label="Message"
-        required
-        error={form.errors.commentLibraryId}
-        hint="Choose one of our messages of comfort; every comment is read before it appears."
-      >
-        {library.isLoading ? (
-          <select disabled value="" name="commentLibraryId" onChange={() => undefined}>
-            <option value="">Loading messages...</option>
-          </select>
-        ) : (
-          <select {...form.text("commentLibraryId")}>
-            <option value="">Choose a message</option>
-            {standard.length ? (
-              <optgroup label="Words of comfort">
-                {standard.map((m) => (
-                  <option key={m.id} value={String(m.id)}>
-                    {m.text}
-                  </option>
-                ))}
-              </optgroup>
-            ) : null}
-            {biblical.length ? (
-              <optgroup label="From Scripture">
-                {biblical.map((m) => (
-                  <option key={m.id} value={String(m.id)}>
-                    {m.text}
-                  </option>
-                ))}
-              </optgroup>
-            ) : null}
-          </select>
-        )}
-      </Field>
-      {library.error ? <p role="alert">{messageFor(library.error, "We could not load the messages just now. Please try again later.")}</p> : null}
-      <Honeypot value={String(form.values.website)} onChange={(v) => form.setValue("website", v)} />
-      <div className="comment-form__actions">
-        <button type="button" className="btn btn--outline" onClick={onDone} disabled={pending}>
-          Cancel
-        </button>
-        <button type="submit" className="btn" disabled={!form.isValid || pending}>
-          {pending ? "Submitting..." : "Submit Comment"}
-        </button>
-      </div>
-    </form>
+    <>
+      {form.sent && !inDialog ? <FormSent {...COMMENT_SENT} /> : null}
+      <form className="visitor-form comment-form" aria-label="Leave a Comment" noValidate onSubmit={onSubmit} {...post}>
+        <FormKind kind="comment" />
+        <input type="hidden" name="memorialFlowerId" value={flowerId} />
+        <FormMessage message={form.formMessage} />
+        <Field label="Your Name" required error={form.errors.commenterName}>
+          <input ref={nameInput} type="text" autoComplete="name" {...form.text("commenterName")} />
+        </Field>
+        <Field
+          label="Message"
+          required
+          error={form.errors.commentLibraryId}
+          hint="Choose one of our messages of comfort; every comment is read before it appears."
+        >
+          {loadingLibrary ? (
+            <select disabled value="" name="commentLibraryId" onChange={() => undefined}>
+              <option value="">Loading messages...</option>
+            </select>
+          ) : (
+            <select {...form.text("commentLibraryId")}>
+              <option value="">Choose a message</option>
+              {standard.length ? (
+                <optgroup label="Words of comfort">
+                  {standard.map((m) => (
+                    <option key={m.id} value={String(m.id)}>
+                      {m.text}
+                    </option>
+                  ))}
+                </optgroup>
+              ) : null}
+              {biblical.length ? (
+                <optgroup label="From Scripture">
+                  {biblical.map((m) => (
+                    <option key={m.id} value={String(m.id)}>
+                      {m.text}
+                    </option>
+                  ))}
+                </optgroup>
+              ) : null}
+            </select>
+          )}
+        </Field>
+        {!given && library.error ? <p role="alert">{messageFor(library.error, "We could not load the messages just now. Please try again later.")}</p> : null}
+        <Honeypot value={String(form.values.website)} onChange={(v) => form.setValue("website", v)} />
+        <div className="comment-form__actions">
+          {onCancel ? (
+            <button type="button" className="btn btn--outline" onClick={onCancel} disabled={pending}>
+              Cancel
+            </button>
+          ) : null}
+          <button type="submit" className="btn" disabled={(hydrated && !form.isValid) || pending}>
+            {pending ? "Submitting..." : "Submit Comment"}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}
+
+const COMMENT_ANCHOR = "leave-comment";
+
+/**
+ * A memorial's comment form rendered by the server: shown when the garden is
+ * opened for one memorial (?comment=<id>) or after its plain post, so leaving
+ * a comment works before JavaScript.
+ */
+export function ServerCommentForm() {
+  const { comment } = usePageData();
+  const headingId = useId();
+  if (!comment) return null;
+  return (
+    <section id={COMMENT_ANCHOR} className="garden-section comment-form-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>Leave a Comment for {fullName(comment.flower)}</h2>
+      <CommentForm flowerId={comment.flower.id} library={comment.library} />
+    </section>
   );
 }

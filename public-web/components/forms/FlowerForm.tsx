@@ -1,8 +1,8 @@
 import { useId, useRef } from "react";
 import { FLOWERS } from "../../../shared/flowers";
-import { MemorialFlowerInput } from "../../../shared/schemas/public";
 import { FlowerImage } from "../flowers/FlowerImage";
 import { Field } from "../ui/Field";
+import { FormKind, FormMessage, FormSent, useHydrated, usePlainPost } from "./FormParts";
 import { Honeypot } from "./Honeypot";
 import { useForm } from "./useForm";
 import { useSubmission } from "./useSubmission";
@@ -20,6 +20,11 @@ const EMPTY = {
   website: "",
 };
 
+const SENT = {
+  title: "Memorial Flower Submitted",
+  message: "Your memorial flower has been submitted for review. You will receive an email confirmation when it's added to the garden.",
+};
+
 const REQUIRED = ["parentName", "email", "babyFirstName", "babyLastName", "flowerType"] as const;
 
 /**
@@ -27,7 +32,9 @@ const REQUIRED = ["parentName", "email", "babyFirstName", "babyLastName", "flowe
  * the five required fields hold text; a failed submit keeps every value.
  */
 export default function FlowerForm() {
-  const form = useForm(MemorialFlowerInput, EMPTY, "blur");
+  const form = useForm("flower", EMPTY, "blur");
+  const post = usePlainPost("add-flower");
+  const hydrated = useHydrated();
   const ref = useRef<HTMLFormElement>(null);
   const headingId = useId();
   const flowerErrorId = useId();
@@ -36,10 +43,7 @@ export default function FlowerForm() {
   const { pending, onSubmit } = useSubmission(form, ref, {
     path: "/api/memorial-flowers",
     canSubmit: complete,
-    success: {
-      title: "Memorial Flower Submitted",
-      message: "Your memorial flower has been submitted for review. You will receive an email confirmation when it's added to the garden.",
-    },
+    success: SENT,
     failure: { title: "Submission Error", fallback: "Failed to submit memorial flower. Please try again." },
     refresh: "/api/memorial-flowers",
   });
@@ -52,7 +56,10 @@ export default function FlowerForm() {
         Choose a flower for your baby and it will be planted in the garden once a volunteer has looked it over. Fields marked "required" are needed; everything
         else is up to you.
       </p>
-      <form ref={ref} className="visitor-form" noValidate onSubmit={onSubmit} aria-labelledby={headingId}>
+      {form.sent ? <FormSent {...SENT} /> : null}
+      <form ref={ref} className="visitor-form" noValidate onSubmit={onSubmit} aria-labelledby={headingId} {...post}>
+        <FormKind kind="flower" />
+        <FormMessage message={form.formMessage} />
         <div className="visitor-form__row">
           <Field label="Your Name" required error={form.errors.parentName}>
             <input type="text" autoComplete="name" {...form.text("parentName")} />
@@ -65,7 +72,7 @@ export default function FlowerForm() {
           <Field label="Baby's First Name" required error={form.errors.babyFirstName}>
             <input type="text" autoComplete="off" {...form.text("babyFirstName")} />
           </Field>
-          <Field label="Baby's Middle Name (optional)" error={form.errors.babyMiddleName}>
+          <Field label="Baby's Middle Name" optional error={form.errors.babyMiddleName}>
             <input type="text" autoComplete="off" {...form.text("babyMiddleName")} />
           </Field>
           <Field label="Baby's Last Name" required error={form.errors.babyLastName} hint="Enter first initial if you prefer privacy">
@@ -73,7 +80,8 @@ export default function FlowerForm() {
           </Field>
         </div>
         <Field
-          label="Date of Loss (optional)"
+          label="Date of Loss"
+          optional
           error={form.errors.lossDate}
           hint="Write it any way that feels right: a date, a month and year, a season, or leave it empty."
         >
@@ -135,7 +143,7 @@ export default function FlowerForm() {
           Garden of Remembrance. Your own name and email address are never shown.
         </p>
         <Honeypot value={String(form.values.website)} onChange={(v) => form.setValue("website", v)} />
-        <button type="submit" className="btn visitor-form__submit" disabled={!complete || pending}>
+        <button type="submit" className="btn visitor-form__submit" disabled={(hydrated && !complete) || pending}>
           {pending ? "Submitting..." : "Submit Memorial Flower"}
         </button>
       </form>

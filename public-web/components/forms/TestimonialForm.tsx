@@ -1,47 +1,54 @@
 import { useRef } from "react";
-import { TestimonialInput } from "../../../shared/schemas/public";
 import { Field } from "../ui/Field";
+import { FormKind, FormMessage, FormSent, usePlainPost } from "./FormParts";
 import { Honeypot } from "./Honeypot";
 import { useForm } from "./useForm";
 import { useSubmission } from "./useSubmission";
 import "../../styles/forms.css";
 
 const EMPTY = { firstName: "", lastName: "", childName: "", testimonial: "", email: "", website: "" };
+const SENT = { title: "Testimonial Submitted", message: "Thank you for sharing your story. Your testimonial will be reviewed and posted soon." };
 
 /** "Share Your Story" (SPEC §5): submit is disabled only while sending; errors show on leaving a field and on submit. */
 export default function TestimonialForm({ labelledBy }: { labelledBy?: string }) {
-  const form = useForm(TestimonialInput, EMPTY, "blur");
+  const form = useForm("testimonial", EMPTY, "blur");
   const ref = useRef<HTMLFormElement>(null);
+  const post = usePlainPost("share-your-story");
   const { pending, onSubmit } = useSubmission(form, ref, {
     path: "/api/testimonials",
-    success: { title: "Testimonial Submitted", message: "Thank you for sharing your story. Your testimonial will be reviewed and posted soon." },
+    success: SENT,
     failure: { title: "Submission Error", fallback: "Failed to submit testimonial. Please try again." },
     refresh: "/api/testimonials",
   });
 
   return (
-    <form ref={ref} className="visitor-form" aria-labelledby={labelledBy} noValidate onSubmit={onSubmit}>
-      <div className="visitor-form__row">
-        <Field label="First Name" required error={form.errors.firstName}>
-          <input type="text" autoComplete="given-name" {...form.text("firstName")} />
+    <>
+      {form.sent ? <FormSent {...SENT} /> : null}
+      <form ref={ref} className="visitor-form" aria-labelledby={labelledBy} noValidate onSubmit={onSubmit} {...post}>
+        <FormKind kind="testimonial" />
+        <FormMessage message={form.formMessage} />
+        <div className="visitor-form__row">
+          <Field label="First Name" required error={form.errors.firstName}>
+            <input type="text" autoComplete="given-name" {...form.text("firstName")} />
+          </Field>
+          <Field label="Last Name" required error={form.errors.lastName}>
+            <input type="text" autoComplete="family-name" {...form.text("lastName")} />
+          </Field>
+        </div>
+        <Field label="Child's Name" optional error={form.errors.childName}>
+          <input type="text" autoComplete="off" {...form.text("childName")} />
         </Field>
-        <Field label="Last Name" required error={form.errors.lastName}>
-          <input type="text" autoComplete="family-name" {...form.text("lastName")} />
+        <Field label="Your Testimonial" required error={form.errors.testimonial} hint="Write as much or as little as you wish.">
+          <textarea className="visitor-form__story" rows={8} {...form.text("testimonial")} />
         </Field>
-      </div>
-      <Field label="Child's Name (optional)" error={form.errors.childName}>
-        <input type="text" autoComplete="off" {...form.text("childName")} />
-      </Field>
-      <Field label="Your Testimonial" required error={form.errors.testimonial} hint="Write as much or as little as you wish.">
-        <textarea className="visitor-form__story" rows={8} {...form.text("testimonial")} />
-      </Field>
-      <Field label="Email (optional)" error={form.errors.email} hint="We use it only to let you know when your story has been posted. It is never shown.">
-        <input type="email" autoComplete="email" {...form.text("email")} />
-      </Field>
-      <Honeypot value={String(form.values.website)} onChange={(v) => form.setValue("website", v)} />
-      <button type="submit" className="btn visitor-form__submit" disabled={pending}>
-        {pending ? "Submitting..." : "Share Your Story"}
-      </button>
-    </form>
+        <Field label="Email" optional error={form.errors.email} hint="We use it only to let you know when your story has been posted. It is never shown.">
+          <input type="email" autoComplete="email" {...form.text("email")} />
+        </Field>
+        <Honeypot value={String(form.values.website)} onChange={(v) => form.setValue("website", v)} />
+        <button type="submit" className="btn visitor-form__submit" disabled={pending}>
+          {pending ? "Submitting..." : "Share Your Story"}
+        </button>
+      </form>
+    </>
   );
 }

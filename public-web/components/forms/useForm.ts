@@ -1,11 +1,27 @@
-import { useCallback, useMemo, useState, type ChangeEvent } from "react";
+import { useCallback, useMemo, useRef, useState, type ChangeEvent } from "react";
 import type { z } from "zod";
+import type * as PublicSchemas from "../../../shared/schemas/public";
+import type { VisitorFormKind } from "../../../shared/visitorForms";
+import { usePostedForm } from "../../lib/pageData";
 
 type Values = Record<string, string | boolean>;
 type Errors<V> = Partial<Record<keyof V & string, string>>;
 
 /** When a field's own error shows: after it is left ("blur") or as soon as it changes ("change"). Always after a submit. */
 export type ValidateMode = "blur" | "change";
+
+// The shared schemas (and zod with them) load when a person first reaches a form, not with the page:
+// the page reads and the form posts without them, and the server checks everything again anyway.
+type Schemas = typeof PublicSchemas;
+let schemas: Promise<Schemas> | undefined;
+const loadSchemas = () => (schemas ??= import("../../../shared/schemas/public"));
+
+const SCHEMA_OF: Record<VisitorFormKind, (m: Schemas) => z.ZodType> = {
+  assistance: (m) => m.AssistanceRequestInput,
+  flower: (m) => m.MemorialFlowerInput,
+  comment: (m) => m.MemorialCommentInput,
+  testimonial: (m) => m.TestimonialInput,
+};
 
 /** The first message the schema gives for each top-level field. */
 export function schemaErrors<V extends Values>(schema: z.ZodType, values: V): Errors<V> {
@@ -19,19 +35,46 @@ export function schemaErrors<V extends Values>(schema: z.ZodType, values: V): Er
   return out;
 }
 
+/** The initial values, with what the person typed before a plain (JavaScript-free) post failed. */
+function startValues<V extends Values>(initial: V, posted: Record<string, string> | undefined): V {
+  if (!posted) return initial;
+  const out: Values = { ...initial };
+  for (const key of Object.keys(initial)) {
+    if (!(key in posted) && typeof initial[key] !== "boolean") continue;
+    out[key] = typeof initial[key] === "boolean" ? posted[key] === "on" || posted[key] === "true" : posted[key]!;
+  }
+  return out as V;
+}
+
 /**
- * A small form state helper around a shared zod schema: values, which
- * errors are visible, the server's field errors, and reset. The values are
- * never cleared on failure, only by reset() after a success.
+ * A small form state helper around a visitor form's shared zod schema:
+ * values, which errors are visible, the server's field errors, whether it
+ * was sent, and reset. The values are never cleared on failure, only by
+ * reset() after a success. A page rendered by the server after a plain post
+ * starts with that post's values, errors and outcome.
  */
-export function useForm<V extends Values>(schema: z.ZodType, initial: V, mode: ValidateMode = "blur") {
-  const [values, setValues] = useState<V>(initial);
+export function useForm<V extends Values>(kind: VisitorFormKind, initial: V, mode: ValidateMode = "blur") {
+  const posted = usePostedForm(kind);
+  const [values, setValues] = useState<V>(() => startValues(initial, posted?.values));
   const [shown, setShown] = useState<Partial<Record<keyof V, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Errors<V>>({});
+  const [serverErrors, setServerErrors] = useState<Errors<V>>((posted?.errors ?? {}) as Errors<V>);
+  const [sent, setSent] = useState(Boolean(posted?.sent));
+  const [schema, setSchema] = useState<z.ZodType | null>(null);
+  const loading = useRef<Promise<z.ZodType> | null>(null);
 
-  const clientErrors = useMemo(() => schemaErrors(schema, values), [schema, values]);
-  const isValid = Object.keys(clientErrors).length === 0;
+  /** Loads the schema (once): when focus first reaches a field, or at the latest on submit. */
+  const prepare = useCallback(() => {
+    loading.current ??= loadSchemas().then((m) => {
+      const s = SCHEMA_OF[kind](m);
+      setSchema(() => s);
+      return s;
+    });
+    return loading.current;
+  }, [kind]);
+
+  const clientErrors = useMemo<Errors<V>>(() => (schema ? schemaErrors(schema, values) : {}), [schema, values]);
+  const isValid = schema !== null && Object.keys(clientErrors).length === 0;
 
   const errors: Errors<V> = {};
   for (const key of Object.keys(values) as (keyof V & string)[]) {
@@ -43,6 +86,7 @@ export function useForm<V extends Values>(schema: z.ZodType, initial: V, mode: V
     <K extends keyof V & string>(name: K, value: V[K]) => {
       setValues((v) => ({ ...v, [name]: value }));
       setServerErrors((e) => (e[name] ? { ...e, [name]: undefined } : e));
+      setSent(false);
       if (mode === "change") setShown((s) => ({ ...s, [name]: true }));
     },
     [mode],
@@ -54,22 +98,39 @@ export function useForm<V extends Values>(schema: z.ZodType, initial: V, mode: V
     value: String(values[name] ?? ""),
     onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => setValue(name, e.target.value as V[K]),
     onBlur: () => setShown((s) => ({ ...s, [name]: true })),
+    onFocus: () => void prepare(),
   });
 
   /** Marks the form submitted (every error shows) and answers whether it may be sent. */
-  const trySubmit = (): boolean => {
+  const trySubmit = async (): Promise<boolean> => {
+    const s = schema ?? (await prepare());
     setSubmitted(true);
-    return isValid;
+    return Object.keys(schemaErrors(s, values)).length === 0;
   };
 
+  /** After a success: empty fields, and the success text shown. */
   const reset = () => {
     setValues(initial);
     setShown({});
     setSubmitted(false);
     setServerErrors({});
+    setSent(true);
   };
 
-  return { values, setValue, text, errors, isValid, trySubmit, reset, setServerErrors: (e: Record<string, string>) => setServerErrors(e as Errors<V>) };
+  return {
+    values,
+    setValue,
+    text,
+    errors,
+    isValid,
+    trySubmit,
+    reset,
+    prepare,
+    sent,
+    /** A sentence about the whole form from a plain post (e.g. too many messages). */
+    formMessage: posted?.message,
+    setServerErrors: (e: Record<string, string>) => setServerErrors(e as Errors<V>),
+  };
 }
 
 /** Moves focus to the first invalid control of a form, so the person lands on what to fix. */

@@ -20,7 +20,7 @@ export interface SubmissionPlan<V> {
 
 interface FormLike<V> {
   values: V;
-  trySubmit(): boolean;
+  trySubmit(): Promise<boolean>;
   reset(): void;
   setServerErrors(errors: Record<string, string>): void;
 }
@@ -36,7 +36,7 @@ export function useSubmission<V>(form: FormLike<V>, formRef: RefObject<HTMLFormE
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (pending || plan.canSubmit === false) return;
-    if (!form.trySubmit()) return focusFirstInvalid(formRef?.current ?? null);
+    if (!(await form.trySubmit())) return focusFirstInvalid(formRef?.current ?? null);
     setPending(true);
     try {
       await api.post(plan.path, plan.payload ? plan.payload(form.values) : form.values);

@@ -38,7 +38,7 @@ export function Layout() {
     }
     if (!hash) {
       window.scrollTo(0, 0);
-      return;
+      return focusHeading();
     }
     document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
   }, [pathname, hash]);
@@ -56,4 +56,25 @@ export function Layout() {
       <Toaster />
     </>
   );
+}
+
+/**
+ * After moving to another page, focus goes to its heading, so a screen reader
+ * reads the new page's name and the next Tab starts in its content. The page's
+ * module may still be loading: look again on the next frames, for a while.
+ */
+function focusHeading(): () => void {
+  let frame = 0;
+  let tries = 0;
+  const look = () => {
+    const heading = document.querySelector<HTMLElement>("main h1");
+    if (heading) {
+      if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+      heading.focus({ preventScroll: true });
+      return;
+    }
+    if (++tries < 120) frame = requestAnimationFrame(look);
+  };
+  frame = requestAnimationFrame(look);
+  return () => cancelAnimationFrame(frame);
 }

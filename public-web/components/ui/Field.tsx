@@ -7,11 +7,13 @@ interface FieldProps {
   hint?: ReactNode;
   error?: string;
   required?: boolean;
+  /** Marks the field "(optional)", written and styled like "(required)". */
+  optional?: boolean;
   className?: string;
 }
 
 /** A labelled form control with its hint and its error, tied to it for assistive technology. */
-export function Field({ label, children, hint, error, required, className }: FieldProps) {
+export function Field({ label, children, hint, error, required, optional, className }: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -21,6 +23,7 @@ export function Field({ label, children, hint, error, required, className }: Fie
       <label htmlFor={id} className="field__label">
         {label}
         {required ? <span className="field__required"> (required)</span> : null}
+        {optional && !required ? <span className="field__required"> (optional)</span> : null}
       </label>
       {cloneElement(children, {
         id,

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type PointerEvent } from "react";
 import toast, { useToaster, type Toast } from "react-hot-toast";
-import { parseToast } from "../../lib/toast";
+import { ToastText, toastContent } from "../../lib/toast";
 
 const SWIPE_THRESHOLD_PX = 50;
 
@@ -42,7 +42,7 @@ export function Toaster() {
 }
 
 function ToastCard({ toast: t }: { toast: Toast }) {
-  const content = parseToast(typeof t.message === "string" ? t.message : "");
+  const content = toastContent(t);
   const start = useRef<number | null>(null);
   const card = useRef<HTMLDivElement>(null);
   const onPointerDown = (e: PointerEvent) => {
@@ -72,10 +72,7 @@ function ToastCard({ toast: t }: { toast: Toast }) {
       onPointerUp={onPointerUp}
       onPointerCancel={onPointerUp}
     >
-      <div className="toast__text">
-        <p className="toast__title">{content.title}</p>
-        {content.message ? <p className="toast__message">{content.message}</p> : null}
-      </div>
+      <ToastText {...content} />
       <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => toast.dismiss(t.id)}>
         ×
       </button>

@@ -9,7 +9,7 @@ import { notify, notifyError } from "../../lib/toast";
 import { useAdminUi, type AdminTabId } from "../../stores/adminUi";
 import { useSession } from "../../stores/session";
 import { AdminShell } from "./AdminShell";
-import { useAdminList } from "./moderation";
+import { NO_FILTER, useAdminPage } from "./moderation";
 import { CommentsTab, FlowersTab, TestimonialsTab } from "./tabs/ModerationTabs";
 import { ActivityTab, AssistanceTab, BulkUploadTab, CsvImportTab, EmailsTab, useAssistance } from "./tabs/ToolTabs";
 import { useAdminSession } from "./useAdminSession";
@@ -75,16 +75,16 @@ export default function DashboardPage() {
 function Dashboard({ username, onLogout, onLogoutEverywhere }: { username: string; onLogout(): void; onLogoutEverywhere(): void }) {
   const tab = useAdminUi((s) => s.tab);
   const setTab = useAdminUi((s) => s.setTab);
-  const testimonials = useAdminList("testimonial").data;
-  const flowers = useAdminList("flower").data;
-  const comments = useAdminList("comment").data;
+  // The first page of each pending list (the tab shows the same one): its total is the badge.
+  const testimonials = useAdminPage("testimonial", "pending", NO_FILTER, 1).data?.total ?? 0;
+  const flowers = useAdminPage("flower", "pending", NO_FILTER, 1).data?.total ?? 0;
+  const comments = useAdminPage("comment", "pending", NO_FILTER, 1).data?.total ?? 0;
   const assistance = useAssistance().data;
 
-  const pending = (items: readonly { approved: boolean }[] | undefined) => items?.filter((i) => !i.approved).length ?? 0;
   const tabs: AdminTab[] = [
-    { id: "testimonials", label: "Testimonials", badge: pending(testimonials) },
-    { id: "flowers", label: "Memorial Flowers", badge: pending(flowers) },
-    { id: "comments", label: "Comments", badge: pending(comments) },
+    { id: "testimonials", label: "Testimonials", badge: testimonials },
+    { id: "flowers", label: "Memorial Flowers", badge: flowers },
+    { id: "comments", label: "Comments", badge: comments },
     { id: "csv-import", label: "CSV Import" },
     { id: "bulk-upload", label: "Bulk Upload" },
     { id: "assistance", label: "Assistance Requests", badge: assistance?.filter((a) => !a.handled).length ?? 0, badgeLabel: "not handled" },

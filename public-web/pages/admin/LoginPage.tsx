@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { Navigate, useNavigate } from "react-router-dom";
 import { AdminFeatures, LoginForm, RestrictedNotice } from "../../components/admin";
-import { Spinner } from "../../components/ui/Spinner";
 import { messageFor } from "../../lib/api";
 import { notify, notifyError } from "../../lib/toast";
 import { useSession } from "../../stores/session";
@@ -14,14 +13,9 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
 
-  if (status === "loading") {
-    return (
-      <AdminShell>
-        <Spinner label="Loading..." />
-      </AdminShell>
-    );
-  }
-  if (user && !busy) return <Navigate to="/admin" replace />;
+  // The form shows at once, even while the session is checked: swapping a spinner for it moved the whole page
+  // (a layout shift). Someone already signed in is sent on to the dashboard as soon as that is known.
+  if (status !== "loading" && user && !busy) return <Navigate to="/admin" replace />;
 
   const login = async (input: { username: string; password: string }) => {
     setBusy(true);

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { AdminCommentDto, AdminFlowerDto, AdminTestimonialDto } from "../../../shared/schemas/admin";
+import type { AdminCommentDto, AdminFlowerDto, AdminPage, AdminTestimonialDto } from "../../../shared/schemas/admin";
 import { api, ApiError, messageFor } from "../../lib/api";
 import { invalidate, useQuery } from "../../lib/queries";
 import { notify, notifyError } from "../../lib/toast";
@@ -71,9 +71,22 @@ export function refreshKind(kind: Kind): void {
   invalidate("/api/admin/activity");
 }
 
-/** The admin list of one kind, loaded once and refreshed after each action. */
-export function useAdminList<K extends Kind>(kind: K) {
-  return useQuery<ItemOf<K>[]>(KIND[kind].path, () => api.get<ItemOf<K>[]>(KIND[kind].path));
+/** What an admin list is narrowed to: words of a name (or an ID), and for flowers one type. */
+export interface ListFilter {
+  q: string;
+  type: string;
+}
+
+export const ADMIN_PAGE_SIZE = 20;
+export const NO_FILTER: ListFilter = { q: "", type: "" };
+
+/** One page of the pending or approved list of one kind, from the server; refreshed after each action. */
+export function useAdminPage<K extends Kind>(kind: K, status: "pending" | "approved", filter: ListFilter, page: number) {
+  const params = new URLSearchParams({ status, page: String(page), pageSize: String(ADMIN_PAGE_SIZE) });
+  if (filter.q.trim()) params.set("q", filter.q.trim());
+  if (filter.type) params.set("type", filter.type);
+  const key = `${KIND[kind].path}?${params}`;
+  return useQuery<AdminPage<ItemOf<K>>>(key, () => api.get<AdminPage<ItemOf<K>>>(key));
 }
 
 const ifMatch = (version: number) => ({ "If-Match": `"${version}"` });
@@ -94,12 +107,14 @@ export function useModeration(kind: Kind) {
   const info = KIND[kind];
   const [busyId, setBusyId] = useState<number | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const [actedOn, setActedOn] = useState<number | null>(null);
 
   const approve = async (item: { id: number; version: number }) => {
     setBusyId(item.id);
     try {
       await api.post(`${info.path}/${item.id}/approve`, undefined, ifMatch(item.version));
       notify(info.approvedTitle, APPROVED_MESSAGE[kind]);
+      setActedOn(item.id);
     } catch (error) {
       failed(error, info.approveFailed);
     } finally {
@@ -115,6 +130,7 @@ export function useModeration(kind: Kind) {
     try {
       await api.delete(`${info.path}/${id}`, ifMatch(version));
       notify(info.deletedTitle, DELETED_MESSAGE[kind]);
+      setActedOn(id);
     } catch (error) {
       failed(error, info.deleteFailed);
     } finally {
@@ -127,6 +143,8 @@ export function useModeration(kind: Kind) {
   return {
     busyId,
     confirming,
+    /** The item the last successful action took out of its list. */
+    actedOn,
     approve,
     ask: (action: Confirming["action"], item: { id: number; version: number }) => setConfirming({ action, id: item.id, version: item.version }),
     cancel: () => setConfirming(null),

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { ServerCommentForm } from "../../components/forms/CommentDialog";
 import FlowerForm from "../../components/forms/FlowerForm";
 import { MeaningsCarousel } from "../../components/garden/MeaningsCarousel";
 import { MemorialBrowser } from "../../components/garden/MemorialBrowser";
@@ -20,7 +21,7 @@ export default function GardenPage() {
           <blockquote>
             <p>"Before I formed thee in the bowels of thy mother, I knew thee."</p>
           </blockquote>
-          <figcaption>Jeremiah 1:5</figcaption>
+          <figcaption>Jeremias 1:5</figcaption>
         </figure>
       </section>
 
@@ -47,6 +48,7 @@ export default function GardenPage() {
         </p>
       </section>
 
+      <ServerCommentForm />
       <MeaningsCarousel />
       <MemorialBrowser />
       <FlowerForm />

@@ -41,7 +41,7 @@ export default function PrivacyPage() {
         <h2>4. Third-Party Services</h2>
         <p>
           Donations are processed by an outside donation platform, which handles your payment details under its own privacy policy. We may use trusted service
-          providers, such as an email service, only to operate the website and our ministry.
+          providers, such as an email service, only to operate the website and our apostolate.
         </p>
 
         <h2>5. Sharing Your Information</h2>

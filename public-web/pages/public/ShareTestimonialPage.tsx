@@ -15,6 +15,10 @@ export default function ShareTestimonialPage() {
       <section className="garden-hero">
         <h1>Share Your Testimonial</h1>
         <p className="garden-hero__lead">Your story of love and loss may be the comfort another family needs today.</p>
+        {/* The form comes after the introduction: one step there for keyboard and screen reader users. */}
+        <a className="skip-to-form" href="#share-your-story">
+          Skip to the form
+        </a>
       </section>
 
       <section className="garden-section testimonial-intro" aria-label="How sharing works">
@@ -30,11 +34,11 @@ export default function ShareTestimonialPage() {
           <blockquote>
             <p>"And God shall wipe away all tears from their eyes; and death shall be no more, nor mourning, nor crying, nor sorrow shall be any more."</p>
           </blockquote>
-          <figcaption>Revelation 21:4</figcaption>
+          <figcaption>Apocalypse 21:4</figcaption>
         </figure>
       </section>
 
-      <section className="garden-section" aria-labelledby={formHeading}>
+      <section id="share-your-story" className="garden-section" aria-labelledby={formHeading}>
         <h2 id={formHeading}>Share Your Story</h2>
         <TestimonialForm labelledBy={formHeading} />
       </section>

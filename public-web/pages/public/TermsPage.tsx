@@ -31,7 +31,7 @@ export default function TermsPage() {
         <p>
           When you submit a memorial flower, a comment, a testimonial or another message, you confirm that it is yours to share and that it is respectful. You
           grant us a non-exclusive, royalty-free licence to use, display, edit for length or clarity, and publish what you submit, on this website and in our
-          ministry materials. We review submissions before they appear and may decline or remove any of them at our discretion.
+          apostolate's materials. We review submissions before they appear and may decline or remove any of them at our discretion.
         </p>
 
         <h2>4. Links to Other Sites</h2>

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from "react";
 import { PageHero, Section } from "../../components/content/Blocks";
 import { useSite } from "../../lib/site";
 
@@ -8,6 +9,24 @@ const initials = (name: string) =>
     .map((w) => w[0]!.toUpperCase())
     .slice(0, 2)
     .join("");
+
+/** A leader's photo, or their initials when there is none or it fails to load (never a clipped alt text). */
+function Avatar({ name, photo }: { name: string; photo: string }) {
+  const [failed, setFailed] = useState(false);
+  const img = useRef<HTMLImageElement>(null);
+  // A photo that failed before the page's script ran has already fired its error event: look at it once.
+  useEffect(() => {
+    const el = img.current;
+    if (el?.complete && el.naturalWidth === 0) queueMicrotask(() => setFailed(true));
+  }, []);
+  if (!photo || failed)
+    return (
+      <span className="avatar" aria-hidden="true">
+        {initials(name)}
+      </span>
+    );
+  return <img ref={img} className="avatar" src={photo} alt={name} width={96} height={96} onError={() => setFailed(true)} />;
+}
 
 /** SPEC §2 Who We Are: a volunteer statement and the leaders from the site configuration. */
 export default function WhoWeArePage() {
@@ -31,13 +50,7 @@ export default function WhoWeArePage() {
         <div className="grid grid--2">
           {site.leaders.map((leader) => (
             <div key={leader.name} className="card leader-card">
-              {leader.photo ? (
-                <img className="avatar" src={leader.photo} alt={leader.name} width={96} height={96} />
-              ) : (
-                <span className="avatar" aria-hidden="true">
-                  {initials(leader.name)}
-                </span>
-              )}
+              <Avatar name={leader.name} photo={leader.photo} />
               <h3>{leader.name}</h3>
               <p className="leader-card__role">{leader.role}</p>
               {leader.emails.length > 0 ? (

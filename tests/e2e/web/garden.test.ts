@@ -353,8 +353,9 @@ describe("garden of remembrance: the comment dialog", () => {
     await message.selectOption({ label: firstText });
     await submit.click();
 
-    await page.getByText("Comment Submitted", { exact: true }).waitFor();
-    await page.getByText("Your comment has been submitted for review. It will appear after approval.").waitFor();
+    const toasts = page.getByRole("region", { name: /Notifications/ });
+    await toasts.getByText("Comment Submitted", { exact: true }).waitFor();
+    await toasts.getByText("Your comment has been submitted for review. It will appear after approval.").waitFor();
     await dialog().getByRole("button", { name: "Leave a Comment" }).waitFor();
     expect(await name.count()).toBe(0);
 

@@ -139,8 +139,8 @@ describe("readable before JavaScript", () => {
   it("puts the site configuration, canonical link and lang into the page, with no inline script", async () => {
     const html = await (await fetch(`${server.url}/who-we-are`)).text();
     expect(html).toMatch(/<html lang="en">/);
-    // Without a configured siteUrl the canonical link is the path (never the request's Host: pages are cached).
-    expect(html).toContain(`<link rel="canonical" href="/who-we-are" />`);
+    // The canonical link is absolute, from siteUrl in data/site.json (never the request's Host: pages are cached).
+    expect(html).toContain(`<link rel="canonical" href="https://garden.example.org/who-we-are" />`);
     const block = /<script type="application\/json" id="site-config">([\s\S]*?)<\/script>/.exec(html);
     expect(block).not.toBeNull();
     expect(JSON.parse(block![1]!).email).toBe("info@example.org");

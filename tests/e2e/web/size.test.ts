@@ -4,9 +4,10 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, startTestServer, type TestServer } from "../../support/testServer";
 
-// The issue's budget: the home page's first-load JavaScript stays under 150 KB gzip.
+// The home page's first-load JavaScript (gzip): about 101 KB once the form schemas (and zod) load with
+// the form instead of the page; the budget leaves a little room and fails the build above it.
 // Needs the production build: `npm run build:web`.
-const BUDGET_KB = 150;
+const BUDGET_KB = 105;
 
 let server: TestServer;
 
@@ -49,6 +50,7 @@ describe("home page weight", () => {
     const code = files.map((f) => fs.readFileSync(path.join(ROOT, "dist/web", f), "utf8")).join("\n");
     expect(code).not.toMatch(/Papa\.parse|papaparse/i); // CSV parsing is admin-only
     expect(code).not.toMatch(/formatDistance|differenceInCalendar/); // date-fns stays out
+    expect(code).not.toMatch(/jitless|ZodError|\$ZodType/); // zod loads with the form, not the page
     expect(total).toBeLessThan(BUDGET_KB);
   });
 });

@@ -1,9 +1,12 @@
 import { useState } from "react";
 import { CommentCard, ConfirmDialog, EMPTY_TEXTS, FlowerCard, FlowerEditDialog, ModerationSection, TestimonialCard } from "../../../components/admin";
+import { ListControls } from "../../../components/admin/ListControls";
+import type { ListPage } from "../../../components/admin/ModerationSection";
+import { GARDEN_CSV_FILENAME } from "../../../../shared/csv/export";
 import type { AdminFlowerDto, FlowerEntry } from "../../../../shared/schemas/admin";
 import { api, fieldErrors, messageFor } from "../../../lib/api";
 import { notify, notifyError } from "../../../lib/toast";
-import { KIND, refreshKind, useAdminList, useModeration, isGone, type Kind } from "../moderation";
+import { ADMIN_PAGE_SIZE, KIND, NO_FILTER, refreshKind, useAdminPage, useModeration, isGone, type Kind, type ListFilter } from "../moderation";
 
 function Confirm({ kind, m }: { kind: Kind; m: ReturnType<typeof useModeration> }) {
   const noun = KIND[kind].noun;
@@ -27,16 +30,43 @@ function Confirm({ kind, m }: { kind: Kind; m: ReturnType<typeof useModeration> 
 
 const errorText = (error: unknown, noun: string) => (error ? messageFor(error, `We could not load the ${noun}s. Please reload the page.`) : undefined);
 
+/** Both lists of one kind, one page each, narrowed by the tab's search (a new search starts at page 1). */
+function useLists<K extends Kind>(kind: K) {
+  const [filter, setFilter] = useState<ListFilter>(NO_FILTER);
+  const [pages, setPages] = useState({ pending: 1, approved: 1 });
+  const pending = useAdminPage(kind, "pending", filter, pages.pending);
+  const approved = useAdminPage(kind, "approved", filter, pages.approved);
+  const view = (status: "pending" | "approved", q: typeof pending) => ({
+    items: q.data?.items,
+    total: q.data?.total ?? 0,
+    page: pages[status],
+    pageSize: ADMIN_PAGE_SIZE,
+    loading: q.isLoading,
+    onPage: (page: number) => setPages((p) => ({ ...p, [status]: page })),
+  });
+  return {
+    pending: view("pending", pending) as ListPage<NonNullable<typeof pending.data>["items"][number]>,
+    approved: view("approved", approved) as ListPage<NonNullable<typeof approved.data>["items"][number]>,
+    error: pending.error ?? approved.error,
+    apply: (f: ListFilter) => {
+      setFilter(f);
+      setPages({ pending: 1, approved: 1 });
+    },
+  };
+}
+
 export function TestimonialsTab() {
-  const list = useAdminList("testimonial");
+  const list = useLists("testimonial");
   const m = useModeration("testimonial");
   return (
     <>
       <h2>Testimonials</h2>
+      <ListControls noun="testimonials" onApply={list.apply} />
       <ModerationSection
         noun="testimonials"
-        items={list.data}
-        loading={list.isLoading}
+        pending={list.pending}
+        approved={list.approved}
+        actedOn={m.actedOn}
         error={errorText(list.error, "testimonial")}
         loadingLabel="Loading testimonials..."
         pendingEmpty={EMPTY_TEXTS.testimonial.pending}
@@ -57,7 +87,7 @@ export function TestimonialsTab() {
 }
 
 export function FlowersTab() {
-  const list = useAdminList("flower");
+  const list = useLists("flower");
   const m = useModeration("flower");
   const [editing, setEditing] = useState<AdminFlowerDto | null>(null);
   const [saving, setSaving] = useState(false);
@@ -84,10 +114,18 @@ export function FlowersTab() {
   return (
     <>
       <h2>Memorial Flowers</h2>
+      <p className="admin-download">
+        <a className="btn btn--secondary" href={`${KIND.flower.path}/export.csv`} download={GARDEN_CSV_FILENAME}>
+          Download the garden as CSV
+        </a>{" "}
+        With every flower's ID, ready to edit in a spreadsheet and send back with Bulk Upload's Update.
+      </p>
+      <ListControls noun="memorial flowers" withType onApply={list.apply} />
       <ModerationSection
         noun="memorial flowers"
-        items={list.data}
-        loading={list.isLoading}
+        pending={list.pending}
+        approved={list.approved}
+        actedOn={m.actedOn}
         error={errorText(list.error, "memorial flower")}
         loadingLabel="Loading memorial flowers..."
         pendingEmpty={EMPTY_TEXTS.flower.pending}
@@ -113,15 +151,17 @@ export function FlowersTab() {
 }
 
 export function CommentsTab() {
-  const list = useAdminList("comment");
+  const list = useLists("comment");
   const m = useModeration("comment");
   return (
     <>
       <h2>Memorial Comments</h2>
+      <ListControls noun="memorial comments" onApply={list.apply} />
       <ModerationSection
         noun="memorial comments"
-        items={list.data}
-        loading={list.isLoading}
+        pending={list.pending}
+        approved={list.approved}
+        actedOn={m.actedOn}
         error={errorText(list.error, "memorial comment")}
         loadingLabel="Loading memorial comments..."
         pendingEmpty={EMPTY_TEXTS.comment.pending}

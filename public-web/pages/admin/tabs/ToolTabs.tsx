@@ -1,12 +1,14 @@
 import { useState } from "react";
 import { ActivityList, AssistanceList, BulkUploadPanel, CsvImportPanel, EmailsPanel, type FailedEmailDto } from "../../../components/admin";
 import { Spinner } from "../../../components/ui/Spinner";
-import type { FlowerEntry, MessageDto, ResetImportResult } from "../../../../shared/schemas/admin";
+import type { DuplicateCheckDto, FlowerEntry, MessageDto, ResetImportResult } from "../../../../shared/schemas/admin";
 import type { ActivityDto, AdminAssistanceDto } from "../../../../shared/schemas/adminTools";
 import { api, ApiError, messageFor } from "../../../lib/api";
 import { invalidate, useQuery } from "../../../lib/queries";
 import { notify, notifyError } from "../../../lib/toast";
 import { refreshKind } from "../moderation";
+
+const findDuplicates = async (flowers: FlowerEntry[]) => (await api.post<DuplicateCheckDto>("/api/admin/memorial-flowers/duplicates", { flowers })).duplicates;
 
 export const ASSISTANCE_KEY = "/api/admin/assistance-requests";
 export const ACTIVITY_KEY = "/api/admin/activity?limit=100";
@@ -58,6 +60,7 @@ export function BulkUploadTab() {
     <>
       <h2>Bulk Upload</h2>
       <BulkUploadPanel
+        findDuplicates={findDuplicates}
         onUpload={(flowers: FlowerEntry[]) =>
           send(
             () => api.post<MessageDto>("/api/admin/memorial-flowers/bulk-upload", { flowers }),

@@ -1,0 +1,122 @@
+import type { EntityManager, SelectQueryBuilder } from "typeorm";
+import type { AdminListQuery, FlowerEntry } from "../../shared/schemas/admin";
+import { MemorialFlowerEntity, type MemorialFlower } from "../entities/MemorialFlower";
+import { TestimonialEntity, type Testimonial } from "../entities/Testimonial";
+import type { CommentRow } from "../presenters";
+
+/*
+ * The admin lists, one page at a time: pending or approved, newest first,
+ * searched in the names (or by ID) and, for flowers, filtered by type. The
+ * (approved, id) and (approved, flower_type, id) indexes serve the ordering
+ * and the filters; a search reads the names of one status only.
+ */
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+/** `%text%` for LIKE, with LIKE's own wildcards taken literally. */
+const contains = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const idOf = (q: string) => (/^\d{1,15}$/.test(q) ? Number(q) : -1);
+
+async function paged<T extends object>(qb: SelectQueryBuilder<T>, query: AdminListQuery): Promise<Page<T>> {
+  // A plain COUNT(*) on the same conditions: TypeORM's own count is COUNT(DISTINCT id), which sorts every match.
+  const counted = await qb.clone().orderBy().select("COUNT(*)", "n").getRawOne<{ n: number }>();
+  const items = await qb
+    .offset((query.page - 1) * query.pageSize)
+    .limit(query.pageSize)
+    .getMany();
+  return { items, total: Number(counted?.n ?? 0) };
+}
+
+export function listFlowersPage(m: EntityManager, query: AdminListQuery): Promise<Page<MemorialFlower>> {
+  const qb = m
+    .createQueryBuilder(MemorialFlowerEntity, "f")
+    .where("f.approved = :approved", { approved: query.status === "approved" ? 1 : 0 })
+    .orderBy("f.id", "DESC");
+  if (query.type) qb.andWhere("f.flowerType = :type", { type: query.type });
+  if (query.q) {
+    qb.andWhere(
+      `(f.id = :id OR (f.babyFirstName || ' ' || coalesce(f.babyMiddleName || ' ', '') || coalesce(f.babyLastName, '')) LIKE :q ESCAPE '\\'
+        OR f.parentName LIKE :q ESCAPE '\\' OR f.email LIKE :q ESCAPE '\\')`,
+      { id: idOf(query.q), q: contains(query.q) },
+    );
+  }
+  return paged(qb, query);
+}
+
+export function listTestimonialsPage(m: EntityManager, query: AdminListQuery): Promise<Page<Testimonial>> {
+  const qb = m
+    .createQueryBuilder(TestimonialEntity, "t")
+    .where("t.approved = :approved", { approved: query.status === "approved" ? 1 : 0 })
+    .orderBy("t.id", "DESC");
+  if (query.q) {
+    qb.andWhere(
+      `(t.id = :id OR (t.firstName || ' ' || t.lastName) LIKE :q ESCAPE '\\' OR t.childName LIKE :q ESCAPE '\\' OR t.testimonial LIKE :q ESCAPE '\\')`,
+      { id: idOf(query.q), q: contains(query.q) },
+    );
+  }
+  return paged(qb, query);
+}
+
+const COMMENT_COLUMNS = `c.id, c.memorial_flower_id AS memorialFlowerId, c.commenter_name AS commenterName,
+  c.comment_library_id AS commentLibraryId, c.approved, c.version, c.created_at AS createdAt, c.updated_at AS updatedAt,
+  l.text AS commentText, l.category AS commentCategory, f.baby_first_name AS flowerBabyFirstName`;
+const COMMENT_FROM = `FROM memorial_comments c
+  LEFT JOIN comment_library l ON l.id = c.comment_library_id
+  LEFT JOIN memorial_flowers f ON f.id = c.memorial_flower_id`;
+
+/** Comments joined with their text and flower: raw SQL, as the rest of the comment reads. */
+export async function listCommentsPage(m: EntityManager, query: AdminListQuery): Promise<Page<CommentRow>> {
+  const where = ["c.approved = ?"];
+  const params: unknown[] = [query.status === "approved" ? 1 : 0];
+  if (query.q) {
+    where.push(`(c.id = ? OR c.commenter_name LIKE ? ESCAPE '\\' OR f.baby_first_name LIKE ? ESCAPE '\\')`);
+    params.push(idOf(query.q), contains(query.q), contains(query.q));
+  }
+  const clause = `WHERE ${where.join(" AND ")}`;
+  const [{ n }] = (await m.query(`SELECT count(*) AS n ${COMMENT_FROM} ${clause}`, params)) as [{ n: number }];
+  const items: CommentRow[] = await m.query(`SELECT ${COMMENT_COLUMNS} ${COMMENT_FROM} ${clause} ORDER BY c.id DESC LIMIT ? OFFSET ?`, [
+    ...params,
+    query.pageSize,
+    (query.page - 1) * query.pageSize,
+  ]);
+  return { items, total: n };
+}
+
+/** The exact identity of a flower for duplicate checks: every field, empty and missing alike. */
+export const flowerKey = (f: {
+  babyFirstName: string;
+  babyMiddleName?: string | null;
+  babyLastName?: string | null;
+  lossDate?: string | null;
+  flowerType: string;
+}) => [f.babyFirstName, f.babyMiddleName ?? "", f.babyLastName ?? "", f.lossDate ?? "", f.flowerType].join("\u0000");
+
+/** Positions of the entries that match an approved flower exactly (looked up by first names, which an index serves). */
+export async function findDuplicates(m: EntityManager, entries: FlowerEntry[]): Promise<number[]> {
+  const names = [...new Set(entries.map((e) => e.babyFirstName))];
+  const existing = new Set<string>();
+  for (let i = 0; i < names.length; i += 400) {
+    const chunk = names.slice(i, i + 400);
+    const rows = await m
+      .createQueryBuilder(MemorialFlowerEntity, "f")
+      .where("f.approved = 1")
+      .andWhere("f.babyFirstName IN (:...names)", { names: chunk })
+      .getMany();
+    for (const row of rows) existing.add(flowerKey(row));
+  }
+  return entries.flatMap((e, i) => (existing.has(flowerKey(e)) ? [i] : []));
+}
+
+/** Every approved flower's fields for the garden download, oldest first: bulk work, so plain rows rather than entities. */
+export function listGardenForExport(
+  m: EntityManager,
+): Promise<Pick<MemorialFlower, "id" | "babyFirstName" | "babyMiddleName" | "babyLastName" | "lossDate" | "flowerType">[]> {
+  return m.query(
+    `SELECT id, baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName, baby_last_name AS babyLastName,
+            loss_date AS lossDate, flower_type AS flowerType
+     FROM memorial_flowers WHERE approved = 1 ORDER BY id`,
+  );
+}

@@ -1,0 +1,37 @@
+import Papa from "papaparse";
+import { describeFlower, normaliseFlowerType } from "../flowers";
+
+/** The columns of the garden download: the bulk-update format, the ID first. */
+export const GARDEN_CSV_COLUMNS = ["ID", "First Name", "Middle Name", "Last Name", "Date of Loss", "Flower Type"] as const;
+
+export const GARDEN_CSV_FILENAME = "garden-of-remembrance.csv";
+
+interface ExportedFlower {
+  id: number;
+  babyFirstName: string;
+  babyMiddleName: string | null;
+  babyLastName: string | null;
+  lossDate: string | null;
+  flowerType: string;
+}
+
+/** A flower type as people write it ("Pink Rose"), when that reads back as the same type; else the type itself. */
+function typeForPeople(type: string): string {
+  const { label } = describeFlower(type);
+  return normaliseFlowerType(label) === type ? label : type;
+}
+
+/**
+ * The garden as CSV in the bulk-update format, so an update is: download,
+ * edit in a spreadsheet, upload as Update. Cells that a spreadsheet would run
+ * as a formula are written as text (papaparse's escapeFormulae).
+ */
+export function gardenCsv(flowers: readonly ExportedFlower[]): string {
+  return Papa.unparse(
+    {
+      fields: [...GARDEN_CSV_COLUMNS],
+      data: flowers.map((f) => [String(f.id), f.babyFirstName, f.babyMiddleName ?? "", f.babyLastName ?? "", f.lossDate ?? "", typeForPeople(f.flowerType)]),
+    },
+    { escapeFormulae: true, newline: "\r\n" },
+  );
+}

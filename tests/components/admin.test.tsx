@@ -1,0 +1,135 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { useState } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { AdminFlowerDto } from "../../shared/schemas/admin";
+import { AdminPager } from "../../public-web/components/admin/AdminPager";
+import { BulkUploadPanel, duplicatesText } from "../../public-web/components/admin/BulkUploadPanel";
+import { FlowerCard } from "../../public-web/components/admin/FlowerCard";
+import { ListControls } from "../../public-web/components/admin/ListControls";
+import { ModerationSection, type ListPage } from "../../public-web/components/admin/ModerationSection";
+
+/**
+ * The admin components on their own (React Testing Library in happy-dom):
+ * what a browser run would be heavier than needed for. No server: the
+ * components take props and call back.
+ */
+
+afterEach(cleanup);
+
+const flower = (id: number, name: string, approved = false): AdminFlowerDto => ({
+  id,
+  version: 1,
+  approved,
+  createdAt: "2026-01-02T03:04:05.000Z",
+  updatedAt: "2026-01-02T03:04:05.000Z",
+  parentName: null,
+  email: null,
+  babyFirstName: name,
+  babyMiddleName: null,
+  babyLastName: "Lee",
+  lossDate: null,
+  flowerType: "lily",
+  emailUpdates: false,
+});
+
+const page = (items: AdminFlowerDto[], total = items.length): ListPage<AdminFlowerDto> => ({
+  items,
+  total,
+  page: 1,
+  pageSize: 20,
+  loading: false,
+  onPage: () => undefined,
+});
+
+describe("FlowerCard", () => {
+  it("shows the flower's ID and names the item in every button", () => {
+    render(<FlowerCard item={flower(42, "Grace")} onApprove={() => undefined} onDecline={() => undefined} onEdit={() => undefined} />);
+    expect(screen.getByText("ID 42")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Approve the memorial flower for Grace Lee" }).textContent).toBe("Approve");
+    expect(screen.getByRole("button", { name: "Decline the memorial flower for Grace Lee" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Edit the memorial flower for Grace Lee" })).toBeTruthy();
+  });
+});
+
+describe("ModerationSection", () => {
+  function Harness({ start }: { start: AdminFlowerDto[] }) {
+    const [items, setItems] = useState(start);
+    const [actedOn, setActedOn] = useState<number | null>(null);
+    return (
+      <ModerationSection
+        noun="memorial flowers"
+        pending={page(items)}
+        approved={page([])}
+        pendingEmpty="No pending memorial flowers."
+        approvedEmpty="No approved memorial flowers yet."
+        actedOn={actedOn}
+        renderItem={(item) => (
+          <FlowerCard
+            item={item}
+            onApprove={() => {
+              setActedOn(item.id);
+              setItems((all) => all.filter((f) => f.id !== item.id));
+            }}
+          />
+        )}
+      />
+    );
+  }
+
+  it("moves focus to the item that takes the place of the one acted on, then to the heading", async () => {
+    render(<Harness start={[flower(3, "Anna"), flower(2, "Bea"), flower(1, "Clare")]} />);
+    fireEvent.click(screen.getByRole("button", { name: "Approve the memorial flower for Bea Lee" }));
+    await waitFor(() => expect(document.activeElement?.getAttribute("data-item-id")).toBe("1"));
+    fireEvent.click(screen.getByRole("button", { name: "Approve the memorial flower for Clare Lee" }));
+    await waitFor(() => expect(document.activeElement?.getAttribute("data-item-id")).toBe("3"));
+    fireEvent.click(screen.getByRole("button", { name: "Approve the memorial flower for Anna Lee" }));
+    await waitFor(() => expect(document.activeElement?.textContent).toBe("Pending Approval (0)"));
+  });
+});
+
+describe("AdminPager", () => {
+  it("says where the list is and pages forward and back; hidden when one page holds all", () => {
+    const onPage = vi.fn();
+    const { rerender } = render(<AdminPager label="Approved memorial flowers" page={2} pageSize={20} total={100_000} onPage={onPage} />);
+    expect(screen.getByText("21–40 of 100,000")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Next page of approved memorial flowers" }));
+    fireEvent.click(screen.getByRole("button", { name: "Previous page of approved memorial flowers" }));
+    expect(onPage.mock.calls).toEqual([[3], [1]]);
+    rerender(<AdminPager label="Approved memorial flowers" page={1} pageSize={20} total={20} onPage={onPage} />);
+    expect(screen.queryByRole("navigation")).toBeNull();
+  });
+});
+
+describe("ListControls", () => {
+  it("applies a search on submit and a flower type at once, and clears both", () => {
+    const onApply = vi.fn();
+    render(<ListControls noun="memorial flowers" withType onApply={onApply} />);
+    fireEvent.change(screen.getByLabelText("Search by name or ID"), { target: { value: "grace" } });
+    fireEvent.click(screen.getByRole("button", { name: "Search" }));
+    fireEvent.change(screen.getByLabelText("Flower type"), { target: { value: "marigold" } });
+    fireEvent.click(screen.getByRole("button", { name: "Clear" }));
+    expect(onApply.mock.calls).toEqual([[{ q: "grace", type: "" }], [{ q: "grace", type: "marigold" }], [{ q: "", type: "" }]]);
+  });
+});
+
+describe("BulkUploadPanel duplicates", () => {
+  it("words the warning in the singular and the plural", () => {
+    expect(duplicatesText(1)).toBe("1 row matches a flower already in the garden");
+    expect(duplicatesText(12)).toBe("12 rows match flowers already in the garden");
+  });
+
+  it("warns about rows already in the garden and leaves them out of the upload unless told otherwise", async () => {
+    const onUpload = vi.fn(async (_flowers: unknown[]) => "Successfully uploaded 1 memorial flower.");
+    const findDuplicates = vi.fn(async () => [0, 1]);
+    render(<BulkUploadPanel onUpload={onUpload} onUpdate={async () => ""} findDuplicates={findDuplicates} />);
+    fireEvent.change(screen.getByLabelText("CSV data"), { target: { value: "Anna,,Lee,,Lily\nBea,,Lee,,Lily\nNew,,Lee,,Lily\n" } });
+    await screen.findByText("2 rows match flowers already in the garden", {}, { timeout: 3000 });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Upload" })));
+    expect(onUpload).toHaveBeenCalledWith([{ babyFirstName: "New", babyMiddleName: null, babyLastName: "Lee", lossDate: null, flowerType: "lily" }]);
+
+    fireEvent.click(screen.getByLabelText("Skip them when uploading"));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Upload" })));
+    expect(onUpload.mock.calls[1]![0]).toHaveLength(3);
+  });
+});
