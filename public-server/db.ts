@@ -4,6 +4,7 @@ import { DataSource, type EntityManager } from "typeorm";
 import type BetterSqlite3 from "better-sqlite3";
 import { entities } from "./entities";
 import { migrations } from "./migrations";
+import { registerGardenFunctions } from "./garden/sqlFunctions";
 
 /**
  * The one SQLite connection, behind one queue.
@@ -51,6 +52,32 @@ export class Database {
   }
 }
 
+/** Distinct SQL texts whose statements are kept (the app has a few hundred; more are prepared as before). */
+const KEPT_STATEMENTS = 2000;
+
+/**
+ * Keeps each prepared statement for the life of the connection instead of
+ * leaving it to the garbage collector: with better-sqlite3 12 on Node 24 a
+ * statement finalised by a garbage collection that runs outside JavaScript
+ * (an idle collection) aborts the whole process ("Assertion failed: (env) !=
+ * nullptr" in Statement::~Statement). TypeORM prepares a statement for every
+ * query, so under load (a 100,000-row upload) that collection comes soon.
+ * Reusing statements also saves the parse of every repeated query.
+ */
+function keepStatements(db: BetterSqlite3.Database): void {
+  const prepare = db.prepare.bind(db) as (sql: string, ...rest: unknown[]) => BetterSqlite3.Statement;
+  const kept = new Map<string, BetterSqlite3.Statement>();
+  (db as unknown as { prepare: typeof prepare }).prepare = (sql: string, ...rest: unknown[]) => {
+    if (rest.length) return prepare(sql, ...rest); // internal calls (pragma) pass extra arguments
+    let statement = kept.get(sql);
+    if (!statement) {
+      statement = prepare(sql);
+      if (kept.size < KEPT_STATEMENTS) kept.set(sql, statement);
+    }
+    return statement;
+  };
+}
+
 /** Opens (creating if needed) the SQLite file and brings its schema up to date. */
 export async function openDatabase(databasePath: string): Promise<Database> {
   fs.mkdirSync(path.dirname(databasePath), { recursive: true });
@@ -67,6 +94,8 @@ export async function openDatabase(databasePath: string): Promise<Database> {
     prepareDatabase: (db: BetterSqlite3.Database) => {
       db.pragma("foreign_keys = ON");
       db.pragma("synchronous = NORMAL"); // safe with WAL: a crash loses no committed transaction's integrity
+      registerGardenFunctions(db);
+      keepStatements(db);
     },
   });
   await source.initialize();

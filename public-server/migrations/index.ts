@@ -1,6 +1,7 @@
 import { Initial1732240000000 } from "./1732240000000-initial";
 import { Outbox1732256000000 } from "./1732256000000-outbox";
 import { AdminTools1732260000000 } from "./1732260000000-admin-tools";
+import { GardenSearch1795420000000 } from "./1795420000000-garden-search";
 
 /** Every migration in order; they run at start, never `synchronize`. Append new ones at the end. */
-export const migrations = [Initial1732240000000, Outbox1732256000000, AdminTools1732260000000];
+export const migrations = [Initial1732240000000, Outbox1732256000000, AdminTools1732260000000, GardenSearch1795420000000];

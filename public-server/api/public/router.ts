@@ -10,7 +10,9 @@ import { BadRequest, NotFound } from "../../errors";
 import { idParam, parse } from "../../lib/http";
 import { limitSubmissions } from "../../middlewares/limits";
 import { listPublicComments } from "../../commands/comments";
-import { presentLibraryEntry, presentPublicComment, presentPublicFlower, presentPublicTestimonial } from "../../presenters";
+import { presentLibraryEntry, presentPublicComment, presentPublicTestimonial } from "../../presenters";
+import { gardenQueryFrom, gardenQueryString } from "../../../shared/garden";
+import { approvedFlower, gardenPage, wholeGardenJson } from "../../garden/query";
 
 const RECEIVED = { message: "Thank you. We have received it." };
 
@@ -30,11 +32,24 @@ export function publicRouter(s: Services): Router<AppState> {
     ctx.body = s.site.get();
   });
 
+  // The whole garden in one answer, kept as it always was for other clients (the site pages it instead).
   router.get("/memorial-flowers", async (ctx) => {
-    const entry = await s.cache.get("flowers", async () => {
-      const rows = await s.db.run((m) => m.find(MemorialFlowerEntity, { where: { approved: true }, order: { id: "DESC" } }));
-      return rows.map(presentPublicFlower);
-    });
+    const entry = await s.cache.getRaw("flowers", () => wholeGardenJson(s));
+    s.cache.send(ctx, entry);
+  });
+
+  // One view of the garden: ?flower=&letter=&search=&page= (read leniently, like the page's address).
+  router.get("/memorial-flowers/garden", async (ctx) => {
+    const query = gardenQueryFrom(ctx.querystring);
+    const key = `flowers-view:${gardenQueryString(query)}`;
+    const entry = await s.cache.get(key, () => s.db.run(async () => gardenPage(s.db.handle, query)), { bounded: true });
+    s.cache.send(ctx, entry);
+  });
+
+  router.get("/memorial-flowers/:id", async (ctx) => {
+    const flowerId = idParam(ctx.params.id);
+    const entry = await s.cache.get(`flowers-one:${flowerId}`, () => s.db.run(async () => approvedFlower(s.db.handle, flowerId)), { bounded: true });
+    if (entry.body.toString() === "null") throw NotFound("This memorial flower is not in the garden.");
     s.cache.send(ctx, entry);
   });
 
@@ -56,14 +71,18 @@ export function publicRouter(s: Services): Router<AppState> {
 
   router.get("/memorial-flowers/:id/comments", async (ctx) => {
     const flowerId = idParam(ctx.params.id);
-    const entry = await s.cache.get(`comments:${flowerId}`, async () => {
-      const rows = await s.db.run(async (m) => {
-        const flower = await m.findOneBy(MemorialFlowerEntity, { id: flowerId, approved: true });
-        return flower ? listPublicComments(m, flowerId) : null;
-      });
-      return rows?.map(presentPublicComment) ?? null;
-    });
-    if (entry.json.toString() === "null") throw NotFound("This memorial flower is not in the garden.");
+    const entry = await s.cache.get(
+      `comments:${flowerId}`,
+      async () => {
+        const rows = await s.db.run(async (m) => {
+          const flower = await m.findOneBy(MemorialFlowerEntity, { id: flowerId, approved: true });
+          return flower ? listPublicComments(m, flowerId) : null;
+        });
+        return rows?.map(presentPublicComment) ?? null;
+      },
+      { bounded: true },
+    );
+    if (entry.body.toString() === "null") throw NotFound("This memorial flower is not in the garden.");
     s.cache.send(ctx, entry);
   });
 
