@@ -3,6 +3,7 @@ import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router-dom";
 import type { SiteConfig } from "../shared/schemas/site";
 import { App, preloadRoute } from "./App";
+import { seedQueries } from "./lib/queries";
 import { NOT_FOUND_ROUTE, ROUTES, documentTitle, routeFor } from "./routes";
 
 /** What the server puts into index.html for one address. */
@@ -27,8 +28,8 @@ export function isKnownPath(pathname: string): boolean {
   return routeFor(pathname) !== NOT_FOUND_ROUTE;
 }
 
-/** Renders the page at `url` (path and query) with the given site configuration. */
-export async function render(url: string, site: SiteConfig): Promise<RenderResult> {
+/** Renders the page at `url` (path and query) with the given site configuration and the API answers it shows. */
+export async function render(url: string, site: SiteConfig, data: Record<string, unknown> = {}): Promise<RenderResult> {
   const pathname = new URL(url, "http://localhost").pathname;
   const route = routeFor(pathname);
   const meta = {
@@ -40,6 +41,8 @@ export async function render(url: string, site: SiteConfig): Promise<RenderResul
   };
   if (route.clientOnly) return { html: "", ...meta };
   await preloadRoute(route);
+  // Seeding and rendering happen in one synchronous step: no other render can interleave.
+  seedQueries(data);
   const html = renderToString(
     <StrictMode>
       <StaticRouter location={url}>

@@ -3,6 +3,7 @@ import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { App, preloadRoute } from "./App";
+import { seedQueries } from "./lib/queries";
 import { loadSiteConfig } from "./lib/site";
 import { routeFor } from "./routes";
 
@@ -13,6 +14,9 @@ import { routeFor } from "./routes";
  */
 async function start(): Promise<void> {
   const container = document.getElementById("root")!;
+  // The API answers the server rendered this page with: the first render matches the HTML without a fetch.
+  const pageData = document.getElementById("page-data")?.textContent;
+  if (pageData) seedQueries(JSON.parse(pageData) as Record<string, unknown>);
   const [site] = await Promise.all([loadSiteConfig(), preloadRoute(routeFor(window.location.pathname))]);
   const app = (
     <StrictMode>

@@ -100,3 +100,15 @@ export interface GardenPageDto {
   pages: number;
   query: GardenQuery;
 }
+
+/** The API address of one view (also the key the site's query cache files it under). */
+export const gardenApiPath = (q: Partial<GardenQuery>) => `/api/memorial-flowers/garden${gardenQueryString(q)}`;
+export const flowerApiPath = (id: number) => `/api/memorial-flowers/${id}`;
+export const commentsApiPath = (id: number) => `/api/memorial-flowers/${id}/comments`;
+export const LIBRARY_API_PATH = "/api/comment-library";
+
+/** The memorial page's segment of a path ("/garden-of-remembrance/1234-grace" → "1234-grace"), or null. */
+export function memorialSegment(pathname: string): string | null {
+  const match = /^\/garden-of-remembrance\/([^/]+)\/?$/.exec(pathname);
+  return match ? match[1]! : null;
+}

@@ -97,14 +97,14 @@ export class PublicCache {
   }
 
   /** Sends `entry` with an ETag (answering 304 when it matches) and the best encoding the client takes. */
-  send(ctx: Context, entry: Entry, type = "application/json; charset=utf-8"): void {
+  send(ctx: Context, entry: Entry, type = "application/json; charset=utf-8", status = 200): void {
     ctx.set("ETag", entry.etag);
     ctx.set("Cache-Control", "no-cache");
     ctx.vary("Accept-Encoding");
     ctx.type = type;
     (ctx as Context & { compress?: boolean }).compress = false;
-    if (ctx.status === 404) ctx.status = 200; // ctx.fresh compares validators only for a 2xx answer (Koa's default status is 404)
-    if (ctx.status === 200 && ctx.fresh) {
+    ctx.status = status; // ctx.fresh compares validators only for a 2xx answer (Koa's default status is 404)
+    if (status === 200 && ctx.fresh) {
       ctx.status = 304;
       return;
     }

@@ -42,5 +42,10 @@ export const SiteConfig = z.object({
   eDocumentUrl: z.url().optional(),
   /** The public address of the site (e.g. https://www.example.org), for canonical links; never taken from a request. */
   siteUrl: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * Families chose to publish in the garden, not in search engines: memorial pages and
+   * searched garden views carry "noindex" unless this is true.
+   */
+  allowMemorialIndexing: z.boolean().default(false),
 });
 export type SiteConfig = z.infer<typeof SiteConfig>;
