@@ -10,6 +10,8 @@ export interface ServerConfig extends MailSettings {
   dataDir: string;
   databasePath: string;
   backupDir: string;
+  /** How many reset-and-import backups are kept (the newest); older ones are removed after a new one is written. */
+  backupKeep: number;
   siteConfigPath: string;
   /** Built site (index.html and assets); may be missing in API-only tests. */
   webDir: string;
@@ -41,6 +43,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     dataDir,
     databasePath: path.resolve(env.DATABASE_PATH ?? path.join(dataDir, "garden.sqlite")),
     backupDir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, "backups")),
+    backupKeep: Math.max(1, int(env.BACKUP_KEEP, 5)),
     siteConfigPath: path.resolve(env.SITE_CONFIG_PATH ?? path.join(dataDir, "site.json")),
     webDir: path.resolve(env.WEB_DIR ?? path.join("dist", "web")),
     sessionSecret: env.SESSION_SECRET || undefined,

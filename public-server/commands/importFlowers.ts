@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import type { EntityManager } from "typeorm";
 import type { FlowerEntry } from "../../shared/schemas/admin";
@@ -90,6 +91,7 @@ export async function resetAndImport(s: Services, csvData: Record<string, unknow
 
   const backupPath = path.join(backupDir, `garden-before-import-${new Date().toISOString().replace(/[:.]/g, "-")}.sqlite`);
   await s.db.backupTo(backupPath);
+  pruneBackups(backupDir, s.config.backupKeep);
 
   const counts = await s.db.transaction(async (tx) => {
     const [{ flowers }] = await tx.query(`SELECT count(*) AS flowers FROM memorial_flowers`);
@@ -114,4 +116,21 @@ export async function resetAndImport(s: Services, csvData: Record<string, unknow
     message: `Successfully imported ${result.entries.length} memorial flowers. The previous garden was saved first, to ${shownPath}.`,
     backupPath: shownPath,
   };
+}
+
+/**
+ * Keeps the newest `keep` reset-and-import backups (their names sort by time)
+ * and removes older ones: at 100,000 flowers each is about 12 MB. Only files
+ * this server names are touched.
+ */
+export function pruneBackups(dir: string, keep: number): string[] {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir).filter((n) => /^garden-before-import-[0-9T-]+Z?\.sqlite$/.test(n));
+  } catch {
+    return [];
+  }
+  const old = names.sort().slice(0, Math.max(0, names.length - keep));
+  for (const name of old) fs.rmSync(path.join(dir, name), { force: true });
+  return old;
 }

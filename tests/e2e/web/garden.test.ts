@@ -92,10 +92,6 @@ async function openGarden(query = ""): Promise<void> {
   await page.locator(".memorials__count").waitFor();
 }
 
-async function status(nav = topNav()): Promise<string> {
-  return (await nav.locator(".pager__status").textContent())!.trim();
-}
-
 /** Waits until the pager shows `text` (a view now comes from the server, a moment after the click). */
 async function statusIs(text: string, nav = topNav()): Promise<void> {
   await nav.locator(".pager__status", { hasText: new RegExp(`^${text}$`) }).waitFor();
