@@ -61,7 +61,7 @@ export class PublicCache {
     const startedAt = this.generation;
     const promise = (async () => {
       const raw = await produce();
-      return build(typeof raw === "string" ? Buffer.from(raw) : raw);
+      return build(typeof raw === "string" ? Buffer.from(raw) : raw, options.bounded ?? false);
     })();
     this.building.set(key, promise);
     try {
@@ -121,10 +121,15 @@ export class PublicCache {
   }
 }
 
-async function build(body: Buffer): Promise<Entry> {
+/**
+ * Compresses once per entry. Bounded entries (one per view a visitor asks for, most asked
+ * once) take quick levels: at brotli 9 the compression cost more than the garden query.
+ */
+async function build(body: Buffer, quick: boolean): Promise<Entry> {
   const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
   if (body.length <= SMALL) {
-    return { body, etag, gzip: gzipSync(body, { level: 9 }), br: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }) };
+    const [level, quality] = quick ? [6, 4] : [9, 9];
+    return { body, etag, gzip: gzipSync(body, { level }), br: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality } }) };
   }
   const [gz, br] = await Promise.all([
     gzipAsync(body, { level: LARGE_GZIP_LEVEL }),
