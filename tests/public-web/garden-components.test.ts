@@ -9,6 +9,7 @@ import { seedQueries } from "../../public-web/lib/queries";
 import http from "node:http";
 import { bulkUploadFlowers } from "../../public-server/commands/importFlowers";
 import type { User } from "../../public-server/entities/User";
+import type { FlowerEntry } from "../../shared/schemas/admin";
 import { startTestServer, type TestServer } from "../support/testServer";
 
 /**
@@ -73,7 +74,7 @@ beforeAll(async () => {
   const actor = { id: 1, username: "tester", role: "admin" } as User;
   await bulkUploadFlowers(
     server.parts.services,
-    flowers.map((f) => ({ babyMiddleName: null, lossDate: null, ...f })),
+    flowers.map((f) => ({ babyMiddleName: null, lossDate: null, ...f }) as FlowerEntry),
     actor,
   );
 }, 60_000);
