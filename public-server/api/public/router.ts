@@ -13,6 +13,7 @@ import { listPublicComments } from "../../commands/comments";
 import { presentLibraryEntry, presentPublicComment, presentPublicTestimonial } from "../../presenters";
 import { gardenQueryFrom, gardenQueryString } from "../../../shared/garden";
 import { approvedFlower, gardenPage, wholeGardenJson } from "../../garden/query";
+import { PreviewImages } from "../../garden/preview";
 
 const RECEIVED = { message: "Thank you. We have received it." };
 
@@ -44,6 +45,15 @@ export function publicRouter(s: Services): Router<AppState> {
     const key = `flowers-view:${gardenQueryString(query)}`;
     const entry = await s.cache.get(key, () => s.db.run(async () => gardenPage(s.db.handle, query)), { bounded: true });
     s.cache.send(ctx, entry);
+  });
+
+  const previews = new PreviewImages(s);
+  router.get("/memorial-flowers/:id/preview.png", async (ctx) => {
+    const png = await previews.png(idParam(ctx.params.id));
+    if (!png) throw NotFound("This memorial flower is not in the garden.");
+    ctx.type = "image/png";
+    ctx.set("Cache-Control", "public, max-age=3600");
+    ctx.body = png;
   });
 
   router.get("/memorial-flowers/:id", async (ctx) => {

@@ -520,6 +520,13 @@ describe("garden of remembrance: a memorial page for each baby", () => {
     expect(html).toContain(baby.label);
     expect(html).toContain('<meta name="robots" content="noindex" />');
     expect(html).toMatch(/<meta property="og:image" content="[^"]*\/api\/memorial-flowers\/\d+\/preview\.png"/);
+    const png = await fetch(`${server.url}/api/memorial-flowers/${flowerId}/preview.png`);
+    expect(png.status).toBe(200);
+    expect(png.headers.get("content-type")).toBe("image/png");
+    const bytes = Buffer.from(await png.arrayBuffer());
+    expect(bytes.subarray(1, 4).toString()).toBe("PNG");
+    expect(bytes.readUInt32BE(16)).toBe(1200); // width in the IHDR chunk
+    expect((await fetch(`${server.url}/api/memorial-flowers/99999999/preview.png`)).status).toBe(404);
     expect(html).toContain("Leave a Comment");
 
     // An address with other words (a name edited since the link was shared) redirects to the right one.
