@@ -12,8 +12,17 @@ import { ErrorId } from "../../shared/errors";
 
 const CHUNK = 400; // rows per INSERT: 6 values each stays far below SQLite's variable limit
 
+/**
+ * Lets the event loop run between chunks of a large write: a query's promise
+ * resolves at once, so without this a 100,000-row upload held every other
+ * request (even ones that need no database) for seconds. Requests that need
+ * the database still wait their turn in the queue; cached answers flow.
+ */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 async function insertFlowers(tx: EntityManager, entries: FlowerEntry[]): Promise<void> {
   for (let i = 0; i < entries.length; i += CHUNK) {
+    if (i > 0) await yieldToOthers();
     const chunk = entries.slice(i, i + CHUNK);
     await tx.query(
       `INSERT INTO memorial_flowers (baby_first_name, baby_middle_name, baby_last_name, loss_date, flower_type, approved)
@@ -50,7 +59,8 @@ export async function bulkUpdateFlowers(s: Services, entries: (FlowerEntry & { i
         missing.map((id) => ({ path: "id", message: `No memorial flower has the ID ${id}.` })),
       );
     }
-    for (const e of entries) {
+    for (const [n, e] of entries.entries()) {
+      if (n > 0 && n % CHUNK === 0) await yieldToOthers();
       await tx.query(
         `UPDATE memorial_flowers SET baby_first_name = ?, baby_middle_name = ?, baby_last_name = ?, loss_date = ?, flower_type = ?,
            version = version + 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`,
