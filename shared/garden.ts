@@ -27,7 +27,7 @@ export function lastInitial(lastName: string | null | undefined): string {
 }
 
 /** A memorial's address segment: "1234-grace-marie-lee" (the id decides; the words are for people). */
-export function memorialSlug(f: Named & { id: number }): string {
+function memorialSlug(f: Named & { id: number }): string {
   const words = foldText(fullName(f))
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")
@@ -48,7 +48,7 @@ export function memorialIdFrom(segment: string): number | null {
 }
 
 /** Longest search the garden takes (longer text is cut, never refused: an address must always open). */
-export const MAX_SEARCH = 100;
+const MAX_SEARCH = 100;
 
 /** The garden's view: a flower type, a last-name letter, a name search and a page (1-based). */
 export interface GardenQuery {
@@ -57,8 +57,6 @@ export interface GardenQuery {
   search: string;
   page: number;
 }
-
-export const ALL_FLOWERS: GardenQuery = { flower: null, letter: null, search: "", page: 1 };
 
 /**
  * Reads an address's query leniently: an unknown flower, a bad letter or page

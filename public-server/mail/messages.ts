@@ -26,7 +26,7 @@ export function babyFullName(f: { babyFirstName: string; babyMiddleName: string 
 }
 
 /** The baby's own memorial page (/garden-of-remembrance/1234-grace-marie-lee): it opens on the name. */
-export function memorialLink(publicUrl: string, f: Parameters<typeof memorialPath>[0]): string {
+function memorialLink(publicUrl: string, f: Parameters<typeof memorialPath>[0]): string {
   return new URL(memorialPath(f), publicUrl + "/").toString();
 }
 

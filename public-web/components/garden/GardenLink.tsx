@@ -5,7 +5,7 @@ import { GARDEN_PATH, gardenQueryString, type GardenQuery } from "../../../share
 export const RESULTS_ANCHOR = "memorial-results";
 
 /** The address of a garden view, as a plain link would carry it. */
-export function gardenHref(query: Partial<GardenQuery>): string {
+function gardenHref(query: Partial<GardenQuery>): string {
   return `${GARDEN_PATH}${gardenQueryString(query)}#${RESULTS_ANCHOR}`;
 }
 
