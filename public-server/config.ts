@@ -11,6 +11,8 @@ export interface ServerConfig extends MailSettings {
   dataDir: string;
   databasePath: string;
   backupDir: string;
+  /** How many reset-and-import backups are kept (the newest); older ones are removed after a new one is written. */
+  backupKeep: number;
   siteConfigPath: string;
   /** Built site (index.html and assets); may be missing in API-only tests. */
   webDir: string;
@@ -126,6 +128,7 @@ const Env = z.object({
   MAIL_POLL_MS: wholeNumber(2_000, 10),
   DIGEST_HOUR: hourOrOff(8),
   BACKUP_HOUR: hourOrOff(3),
+  BACKUP_KEEP: wholeNumber(5, 1),
   BACKUP_KEEP_DAILY: wholeNumber(7, 1),
   BACKUP_KEEP_WEEKLY: wholeNumber(4),
 });
@@ -149,6 +152,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     dataDir,
     databasePath: path.resolve(e.DATABASE_PATH ?? path.join(dataDir, "garden.sqlite")),
     backupDir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, "backups")),
+    backupKeep: e.BACKUP_KEEP,
     siteConfigPath: path.resolve(e.SITE_CONFIG_PATH ?? path.join(dataDir, "site.json")),
     webDir: path.resolve(e.WEB_DIR),
     sessionSecret: e.SESSION_SECRET,

@@ -47,6 +47,7 @@ function translate(err: unknown): unknown {
   if (isReadOnly(err)) return Unavailable(ErrorId.databaseReadOnly, READ_ONLY_MESSAGE, 60);
   return err;
 }
+import { registerGardenFunctions } from "./garden/sqlFunctions";
 
 /**
  * The one SQLite connection, behind one queue.
@@ -224,6 +225,31 @@ export class Database {
   }
 }
 
+/** Distinct SQL texts whose statements are kept (the app has a few hundred; more are prepared as before). */
+const KEPT_STATEMENTS = 2000;
+
+/**
+ * Keeps each prepared statement for the life of the connection instead of
+ * preparing it again for every query, as TypeORM does: a statement dropped
+ * after each use costs a parse every time and leaves finalising it to the
+ * garbage collector, which with better-sqlite3 12 on Node 24 could abort the
+ * process and with 13 lets native memory grow under a stream of requests.
+ * The map is bounded: past it, statements are prepared as before.
+ */
+function keepStatements(db: BetterSqlite3.Database): void {
+  const prepare = db.prepare.bind(db) as (sql: string, ...rest: unknown[]) => BetterSqlite3.Statement;
+  const kept = new Map<string, BetterSqlite3.Statement>();
+  (db as unknown as { prepare: typeof prepare }).prepare = (sql: string, ...rest: unknown[]) => {
+    if (rest.length) return prepare(sql, ...rest); // internal calls (pragma) pass extra arguments
+    let statement = kept.get(sql);
+    if (!statement) {
+      statement = prepare(sql);
+      if (kept.size < KEPT_STATEMENTS) kept.set(sql, statement);
+    }
+    return statement;
+  };
+}
+
 /** Suffix of a backup still being written; such a file is never a backup, and is removed at start. */
 const PARTIAL_BACKUP = ".partial";
 
@@ -292,6 +318,8 @@ export async function openDatabase(databasePath: string, log?: Logger, list: typ
       db.pragma("synchronous = FULL");
       // Deleted rows (expired requests for help, declined submissions) are overwritten, not left in free pages.
       db.pragma("secure_delete = ON");
+      registerGardenFunctions(db);
+      keepStatements(db);
     },
   });
   await source.initialize();

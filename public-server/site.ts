@@ -4,10 +4,12 @@ import { pathToFileURL } from "node:url";
 import type { Middleware } from "koa";
 import serve from "koa-static";
 import type { SiteConfig } from "../shared/schemas/site";
-import type { PageData } from "../shared/visitorForms";
 import type { ServerConfig } from "./config";
 import type { AppState, Services } from "./context";
+import type { PageData as FormPageData } from "../shared/visitorForms";
 import { commentPageData, visitorFormPosts } from "./forms";
+import { gardenPageData, type PageData } from "./garden/pages";
+import type { Entry } from "./lib/publicCache";
 
 /** The server-side renderer built from public-web/entry-server.tsx (dist/ssr/entry-server.js). */
 interface SsrModule {
@@ -16,7 +18,8 @@ interface SsrModule {
   render(
     url: string,
     site: SiteConfig,
-    data?: PageData,
+    data?: Record<string, unknown>,
+    form?: FormPageData,
   ): Promise<{ html: string; status: 200 | 404; title: string; description: string; clientOnly: boolean; source: string }>;
 }
 
@@ -29,7 +32,11 @@ interface ManifestChunk {
 
 interface Rendered {
   status: number;
-  body: string;
+  /** The page, compressed once (brotli and gzip) with its ETag. */
+  entry?: Entry;
+  /** A plain body when there is nothing to cache (the site is not built). */
+  body?: string;
+  redirect?: string;
 }
 
 const NOT_FOUND_KEY = "\0not-found";
@@ -56,7 +63,10 @@ export function siteHandler(config: ServerConfig, s: Services): Middleware<AppSt
     },
   });
   const renderer = new PageRenderer(config, s);
-  const forms = visitorFormPosts(config, s, (pathname, data) => renderer.page(pathname, data));
+  const forms = visitorFormPosts(config, s, async (pathname, form) => {
+    const page = await renderer.page(pathname, "", form);
+    return { status: page.status, body: page.body ?? "" };
+  });
   return async (ctx, next) => {
     if (isApiPath(ctx.path)) return next();
     if (ctx.method === "POST") return forms(ctx, next);
@@ -68,7 +78,16 @@ export function siteHandler(config: ServerConfig, s: Services): Middleware<AppSt
     }
     // "Leave a comment" without JavaScript: the garden with that memorial's comment form.
     const commentFor = normalise(ctx.path) === "/garden-of-remembrance" && typeof ctx.query.comment === "string" ? Number(ctx.query.comment) : 0;
-    const page = await renderer.page(ctx.path, commentFor ? await commentPageData(s, commentFor) : undefined);
+    const page = await renderer.page(ctx.path, ctx.querystring, commentFor ? await commentPageData(s, commentFor) : undefined);
+    if (page.redirect) {
+      ctx.status = 301;
+      ctx.redirect(page.redirect);
+      return;
+    }
+    if (page.entry) {
+      s.cache.send(ctx, page.entry, "text/html; charset=utf-8", page.status);
+      return;
+    }
     ctx.type = "html";
     ctx.set("Cache-Control", commentFor ? "no-store" : "no-cache");
     ctx.status = page.status;
@@ -76,11 +95,17 @@ export function siteHandler(config: ServerConfig, s: Services): Middleware<AppSt
   };
 }
 
-/** Renders pages once per path and site configuration; the cache empties when the configuration changes. */
+/**
+ * Renders each page once per address and site configuration, and keeps it
+ * compressed in the public cache: a repeat visit costs a lookup, or a 304.
+ * Garden views and memorial pages are filed under "flowers-page:" keys, which
+ * every garden write already invalidates (comments too, below); other pages
+ * under "page:", emptied when the configuration or the build changes.
+ */
 class PageRenderer {
   private ssr: Promise<SsrModule | null> | undefined;
   private template: { mtimeMs: number; text: string; manifest: Record<string, ManifestChunk> } | undefined;
-  private cache = new Map<string, Rendered>();
+  private statuses = new Map<string, number>();
   private cachedFor: SiteConfig | undefined;
   private cachedTemplate: string | undefined;
   private readonly ssrFile: string;
@@ -92,49 +117,83 @@ class PageRenderer {
   ) {
     this.indexFile = path.join(config.webDir, "index.html");
     this.ssrFile = path.resolve(config.webDir, "..", "ssr", "entry-server.js");
+    // A memorial page shows its comments: a comment's approval or removal renews the garden's pages.
+    s.cache.onInvalidate((prefixes) => {
+      if (prefixes.includes("comments:") && !prefixes.some((p) => "flowers-page:".startsWith(p))) s.cache.invalidate("flowers-page:");
+    });
   }
 
-  /** The page at `pathname`; with `data` (a form's answer) it is rendered for this request only, never cached. */
-  async page(pathname: string, data?: PageData): Promise<Rendered> {
+  /**
+   * The page at `pathname` with `search`; with `form` (a form's answer, or the memorial a comment is
+   * written for) it is rendered for this request only, never cached.
+   */
+  async page(pathname: string, search: string, form?: FormPageData): Promise<Rendered> {
     const template = this.readTemplate();
     if (!template) return { status: 200, body: NOT_BUILT };
     const manifest = this.template!.manifest;
     const site = this.s.site.get();
     // The store hands out a new object only when site.json changed: identity tells us when to re-render.
     if (site !== this.cachedFor || template !== this.cachedTemplate) {
-      this.cache.clear();
+      this.s.cache.invalidate("page:", "flowers-page:");
       this.cachedFor = site;
       this.cachedTemplate = template;
     }
     const ssr = await this.loadSsr();
     if (!ssr) return { status: 200, body: template };
     const path = normalise(pathname);
+    const data = await gardenPageData(this.s, path, search);
+    if (form && (form.form || form.comment)) {
+      const known = ssr.isKnownPath(path);
+      const body = await this.render(ssr, known ? path : "/\0not-found", search, template, site, manifest, data && !data.notFound ? data : null, form);
+      return { status: known ? 200 : 404, body };
+    }
+    if (data?.redirect) return { status: 301, redirect: data.redirect + (search ? `?${search}` : "") };
+    if (data && !data.notFound) {
+      const key = `flowers-page:${data.key}`;
+      const entry = await this.s.cache.getRaw(key, () => this.render(ssr, path, search, template, site, manifest, data), { bounded: true });
+      return { status: 200, entry };
+    }
     // Every unknown address shows the same not-found page: one cache entry for all of them,
     // so random addresses can neither grow the cache nor cost a render each.
-    const key = ssr.isKnownPath(path) ? path : NOT_FOUND_KEY;
-    if (data && (data.form || data.comment)) return this.render(ssr, path, template, site, manifest, data);
-    const hit = this.cache.get(key);
-    if (hit) return hit;
-    const rendered = await this.render(ssr, path, template, site, manifest);
-    this.cache.set(key, rendered);
-    return rendered;
+    const key = data?.notFound || !ssr.isKnownPath(path) ? NOT_FOUND_KEY : path;
+    const entry = await this.s.cache.getRaw(`page:${key}`, async () => {
+      const body = await this.render(ssr, key === NOT_FOUND_KEY ? "/\0not-found" : path, "", template, site, manifest, null);
+      return body;
+    });
+    return { status: this.statuses.get(key) ?? (key === NOT_FOUND_KEY ? 404 : 200), entry };
   }
 
   private async render(
     ssr: SsrModule,
     pathname: string,
+    search: string,
     template: string,
     site: SiteConfig,
     manifest: Record<string, ManifestChunk>,
-    data?: PageData,
-  ): Promise<Rendered> {
+    data: PageData | null,
+    form?: FormPageData,
+  ): Promise<string> {
     const started = performance.now();
-    const result = await ssr.render(pathname, site, data);
-    const address = (site.siteUrl ?? "").replace(/\/+$/, "") + pathname;
+    const result = await ssr.render(pathname + (search ? `?${search}` : ""), site, data?.data ?? {}, form);
+    this.statuses.set(pathname === "/\0not-found" ? NOT_FOUND_KEY : pathname, result.status);
+    const origin = (site.siteUrl ?? "").replace(/\/+$/, "");
+    const title = data?.title ? `${data.title} | ${site.shortName}` : result.title;
+    const description = data?.description ?? result.description;
+    const canonicalPath = data && pathname === "/garden-of-remembrance" ? data.key : pathname;
     const head = [
-      result.status === 200 ? `<link rel="canonical" href="${escapeAttr(address)}" />` : "",
-      result.status === 200 && site.siteUrl ? `<meta property="og:url" content="${escapeAttr(address)}" />` : "",
-      result.clientOnly || result.status !== 200 ? `<meta name="robots" content="noindex" />` : "",
+      result.status === 200 ? `<link rel="canonical" href="${escapeAttr(origin + canonicalPath)}" />` : "",
+      result.clientOnly || result.status !== 200 || (data?.private && !site.allowMemorialIndexing) ? `<meta name="robots" content="noindex" />` : "",
+      data?.title
+        ? [
+            `<meta property="og:type" content="article" />`,
+            `<meta property="og:title" content="${escapeAttr(data.title)}" />`,
+            `<meta property="og:description" content="${escapeAttr(description)}" />`,
+            `<meta property="og:url" content="${escapeAttr(origin + canonicalPath)}" />`,
+            data.image ? `<meta property="og:image" content="${escapeAttr(origin + data.image)}" />` : "",
+            data.image ? `<meta property="og:image:width" content="1200" /><meta property="og:image:height" content="630" />` : "",
+            `<meta name="twitter:card" content="summary_large_image" />`,
+          ].join("")
+        : "",
     ].join("");
     // The page's own chunks and styles arrive with the HTML: styled before JavaScript, no request
     // waterfall. They go last in <head>, after the global stylesheet, which they may refine.
@@ -145,8 +204,8 @@ class PageRenderer {
       .join("");
     const body = template
       .replace(/<html[^>]*>/, '<html lang="en">')
-      .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(result.title)}</title>`)
-      .replace(/<meta name="description"[^>]*>/, `<meta name="description" content="${escapeAttr(result.description)}" />`)
+      .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+      .replace(/<meta name="description"[^>]*>/, () => `<meta name="description" content="${escapeAttr(description)}" />`)
       .replace("<!--head-->", head)
       .replace("</head>", () => `${assets}</head>`)
       .replace(/<div id="root">[\s\S]*?<\/div>(?=\s*<!--data-->)/, () =>
@@ -156,10 +215,12 @@ class PageRenderer {
         "<!--data-->",
         () =>
           `<script type="application/json" id="site-config">${jsonForScript(site)}</script>` +
-          (data ? `<script type="application/json" id="page-data">${jsonForScript(data)}</script>` : ""),
+          // The API answers the page shows (the garden's first view) and, for one request, a form's answer.
+          (data && Object.keys(data.data).length ? `<script type="application/json" id="query-data">${jsonForScript(data.data)}</script>` : "") +
+          (form ? `<script type="application/json" id="page-data">${jsonForScript(form)}</script>` : ""),
       );
-    if (result.status === 200) this.s.log.info("page_rendered", { path: pathname, ms: Math.round(performance.now() - started) });
-    return { status: result.status, body };
+    if (result.status === 200) this.s.log.info("page_rendered", { path: pathname, ms: Math.round((performance.now() - started) * 10) / 10 });
+    return body;
   }
 
   /** Imports the SSR bundle once; null when it is not built (the plain shell is served then). */

@@ -4,6 +4,7 @@ import { StaticRouter } from "react-router-dom";
 import type { SiteConfig } from "../shared/schemas/site";
 import type { PageData } from "../shared/visitorForms";
 import { App, preloadRoute } from "./App";
+import { seedQueries } from "./lib/queries";
 import { NOT_FOUND_ROUTE, ROUTES, documentTitle, routeFor } from "./routes";
 
 /** What the server puts into index.html for one address. */
@@ -28,8 +29,11 @@ export function isKnownPath(pathname: string): boolean {
   return routeFor(pathname) !== NOT_FOUND_ROUTE;
 }
 
-/** Renders the page at `url` (path and query) with the given site configuration and, for one request, a form's answer. */
-export async function render(url: string, site: SiteConfig, data?: PageData): Promise<RenderResult> {
+/**
+ * Renders the page at `url` (path and query) with the given site configuration, the API answers it
+ * shows, and, for one request, a form's answer.
+ */
+export async function render(url: string, site: SiteConfig, queries: Record<string, unknown> = {}, form?: PageData): Promise<RenderResult> {
   const pathname = new URL(url, "http://localhost").pathname;
   const route = routeFor(pathname);
   const meta = {
@@ -41,10 +45,12 @@ export async function render(url: string, site: SiteConfig, data?: PageData): Pr
   };
   if (route.clientOnly) return { html: "", ...meta };
   await preloadRoute(route);
+  // Seeding and rendering happen in one synchronous step: no other render can interleave.
+  seedQueries(queries);
   const html = renderToString(
     <StrictMode>
       <StaticRouter location={url}>
-        <App site={site} data={data} />
+        <App site={site} data={form} />
       </StaticRouter>
     </StrictMode>,
   );

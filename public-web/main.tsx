@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { App, preloadRoute } from "./App";
 import { readPageData } from "./lib/pageData";
+import { seedQueries } from "./lib/queries";
 import { loadSiteConfig } from "./lib/site";
 import { routeFor } from "./routes";
 
@@ -14,6 +15,9 @@ import { routeFor } from "./routes";
  */
 async function start(): Promise<void> {
   const container = document.getElementById("root")!;
+  // The API answers the server rendered this page with: the first render matches the HTML without a fetch.
+  const queryData = document.getElementById("query-data")?.textContent;
+  if (queryData) seedQueries(JSON.parse(queryData) as Record<string, unknown>);
   const [site] = await Promise.all([loadSiteConfig(), preloadRoute(routeFor(window.location.pathname))]);
   const app = (
     <StrictMode>

@@ -14,6 +14,8 @@ export interface RouteDef {
   description: string;
   /** Rendered in the browser only (the server sends the page shell). */
   clientOnly?: boolean;
+  /** The page sets its own title (from its data); the layout leaves it alone. */
+  ownTitle?: boolean;
 }
 
 export const NOT_FOUND_TITLE = "404 Page Not Found";
@@ -53,6 +55,14 @@ export const ROUTES: RouteDef[] = [
     source: "pages/public/GardenPage.tsx",
     title: "Garden of Remembrance",
     description: "A virtual garden where families plant a memorial flower in honour of their baby.",
+  },
+  {
+    path: "/garden-of-remembrance/:memorial",
+    load: () => import("./pages/public/MemorialPage"),
+    source: "pages/public/MemorialPage.tsx",
+    title: "In Loving Memory",
+    description: "A memorial flower in the Garden of Remembrance.",
+    ownTitle: true,
   },
   {
     path: "/share-testimonial",
@@ -140,7 +150,14 @@ export const NOT_FOUND_ROUTE = ROUTES[ROUTES.length - 1]!;
 /** The route for a path (exact match, ignoring one trailing slash), else the not-found route. */
 export function routeFor(pathname: string): RouteDef {
   const p = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  return ROUTES.find((r) => r.path === p) ?? NOT_FOUND_ROUTE;
+  return ROUTES.find((r) => r.path === p || (r.path.includes("/:") && matchesPattern(r.path, p))) ?? NOT_FOUND_ROUTE;
+}
+
+/** "/garden-of-remembrance/:memorial" matches "/garden-of-remembrance/12-grace" (one non-empty segment per parameter). */
+function matchesPattern(pattern: string, p: string): boolean {
+  const want = pattern.split("/");
+  const got = p.split("/");
+  return want.length === got.length && want.every((part, i) => (part.startsWith(":") ? got[i] !== "" : part === got[i]));
 }
 
 /** The document title of a route: the page's title, then the organisation's short name. */

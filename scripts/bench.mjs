@@ -1,4 +1,5 @@
-// npm run bench: a short autocannon run of GET /api/memorial-flowers with 823 approved flowers.
+// npm run bench: short autocannon runs of GET /api/memorial-flowers with 823 approved flowers, then
+// of the cached pages (home, garden) and the main script at 100 connections.
 //
 // Starts the built server (dist/server/main.js; built first when missing) on loopback with a
 // temporary database, loads the 823 flowers of garden-823.csv (or 823 made-up ones when the
@@ -126,6 +127,28 @@ async function main() {
       console.log(`server CPU per request: ${(((cpuAfter - cpuBefore) * 1000) / result.requests.total).toFixed(3)} ms`);
     }
     if (failed > 0) process.exitCode = 1;
+
+    // The cached pages (pre-compressed, ETag): the home page, the garden, a hashed script.
+    const html = await (await fetch(`${url}/`)).text();
+    const script = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
+    for (const [label, target] of [
+      ["GET / (home page)", "/"],
+      ["GET /garden-of-remembrance", "/garden-of-remembrance"],
+      ...(script ? [[`GET ${script} (main script)`, script]] : []),
+    ]) {
+      await fetch(url + target); // rendered and cached before the run
+      const c0 = cpuSeconds(child.pid);
+      const page = await autocannon({ url: url + target, connections: 100, duration: DURATION, headers: { "accept-encoding": "br, gzip" } });
+      const c1 = cpuSeconds(child.pid);
+      const pageFailed = page.non2xx + page.errors + page.timeouts;
+      console.log(
+        `${label}, br, 100 connections: ${Math.round(page.requests.average)} requests/s, latency p50 ${page.latency.p50} ms, p99 ${page.latency.p99} ms, ` +
+          `${Math.round(page.throughput.total / Math.max(1, page.requests.total))} bytes/request` +
+          (c0 !== null && c1 !== null ? `, server CPU ${(((c1 - c0) * 1000) / page.requests.total).toFixed(3)} ms/request` : "") +
+          (pageFailed ? `, ${pageFailed} failed` : ""),
+      );
+      if (pageFailed > 0) process.exitCode = 1;
+    }
   } finally {
     stop();
   }

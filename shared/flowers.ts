@@ -104,6 +104,11 @@ export const FLOWERS: readonly FlowerInfo[] = [
 ];
 
 const byType = new Map<string, FlowerInfo>(FLOWERS.map((f) => [f.type, f]));
+
+/** The flower's details, or undefined for an unknown type. */
+export function findFlower(type: string): FlowerInfo | undefined {
+  return byType.get(type);
+}
 const byImportName = new Map<string, FlowerInfo>(FLOWERS.map((f) => [f.importName, f]));
 
 /** True when the value is one of the ten flower types. */

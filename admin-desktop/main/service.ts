@@ -21,7 +21,6 @@ import { ReviewStore } from "./store/review";
 import { SettingsStore } from "./store/settings";
 import { isAllowedExternalUrl } from "./urls";
 
-
 export interface ServiceDeps extends Pick<CsvDeps, "chooseCsvFile" | "chooseSavePath"> {
   dataDir: string;
   encryptor: Encryptor;

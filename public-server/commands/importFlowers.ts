@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import type { EntityManager } from "typeorm";
 import type { FlowerEntry } from "../../shared/schemas/admin";
@@ -11,8 +12,17 @@ import { ErrorId } from "../../shared/errors";
 
 const CHUNK = 400; // rows per INSERT: 6 values each stays far below SQLite's variable limit
 
+/**
+ * Lets the event loop run between chunks of a large write: a query's promise
+ * resolves at once, so without this a 100,000-row upload held every other
+ * request (even ones that need no database) for seconds. Requests that need
+ * the database still wait their turn in the queue; cached answers flow.
+ */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 async function insertFlowers(tx: EntityManager, entries: FlowerEntry[]): Promise<void> {
   for (let i = 0; i < entries.length; i += CHUNK) {
+    if (i > 0) await yieldToOthers();
     const chunk = entries.slice(i, i + CHUNK);
     await tx.query(
       `INSERT INTO memorial_flowers (baby_first_name, baby_middle_name, baby_last_name, loss_date, flower_type, approved)
@@ -49,7 +59,8 @@ export async function bulkUpdateFlowers(s: Services, entries: (FlowerEntry & { i
         missing.map((id) => ({ path: "id", message: `No memorial flower has the ID ${id}.` })),
       );
     }
-    for (const e of entries) {
+    for (const [n, e] of entries.entries()) {
+      if (n > 0 && n % CHUNK === 0) await yieldToOthers();
       await tx.query(
         `UPDATE memorial_flowers SET baby_first_name = ?, baby_middle_name = ?, baby_last_name = ?, loss_date = ?, flower_type = ?,
            version = version + 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
@@ -105,6 +116,7 @@ export async function resetAndImport(s: Services, csvData: Record<string, unknow
   const takenAt = new Date();
   const backupPath = path.join(backupDir, `garden-before-import-${takenAt.toISOString().replace(/[:.]/g, "-")}.sqlite`);
   await s.db.backupTo(backupPath);
+  pruneBackups(backupDir, s.config.backupKeep);
 
   const counts = await s.db.transaction(async (tx) => {
     const [{ flowers }] = await tx.query(`SELECT count(*) AS flowers FROM memorial_flowers`);
@@ -128,4 +140,21 @@ export async function resetAndImport(s: Services, csvData: Record<string, unknow
     message: `Successfully imported ${result.entries.length} memorial flowers. The previous garden was saved first, as the backup ${backup.name}.`,
     backup,
   };
+}
+
+/**
+ * Keeps the newest `keep` reset-and-import backups (their names sort by time)
+ * and removes older ones: at 100,000 flowers each is about 12 MB. Only files
+ * this server names are touched.
+ */
+export function pruneBackups(dir: string, keep: number): string[] {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir).filter((n) => /^garden-before-import-[0-9T-]+Z?\.sqlite$/.test(n));
+  } catch {
+    return [];
+  }
+  const old = names.sort().slice(0, Math.max(0, names.length - keep));
+  for (const name of old) fs.rmSync(path.join(dir, name), { force: true });
+  return old;
 }

@@ -28,6 +28,7 @@ async function enqueueFor(s: Services, tx: EntityManager, event: DomainEvent): P
   if (event.type === "approved" && event.kind === "flower") {
     const rows: {
       parentName: string | null;
+      id: number;
       email: string | null;
       babyFirstName: string;
       babyMiddleName: string | null;
@@ -35,7 +36,7 @@ async function enqueueFor(s: Services, tx: EntityManager, event: DomainEvent): P
       flowerType: string;
       createdAt: string;
     }[] = await tx.query(
-      `SELECT parent_name AS parentName, email, baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName,
+      `SELECT id, parent_name AS parentName, email, baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName,
         baby_last_name AS babyLastName, flower_type AS flowerType, created_at AS createdAt FROM memorial_flowers WHERE id = ?`,
       [event.id],
     );

@@ -1,5 +1,6 @@
 import type { SiteConfig } from "../../shared/schemas/site";
 import { describeFlower } from "../../shared/flowers";
+import { memorialPath } from "../../shared/garden";
 
 /** A message's content; the outbox adds who it goes to. */
 export interface MessageContent {
@@ -16,9 +17,6 @@ export function escapeHtml(value: string): string {
 /** Keeps a header on one line (names come from visitors). */
 const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, " ").trim();
 
-/** The query parameter the garden page reads to show one baby's flower: /garden-of-remembrance?search=<name>. */
-export const GARDEN_SEARCH_PARAM = "search";
-
 /** The baby's names as given, first to last. */
 export function babyFullName(f: { babyFirstName: string; babyMiddleName: string | null; babyLastName: string | null }): string {
   return [f.babyFirstName, f.babyMiddleName, f.babyLastName]
@@ -27,11 +25,9 @@ export function babyFullName(f: { babyFirstName: string; babyMiddleName: string 
     .join(" ");
 }
 
-/** The garden, filtered to one name. */
-export function gardenLink(publicUrl: string, name: string): string {
-  const url = new URL("/garden-of-remembrance", publicUrl + "/");
-  url.searchParams.set(GARDEN_SEARCH_PARAM, name);
-  return url.toString();
+/** The baby's own memorial page (/garden-of-remembrance/1234-grace-marie-lee): it opens on the name. */
+function memorialLink(publicUrl: string, f: Parameters<typeof memorialPath>[0]): string {
+  return new URL(memorialPath(f), publicUrl + "/").toString();
 }
 
 /** Paragraphs of plain text → the same in simple, escaped HTML; a paragraph may be a link. */
@@ -65,14 +61,14 @@ const contactLine = (site: SiteConfig) => `If you would like to talk with someon
 export function flowerApprovedMessage(
   site: SiteConfig,
   publicUrl: string,
-  f: { parentName: string | null; babyFirstName: string; babyMiddleName: string | null; babyLastName: string | null; flowerType: string },
+  f: { id: number; parentName: string | null; babyFirstName: string; babyMiddleName: string | null; babyLastName: string | null; flowerType: string },
 ): MessageContent {
   const name = babyFullName(f);
   const flower = describeFlower(f.flowerType).label.toLowerCase();
   return render(site, `${name}'s memorial flower is now in the Garden of Remembrance`, [
     `Dear ${f.parentName?.trim() || "friend"},`,
     `The ${flower} you chose in memory of ${name} has been placed in our Garden of Remembrance. You can visit it here:`,
-    { link: gardenLink(publicUrl, name), label: `Visit ${name}'s flower` },
+    { link: memorialLink(publicUrl, f), label: `Visit ${name}'s flower` },
     `${name} is remembered and loved, and we keep your family in our prayers. ${contactLine(site)}`,
   ]);
 }

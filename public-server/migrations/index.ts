@@ -3,6 +3,7 @@ import { Outbox1732256000000 } from "./1732256000000-outbox";
 import { AdminTools1732260000000 } from "./1732260000000-admin-tools";
 import { ImportKeyActivity1732270000000 } from "./1732270000000-import-key-activity";
 import { UtcTimes1732290000000 } from "./1732290000000-utc-times";
+import { GardenSearch1795420000000 } from "./1795420000000-garden-search";
 import { AdminListIndexes1795426479642 } from "./1795426479642-admin-list-indexes";
 
 /** Every migration in order; they run at start, never `synchronize`. Append new ones at the end. */
@@ -12,5 +13,6 @@ export const migrations = [
   AdminTools1732260000000,
   ImportKeyActivity1732270000000,
   UtcTimes1732290000000,
+  GardenSearch1795420000000,
   AdminListIndexes1795426479642,
 ];

@@ -1,6 +1,7 @@
 import { GARDEN_MAX_PAGE_DOTS, GARDEN_PAGE_SIZE } from "../../shared/constants";
 import { describeFlower } from "../../shared/flowers";
 import type { PublicFlowerDto } from "../../shared/schemas/public";
+import { fullName } from "../../shared/garden";
 
 /**
  * The garden's pure logic (SPEC §2, §4, §5 "Garden filtering"): filters,
@@ -23,13 +24,7 @@ export const LETTERS: readonly string[] = Array.from({ length: 26 }, (_, i) => S
 
 type Named = Pick<PublicFlowerDto, "babyFirstName" | "babyMiddleName" | "babyLastName">;
 
-/** First, middle and last name joined by single spaces, skipping empty parts. */
-export function fullName(f: Named): string {
-  return [f.babyFirstName, f.babyMiddleName, f.babyLastName]
-    .map((part) => (part ?? "").trim())
-    .filter(Boolean)
-    .join(" ");
-}
+export { fullName };
 
 /** Case-insensitive substring match on the joined full name; an empty search matches all. */
 export function matchesSearch(f: Named, search: string): boolean {

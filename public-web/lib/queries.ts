@@ -49,6 +49,34 @@ export function fetchQuery<T>(key: string, fetcher: () => Promise<T>): Promise<T
   return promise;
 }
 
+/** Seeds a query with data the server already rendered into the page. */
+function primeQuery(key: string, data: unknown): void {
+  const generation = useQueryStore.getState().entries[key]?.generation ?? 0;
+  setEntry(key, { data, loading: false, fetchedGeneration: generation });
+}
+
+/**
+ * Starts the cache from the answers the server rendered the page with (the
+ * server calls it before each render; the browser once, before hydration),
+ * so the first render matches the HTML and nothing is fetched twice.
+ */
+export function seedQueries(data: Record<string, unknown>): void {
+  inFlight.clear();
+  useQueryStore.setState({ entries: {} });
+  seeded = {};
+  for (const [key, value] of Object.entries(data)) {
+    primeQuery(key, value);
+    seeded[key] = useQueryStore.getState().entries[key]!;
+  }
+}
+
+/**
+ * The seeded entries, read directly: a store read during server rendering
+ * and hydration gives the store's initial (empty) state, so the page would
+ * otherwise render without the data it was sent.
+ */
+let seeded: Record<string, Entry> = {};
+
 /** Marks every query whose key starts with `prefix` as outdated; mounted ones fetch again. */
 export function invalidate(prefix: string): void {
   useQueryStore.setState((s) => {
@@ -69,7 +97,7 @@ export interface QueryResult<T> {
 /** Reads `key`, fetching it when first needed (or after invalidate) and while `enabled`. */
 export function useQuery<T>(key: string, fetcher: () => Promise<T>, options: { enabled?: boolean } = {}): QueryResult<T> {
   const enabled = options.enabled ?? true;
-  const entry = useQueryStore((s) => s.entries[key]);
+  const entry = useQueryStore((s) => s.entries[key]) ?? seeded[key];
   const needsFetch = enabled && (!entry || entry.fetchedGeneration !== entry.generation) && !entry?.loading;
   // A key names one resource, so the fetcher of the latest render is used without re-running the effect.
   const latestFetcher = useRef(fetcher);

@@ -48,5 +48,10 @@ export const SiteConfig = z.object({
    * deletion job really does.
    */
   assistanceRetentionDays: z.number().int().positive().optional(),
+  /**
+   * Families chose to publish in the garden, not in search engines: memorial pages and
+   * searched garden views carry "noindex" unless this is true.
+   */
+  allowMemorialIndexing: z.boolean().default(false),
 });
 export type SiteConfig = z.infer<typeof SiteConfig>;

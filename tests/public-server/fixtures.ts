@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { parseStrictCsv } from "../../shared/csv/strict";
+import { registerGardenFunctions } from "../../public-server/garden/sqlFunctions";
 import { Client, json } from "../support/client";
 import { SAMPLE_DATA, type TestServer } from "../support/testServer";
 
@@ -49,6 +50,7 @@ export function assistanceInput(overrides: Record<string, unknown> = {}) {
 export function openDb(server: TestServer): Database.Database {
   const db = new Database(server.config.databasePath);
   db.pragma("busy_timeout = 5000");
+  registerGardenFunctions(db);
   return db;
 }
 

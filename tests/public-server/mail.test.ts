@@ -93,7 +93,7 @@ describe("email through a real SMTP server", () => {
     expect(mail!.header("Subject")).toContain("Gabriel Joseph Example");
     expect(mail!.header("From")).toContain("no-reply@example.org");
     expect(mail!.text).toContain("Dear Anna Example,");
-    expect(mail!.text).toContain("https://garden.example.org/garden-of-remembrance?search=Gabriel+Joseph+Example");
+    expect(mail!.text).toContain(`https://garden.example.org/garden-of-remembrance/${id}-gabriel-joseph-example`);
     expect(mail!.text).toContain("Our Lady of Hope Apostolate (example)");
     expect(mail!.raw).toMatch(/Content-Type: text\/html/);
 

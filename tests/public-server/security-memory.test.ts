@@ -68,7 +68,7 @@ describe("PublicCache bounds", () => {
       expect(cache.usage.entries).toBeLessThanOrEqual(50);
       expect(cache.usage.bytes).toBeLessThanOrEqual(64 * 1024);
     }
-    expect(JSON.parse((await cache.get("k0", async () => ({ rebuilt: true }))).json.toString())).toEqual({ i: 0, text: "x".repeat(200) });
+    expect(JSON.parse((await cache.get("k0", async () => ({ rebuilt: true }))).body.toString())).toEqual({ i: 0, text: "x".repeat(200) });
     let built = 0;
     expect(await cache.find("k1", async () => ({ i: 1 }))).not.toBeNull(); // long evicted: built again
     const before = cache.usage.entries;

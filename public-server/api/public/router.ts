@@ -13,7 +13,10 @@ import { signedInUser } from "../../middlewares/auth";
 import { backupsFor } from "../../operations/nightly";
 import { listPublicComments } from "../../commands/comments";
 import { submitAssistance, submitComment, submitFlower, submitTestimonial } from "../../commands/submissions";
-import { presentLibraryEntry, presentPublicComment, presentPublicFlower, presentPublicTestimonial } from "../../presenters";
+import { presentLibraryEntry, presentPublicComment, presentPublicTestimonial } from "../../presenters";
+import { gardenQueryFrom, gardenQueryString } from "../../../shared/garden";
+import { approvedFlower, gardenPage, wholeGardenJson } from "../../garden/query";
+import { PreviewImages } from "../../garden/preview";
 
 const UNHEALTHY = {
   "read-only": Unavailable(ErrorId.databaseReadOnly, "The database is read-only: nothing can be saved until whoever runs the server makes it writable.", 60),
@@ -43,11 +46,33 @@ export function publicRouter(s: Services): Router<AppState> {
     ctx.body = s.site.get();
   });
 
+  // The whole garden in one answer, kept as it always was for other clients (the site pages it instead).
   router.get("/memorial-flowers", async (ctx) => {
-    const entry = await s.cache.get("flowers", async () => {
-      const rows = await s.db.run((m) => m.find(MemorialFlowerEntity, { where: { approved: true }, order: { id: "DESC" } }));
-      return rows.map(presentPublicFlower);
-    });
+    const entry = await s.cache.getRaw("flowers", () => wholeGardenJson(s));
+    s.cache.send(ctx, entry);
+  });
+
+  // One view of the garden: ?flower=&letter=&search=&page= (read leniently, like the page's address).
+  router.get("/memorial-flowers/garden", async (ctx) => {
+    const query = gardenQueryFrom(ctx.querystring);
+    const key = `flowers-view:${gardenQueryString(query)}`;
+    const entry = await s.cache.get(key, () => s.db.run(async () => gardenPage(s.db.handle, query)), { bounded: true });
+    s.cache.send(ctx, entry);
+  });
+
+  const previews = new PreviewImages(s);
+  router.get("/memorial-flowers/:id/preview.png", async (ctx) => {
+    const png = await previews.png(idParam(ctx.params.id));
+    if (!png) throw NotFound("This memorial flower is not in the garden.");
+    ctx.type = "image/png";
+    ctx.set("Cache-Control", "public, max-age=3600");
+    ctx.body = png;
+  });
+
+  router.get("/memorial-flowers/:id", async (ctx) => {
+    const flowerId = idParam(ctx.params.id);
+    const entry = await s.cache.get(`flowers-one:${flowerId}`, () => s.db.run(async () => approvedFlower(s.db.handle, flowerId)), { bounded: true });
+    if (entry.body.toString() === "null") throw NotFound("This memorial flower is not in the garden.");
     s.cache.send(ctx, entry);
   });
 
@@ -69,13 +94,17 @@ export function publicRouter(s: Services): Router<AppState> {
 
   router.get("/memorial-flowers/:id/comments", async (ctx) => {
     const flowerId = idParam(ctx.params.id);
-    const entry = await s.cache.find(`comments:${flowerId}`, async () => {
-      const rows = await s.db.run(async (m) => {
-        const flower = await m.findOneBy(MemorialFlowerEntity, { id: flowerId, approved: true });
-        return flower ? listPublicComments(m, flowerId) : null;
-      });
-      return rows?.map(presentPublicComment) ?? null;
-    });
+    const entry = await s.cache.find(
+      `comments:${flowerId}`,
+      async () => {
+        const rows = await s.db.run(async (m) => {
+          const flower = await m.findOneBy(MemorialFlowerEntity, { id: flowerId, approved: true });
+          return flower ? listPublicComments(m, flowerId) : null;
+        });
+        return rows?.map(presentPublicComment) ?? null;
+      },
+      { bounded: true },
+    );
     // An unknown or unapproved flower is answered 404 each time and never cached.
     if (!entry) throw NotFound("This memorial flower is not in the garden.");
     s.cache.send(ctx, entry);

@@ -41,7 +41,7 @@ export default function CommentDialog({ flower, open, onClose }: CommentDialogPr
   );
 }
 
-function CommentPanel({ flowerId }: { flowerId: number }) {
+export function CommentPanel({ flowerId }: { flowerId: number }) {
   const comments = useQuery(commentsKey(flowerId), () => api.get<PublicCommentDto[]>(commentsKey(flowerId)));
   const [showForm, setShowForm] = useState(false);
   const [sent, setSent] = useState(false);

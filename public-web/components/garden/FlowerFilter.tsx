@@ -1,16 +1,27 @@
 import { FLOWERS } from "../../../shared/flowers";
+import type { GardenQuery } from "../../../shared/garden";
 import { FlowerImage } from "../flowers/FlowerImage";
+import { GardenLink } from "./GardenLink";
 
-/** The ten flowers in two rows of five; pressing one filters by it, pressing it again clears the filter. */
-export function FlowerFilter({ selected, onToggle }: { selected: string | null; onToggle(type: string): void }) {
+/** The ten flowers in two rows of five; each links to the garden filtered by it, the active one back to every flower. */
+export function FlowerFilter({ query, onGo }: { query: GardenQuery; onGo(to: Partial<GardenQuery>): void }) {
   return (
     <div className="flower-filter" role="group" aria-label="Filter by flower">
-      {FLOWERS.map((flower) => (
-        <button key={flower.type} type="button" className="flower-filter__button" aria-pressed={selected === flower.type} onClick={() => onToggle(flower.type)}>
-          <FlowerImage type={flower.type} size="icon" decorative />
-          <span>{flower.label}</span>
-        </button>
-      ))}
+      {FLOWERS.map((flower) => {
+        const active = query.flower === flower.type;
+        return (
+          <GardenLink
+            key={flower.type}
+            to={{ ...query, flower: active ? null : flower.type, page: 1 }}
+            onGo={onGo}
+            className="flower-filter__button"
+            current={active}
+          >
+            <FlowerImage type={flower.type} size="icon" decorative />
+            <span>{flower.label}</span>
+          </GardenLink>
+        );
+      })}
     </div>
   );
 }

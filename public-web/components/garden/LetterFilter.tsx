@@ -1,8 +1,10 @@
 import { useId } from "react";
+import type { GardenQuery } from "../../../shared/garden";
 import { LETTERS } from "../../lib/garden";
+import { GardenLink } from "./GardenLink";
 
-/** A–Z buttons that filter by the first letter of the last name; pressing the active one clears it. */
-export function LetterFilter({ selected, onToggle }: { selected: string | null; onToggle(letter: string): void }) {
+/** A–Z links that filter by the first letter of the last name; the active one clears it. */
+export function LetterFilter({ query, onGo }: { query: GardenQuery; onGo(to: Partial<GardenQuery>): void }) {
   const titleId = useId();
   return (
     <div className="letter-filter">
@@ -10,15 +12,18 @@ export function LetterFilter({ selected, onToggle }: { selected: string | null; 
         Filter by Last Name
       </h3>
       <div className="letter-filter__letters" role="group" aria-labelledby={titleId}>
-        {LETTERS.map((letter) => (
-          <button key={letter} type="button" className="letter-filter__button" aria-pressed={selected === letter} onClick={() => onToggle(letter)}>
-            {letter}
-          </button>
-        ))}
+        {LETTERS.map((letter) => {
+          const active = query.letter === letter;
+          return (
+            <GardenLink key={letter} to={{ ...query, letter: active ? null : letter, page: 1 }} onGo={onGo} className="letter-filter__button" current={active}>
+              {letter}
+            </GardenLink>
+          );
+        })}
       </div>
-      {selected ? (
+      {query.letter ? (
         <p className="letter-filter__status">
-          Showing names beginning with <strong>{selected}</strong>
+          Showing names beginning with <strong>{query.letter}</strong>
         </p>
       ) : null}
     </div>

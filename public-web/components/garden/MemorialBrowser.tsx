@@ -1,52 +1,76 @@
-import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { useLocation } from "react-router-dom";
+import { useEffect, useId, useRef, useState } from "react";
+import { useSearchParams } from "react-router-dom";
+import { gardenApiPath, gardenQueryFrom, gardenQueryString, type GardenPageDto, type GardenQuery } from "../../../shared/garden";
 import type { PublicFlowerDto } from "../../../shared/schemas/public";
 import { api, messageFor } from "../../lib/api";
-import { emptyText, filterFlowers, filterFromQuery, pageCount, pageItems, queryFromFilter, resultHeading, type GardenFilter } from "../../lib/garden";
+import { emptyText, resultHeading } from "../../lib/garden";
 import { useQuery } from "../../lib/queries";
 import CommentDialog from "../forms/CommentDialog";
 import { Spinner } from "../ui/Spinner";
 import { FlowerFilter } from "./FlowerFilter";
+import { GardenLink, RESULTS_ANCHOR } from "./GardenLink";
 import { LetterFilter } from "./LetterFilter";
 import { Pagination } from "./Pagination";
 import { ResultCard } from "./ResultCard";
 import { SearchBox } from "./SearchBox";
 
-export const FLOWERS_KEY = "/api/memorial-flowers";
+/** How long typing may pause before the results follow it. */
+const TYPING_PAUSE_MS = 200;
 
 /**
  * The Memorial Flowers section (SPEC §2, §4): filters, search, the result
- * heading, paged cards and the comment dialog. The filters start from the
- * URL (?search=, ?flower=, ?letter=) so an email can link to one baby.
+ * heading, paged cards and the comment dialog. The view lives in the address
+ * (?flower=&letter=&search=&page=): the server renders any view, every
+ * control is a link or a GET form, and with JavaScript the same addresses
+ * change in place, one page of 12 asked of the server at a time.
  */
 export function MemorialBrowser() {
-  const location = useLocation();
-  const [filter, setFilter] = useState<GardenFilter>(() => filterFromQuery(location.search));
-  const [page, setPage] = useState(0);
+  const [params, setParams] = useSearchParams();
+  const query = gardenQueryFrom(params);
+  const key = gardenApiPath(query);
+  const result = useQuery(key, () => api.get<GardenPageDto>(key));
+  // While the next view loads, the last one stays (no flash of a spinner between pages).
+  const [shown, setShown] = useState<GardenPageDto | undefined>(result.data);
+  if (result.data && result.data !== shown) setShown(result.data);
+  const view = result.data ?? shown;
+
+  const [typed, setTyped] = useState<string | null>(null);
+  const typingTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(typingTimer.current), []);
+
   const [dialogFlower, setDialogFlower] = useState<PublicFlowerDto | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const flowers = useQuery(FLOWERS_KEY, () => api.get<PublicFlowerDto[]>(FLOWERS_KEY));
   const headingId = useId();
   const resultsId = useId();
   const resultsTop = useRef<HTMLHeadingElement>(null);
+  const searchInput = useRef<HTMLInputElement>(null);
 
-  const all = useMemo(() => flowers.data ?? [], [flowers.data]);
-  const matches = useMemo(() => filterFlowers(all, filter), [all, filter]);
-  const pages = pageCount(matches.length);
-  const current = Math.min(page, pages - 1);
+  /** Moves to another view: a new entry in history (the back button returns), unless `replace`. */
+  const go = (to: Partial<GardenQuery>, replace = false) => {
+    clearTimeout(typingTimer.current);
+    setTyped(null);
+    const next = gardenQueryString({ ...query, ...to });
+    setParams(new URLSearchParams(next.slice(1)), { replace, preventScrollReset: true });
+  };
 
-  // Keep the address in step with the filters (replace, not push: no history clutter).
-  useEffect(() => {
-    const query = queryFromFilter(filter);
-    if (query !== window.location.search && !(query === "" && window.location.search === "")) {
-      window.history.replaceState(window.history.state, "", `${window.location.pathname}${query}${window.location.hash}`);
-    }
-  }, [filter]);
+  /** Every change of a filter or of the search goes back to the first page (SPEC §4); typing replaces history. */
+  const type = (text: string) => {
+    setTyped(text);
+    clearTimeout(typingTimer.current);
+    typingTimer.current = setTimeout(() => {
+      setParams(new URLSearchParams(gardenQueryString({ ...query, search: text, page: 1 }).slice(1)), { replace: true, preventScrollReset: true });
+      setTyped(null);
+    }, TYPING_PAUSE_MS);
+  };
 
-  /** Every change of a filter or of the search goes back to the first page (SPEC §4). */
-  const update = (patch: Partial<GardenFilter>) => {
-    setFilter((f) => ({ ...f, ...patch }));
-    setPage(0);
+  const clearSearch = (to: Partial<GardenQuery>) => {
+    go(to);
+    searchInput.current?.focus();
+  };
+
+  const goFromBottom = (to: Partial<GardenQuery>) => {
+    go(to);
+    resultsTop.current?.scrollIntoView({ block: "start" });
   };
 
   const openComments = (flower: PublicFlowerDto) => {
@@ -54,12 +78,9 @@ export function MemorialBrowser() {
     setDialogOpen(true);
   };
 
-  const goToPageFromBottom = (p: number) => {
-    setPage(p);
-    resultsTop.current?.scrollIntoView({ block: "start" });
-  };
-
-  const hasFlowers = all.length > 0;
+  const hasFlowers = (view?.total ?? 0) > 0;
+  const shownQuery = view?.query ?? query;
+  const busy = result.isLoading && view !== undefined;
   return (
     <section className="garden-section memorials" aria-labelledby={headingId}>
       <h2 id={headingId}>Memorial Flowers</h2>
@@ -67,38 +88,45 @@ export function MemorialBrowser() {
 
       {hasFlowers ? (
         <div className="memorials__filters">
-          <FlowerFilter selected={filter.flower} onToggle={(type) => update({ flower: filter.flower === type ? null : type })} />
-          {filter.flower || filter.letter ? (
-            <button type="button" className="btn btn--outline memorials__show-all" onClick={() => update({ flower: null, letter: null })}>
+          <FlowerFilter query={query} onGo={go} />
+          {query.flower || query.letter ? (
+            <GardenLink to={{ ...query, flower: null, letter: null, page: 1 }} onGo={go} className="btn btn--outline memorials__show-all">
               Show All Flowers
-            </button>
+            </GardenLink>
           ) : null}
-          <LetterFilter selected={filter.letter} onToggle={(letter) => update({ letter: filter.letter === letter ? null : letter })} />
-          <SearchBox value={filter.search} onChange={(search) => update({ search })} />
+          <LetterFilter query={query} onGo={go} />
+          <SearchBox
+            query={query}
+            value={typed ?? query.search}
+            onType={type}
+            onSubmit={(text) => go({ search: text, page: 1 })}
+            onGo={clearSearch}
+            inputRef={searchInput}
+          />
         </div>
       ) : null}
 
-      {flowers.isLoading ? (
-        <Spinner label="Loading memorial flowers..." />
-      ) : flowers.error ? (
+      {!view && result.error ? (
         <p className="memorials__error" role="alert">
-          {messageFor(flowers.error, "We could not load the memorial flowers just now. Please try again in a little while.")}
+          {messageFor(result.error, "We could not load the memorial flowers just now. Please try again in a little while.")}
         </p>
+      ) : !view ? (
+        <Spinner label="Loading memorial flowers..." />
       ) : (
-        <>
-          <h3 ref={resultsTop} className="memorials__count" aria-live="polite" aria-atomic="true">
-            {matches.length > 0 ? resultHeading(matches.length, filter) : emptyText(all.length, filter)}
+        <div className="memorials__results" aria-busy={busy || undefined}>
+          <h3 id={RESULTS_ANCHOR} ref={resultsTop} className="memorials__count" aria-live="polite" aria-atomic="true" tabIndex={-1}>
+            {view.matches > 0 ? resultHeading(view.matches, shownQuery) : emptyText(view.total, shownQuery)}
           </h3>
-          <Pagination page={current} pages={pages} onChange={setPage} label="Result pages, above the list" controls={resultsId} />
-          {matches.length > 0 ? (
+          <Pagination query={shownQuery} page={view.page} pages={view.pages} onGo={go} label="Result pages, above the list" />
+          {view.flowers.length > 0 ? (
             <ul id={resultsId} className="memorial-grid">
-              {pageItems(matches, current).map((flower) => (
+              {view.flowers.map((flower) => (
                 <ResultCard key={flower.id} flower={flower} onComments={openComments} />
               ))}
             </ul>
           ) : null}
-          <Pagination page={current} pages={pages} onChange={goToPageFromBottom} label="Result pages, below the list" controls={resultsId} />
-        </>
+          <Pagination query={shownQuery} page={view.page} pages={view.pages} onGo={goFromBottom} label="Result pages, below the list" />
+        </div>
       )}
       <CommentDialog flower={dialogFlower} open={dialogOpen} onClose={() => setDialogOpen(false)} />
     </section>

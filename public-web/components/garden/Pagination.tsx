@@ -1,30 +1,39 @@
+import type { GardenQuery } from "../../../shared/garden";
 import { sampledDots, wrapPage } from "../../lib/garden";
-import { PageDots } from "./PageDots";
+import { GardenLink } from "./GardenLink";
 
 interface PaginationProps {
+  query: GardenQuery;
+  /** 1-based page shown, and the number of pages. */
   page: number;
   pages: number;
-  onChange(page: number): void;
+  onGo(to: Partial<GardenQuery>): void;
   /** Tells the two navigations (above and below the results) apart for screen readers. */
   label: string;
-  controls?: string;
 }
 
-/** Results paging: Previous/Next wrap around; at most seven sampled dots (SPEC §2, §9). */
-export function Pagination({ page, pages, onChange, label, controls }: PaginationProps) {
+/** Results paging as links: Previous/Next wrap around; at most seven sampled dots (SPEC §2, §9). */
+export function Pagination({ query, page, pages, onGo, label }: PaginationProps) {
   if (pages <= 1) return null;
+  const to = (p: number) => ({ ...query, page: p });
   return (
     <nav className="pager pager--results" aria-label={label}>
-      <button type="button" className="btn btn--outline pager__step" aria-controls={controls} onClick={() => onChange(wrapPage(page, -1, pages))}>
+      <GardenLink to={to(wrapPage(page - 1, -1, pages) + 1)} onGo={onGo} className="btn btn--outline pager__step">
         Previous<span className="visually-hidden"> page</span>
-      </button>
-      <PageDots pages={sampledDots(pages)} total={pages} current={page} onSelect={onChange} controls={controls} />
+      </GardenLink>
+      <ul className="page-dots">
+        {sampledDots(pages).map((p) => (
+          <li key={p}>
+            <GardenLink to={to(p + 1)} onGo={onGo} className="page-dots__dot" current={p + 1 === page} label={`Page ${p + 1} of ${pages}`} />
+          </li>
+        ))}
+      </ul>
       <span className="pager__status">
-        Page {page + 1} of {pages}
+        Page {page} of {pages}
       </span>
-      <button type="button" className="btn btn--outline pager__step" aria-controls={controls} onClick={() => onChange(wrapPage(page, 1, pages))}>
+      <GardenLink to={to(wrapPage(page - 1, 1, pages) + 1)} onGo={onGo} className="btn btn--outline pager__step">
         Next<span className="visually-hidden"> page</span>
-      </button>
+      </GardenLink>
     </nav>
   );
 }

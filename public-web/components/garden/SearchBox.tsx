@@ -1,29 +1,56 @@
-import { useId } from "react";
+import { useId, type FormEvent, type RefObject } from "react";
+import { GARDEN_PATH, type GardenQuery } from "../../../shared/garden";
+import { GardenLink, RESULTS_ANCHOR } from "./GardenLink";
 
-/** "Search by Name" with a "Clear search" button; the list filters as the person types. */
-export function SearchBox({ value, onChange }: { value: string; onChange(value: string): void }) {
+interface SearchBoxProps {
+  query: GardenQuery;
+  /** What the box shows: the typed text while it settles, else the address's search. */
+  value: string;
+  onType(value: string): void;
+  onSubmit(value: string): void;
+  onGo(to: Partial<GardenQuery>): void;
+  inputRef: RefObject<HTMLInputElement | null>;
+}
+
+/**
+ * "Search by Name" with a "Clear search" link. A GET form: without JavaScript
+ * the Search button loads the address with ?search=; with it the results
+ * follow the typing.
+ */
+export function SearchBox({ query, value, onType, onSubmit, onGo, inputRef }: SearchBoxProps) {
   const id = useId();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSubmit(value);
+  };
   return (
-    <div className="garden-search" role="search">
+    <form className="garden-search" role="search" method="get" action={`${GARDEN_PATH}#${RESULTS_ANCHOR}`} onSubmit={submit}>
+      {query.flower ? <input type="hidden" name="flower" value={query.flower} /> : null}
+      {query.letter ? <input type="hidden" name="letter" value={query.letter} /> : null}
       <label htmlFor={id} className="garden-search__label">
         Search by Name
       </label>
       <div className="garden-search__row">
         <input
+          ref={inputRef}
           id={id}
+          name="search"
           type="search"
           className="garden-search__input"
           value={value}
           autoComplete="off"
           placeholder="First, middle or last name"
-          onChange={(e) => onChange(e.target.value)}
+          onChange={(e) => onType(e.target.value)}
         />
+        <button type="submit" className="btn btn--secondary garden-search__go">
+          Search
+        </button>
         {value ? (
-          <button type="button" className="btn btn--outline" onClick={() => onChange("")}>
+          <GardenLink to={{ ...query, search: "", page: 1 }} onGo={onGo} className="btn btn--outline garden-search__clear">
             Clear search
-          </button>
+          </GardenLink>
         ) : null}
       </div>
-    </div>
+    </form>
   );
 }

@@ -24,6 +24,7 @@ export function Layout() {
 
   useEffect(() => {
     const route = routeFor(pathname);
+    if (route.ownTitle) return;
     document.title = documentTitle(route, site.shortName);
     document.querySelector('meta[name="description"]')?.setAttribute("content", route.description);
   }, [pathname, site.shortName]);

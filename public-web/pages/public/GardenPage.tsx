@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef, type RefObject } from "react";
 import { ServerCommentForm } from "../../components/forms/CommentDialog";
 import FlowerForm from "../../components/forms/FlowerForm";
 import { MeaningsCarousel } from "../../components/garden/MeaningsCarousel";
@@ -6,15 +6,13 @@ import { MemorialBrowser } from "../../components/garden/MemorialBrowser";
 import { PrayerSection } from "../../components/garden/PrayerSection";
 import "../../styles/garden.css";
 
-/** The Garden of Remembrance (SPEC §2): all static text renders on the server; the flowers load in the browser. */
+/** The Garden of Remembrance (SPEC §2), rendered by the server with the view its address asks for. */
 export default function GardenPage() {
-  // Links such as Home's "Add Memorial Flower" point at #add-flower; the router does not scroll to anchors by itself.
-  useEffect(() => {
-    if (window.location.hash === "#add-flower") document.getElementById("add-flower")?.scrollIntoView();
-  }, []);
+  const page = useRef<HTMLDivElement>(null);
+  useLandOnForm(page);
 
   return (
-    <div className="garden-page">
+    <div className="garden-page" ref={page}>
       <section className="garden-hero">
         <h1>Garden of Remembrance</h1>
         <figure className="garden-hero__quote">
@@ -26,6 +24,9 @@ export default function GardenPage() {
       </section>
 
       <section className="garden-section garden-intro" aria-label="About the garden">
+        <p className="garden-skip">
+          <a href="#add-flower">Skip to the form</a> to add a memorial flower for your baby.
+        </p>
         <p>
           This garden is a quiet place to remember the babies we carried and did not get to bring home. Each flower stands for one little life, named and loved.
           You are welcome to walk here as often as you need, to look for a name, to leave a gentle message, or simply to sit with your memories.
@@ -55,4 +56,30 @@ export default function GardenPage() {
       <PrayerSection />
     </div>
   );
+}
+
+/**
+ * Links such as Home's "Add Memorial Flower" point at #add-flower. Arriving
+ * that way, the form is brought into view, and kept there while the page
+ * above it settles (the garden's list arriving after a client-side move),
+ * until the visitor scrolls, types or taps for themselves.
+ */
+function useLandOnForm(page: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    if (window.location.hash !== "#add-flower" || !page.current) return;
+    const land = () => document.getElementById("add-flower")?.scrollIntoView();
+    land();
+    const observer = new ResizeObserver(land);
+    observer.observe(page.current);
+    const stop = () => {
+      observer.disconnect();
+      for (const type of ["wheel", "touchstart", "keydown", "mousedown"]) window.removeEventListener(type, stop);
+    };
+    for (const type of ["wheel", "touchstart", "keydown", "mousedown"]) window.addEventListener(type, stop, { once: true, passive: true });
+    const timer = setTimeout(stop, 5000);
+    return () => {
+      clearTimeout(timer);
+      stop();
+    };
+  }, [page]);
 }

@@ -83,8 +83,8 @@ const cards = () => page.locator(".memorial-grid > li");
 const cardNames = () => page.locator(".memorial-grid h4").allTextContents();
 const topNav = () => page.getByRole("navigation", { name: "Result pages, above the list" });
 const bottomNav = () => page.getByRole("navigation", { name: "Result pages, below the list" });
-const flowerButton = (label: string) => page.getByRole("group", { name: "Filter by flower" }).getByRole("button", { name: label, exact: true });
-const letterButton = (letter: string) => page.getByRole("group", { name: "Filter by Last Name" }).getByRole("button", { name: letter, exact: true });
+const flowerButton = (label: string) => page.getByRole("group", { name: "Filter by flower" }).getByRole("link", { name: label, exact: true });
+const letterButton = (letter: string) => page.getByRole("group", { name: "Filter by Last Name" }).getByRole("link", { name: letter, exact: true });
 const searchBox = () => page.getByRole("searchbox", { name: "Search by Name" });
 
 async function openGarden(query = ""): Promise<void> {
@@ -92,8 +92,9 @@ async function openGarden(query = ""): Promise<void> {
   await page.locator(".memorials__count").waitFor();
 }
 
-async function status(nav = topNav()): Promise<string> {
-  return (await nav.locator(".pager__status").textContent())!.trim();
+/** Waits until the pager shows `text` (a view now comes from the server, a moment after the click). */
+async function statusIs(text: string, nav = topNav()): Promise<void> {
+  await nav.locator(".pager__status", { hasText: new RegExp(`^${text}$`) }).waitFor();
 }
 
 async function axeViolations(): Promise<string[]> {
@@ -110,11 +111,14 @@ describe("garden of remembrance: browsing 823 flowers", () => {
       "Naming Your Beloved Baby",
       "Significance of the Flowers",
       "Add a Memorial Flower",
-      "Loading memorial flowers...",
+      "823 memorial flowers in the garden",
+      "Skip to the form",
       "Baby&#x27;s Last Name",
     ]) {
       expect(html).toContain(text);
     }
+    expect(html).not.toContain("Loading memorial flowers...");
+    expect(html.match(/class="memorial-card"/g)).toHaveLength(12);
   });
 
   it("pages through the ten meanings three at a time, wrapping, with dots and reduced motion respected", async () => {
@@ -151,62 +155,62 @@ describe("garden of remembrance: browsing 823 flowers", () => {
     // The public list is newest first: the last rows of the CSV lead.
     expect(await cardNames()).toEqual(rows.slice(-12).reverse().map(nameOf));
     for (const nav of [topNav(), bottomNav()]) {
-      const dots = nav.getByRole("button", { name: /^Page \d+ of 69$/ });
+      const dots = nav.getByRole("link", { name: /^Page \d+ of 69$/ });
       expect(await dots.count()).toBe(7);
       const labels = await dots.evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")));
       expect(labels[0]).toBe("Page 1 of 69");
       expect(labels[6]).toBe("Page 69 of 69");
-      expect(await nav.getByRole("button", { name: "Page 1 of 69" }).getAttribute("aria-current")).toBe("true");
+      expect(await nav.getByRole("link", { name: "Page 1 of 69" }).getAttribute("aria-current")).toBe("true");
     }
-    expect(await status()).toBe("Page 1 of 69");
+    await statusIs("Page 1 of 69");
   });
 
   it("wraps Previous and Next around both ends", async () => {
     await openGarden();
     await topNav()
-      .getByRole("button", { name: /^Previous/ })
+      .getByRole("link", { name: /^Previous/ })
       .click();
-    expect(await status()).toBe("Page 69 of 69");
+    await statusIs("Page 69 of 69");
     expect(await cards().count()).toBe(823 - 68 * 12);
     expect(await cardNames()).toEqual(rows.slice(0, 7).reverse().map(nameOf));
-    await bottomNav().getByRole("button", { name: /^Next/ }).click();
-    expect(await status()).toBe("Page 1 of 69");
-    await topNav().getByRole("button", { name: /^Next/ }).click();
-    expect(await status(bottomNav())).toBe("Page 2 of 69");
+    await bottomNav().getByRole("link", { name: /^Next/ }).click();
+    await statusIs("Page 1 of 69");
+    await topNav().getByRole("link", { name: /^Next/ }).click();
+    await statusIs("Page 2 of 69", bottomNav());
     expect(await cardNames()).toEqual(rows.slice(-24, -12).reverse().map(nameOf));
-    await topNav().getByRole("button", { name: "Page 12 of 69" }).click();
-    expect(await status()).toBe("Page 12 of 69");
+    await topNav().getByRole("link", { name: "Page 12 of 69" }).click();
+    await statusIs("Page 12 of 69");
   });
 
   it("filters by flower, goes back to page 1, and clears on a second press", async () => {
     await openGarden();
-    await topNav().getByRole("button", { name: "Page 24 of 69" }).click();
-    expect(await status()).toBe("Page 24 of 69");
+    await topNav().getByRole("link", { name: "Page 24 of 69" }).click();
+    await statusIs("Page 24 of 69");
 
     const lilies = count((r) => r.label === "Lily");
     await flowerButton("Lily").click();
     await heading(`${lilies} Lily memorials`).waitFor();
-    expect(await flowerButton("Lily").getAttribute("aria-pressed")).toBe("true");
-    expect(await status()).toBe(`Page 1 of ${Math.ceil(lilies / 12)}`);
+    expect(await flowerButton("Lily").getAttribute("aria-current")).toBe("true");
+    await statusIs(`Page 1 of ${Math.ceil(lilies / 12)}`);
     expect(new Set(await page.locator(".memorial-card__flower").allTextContents())).toEqual(new Set(["Lily"]));
     expect(new Set(await page.locator(".memorial-card__meaning").allTextContents())).toEqual(new Set(["Mary's Lily"]));
-    await page.getByRole("button", { name: "Show All Flowers" }).waitFor();
+    await page.getByRole("link", { name: "Show All Flowers" }).waitFor();
 
     await flowerButton("Lily").click();
     await heading("823 memorial flowers in the garden").waitFor();
-    expect(await flowerButton("Lily").getAttribute("aria-pressed")).toBe("false");
-    expect(await page.getByRole("button", { name: "Show All Flowers" }).count()).toBe(0);
+    expect(await flowerButton("Lily").getAttribute("aria-current")).toBeNull();
+    expect(await page.getByRole("link", { name: "Show All Flowers" }).count()).toBe(0);
   });
 
   it("filters by the first letter of the last name, alone and with a flower, and Show All Flowers clears both", async () => {
     await openGarden();
-    await topNav().getByRole("button", { name: /^Next/ }).click();
-    expect(await status()).toBe("Page 2 of 69");
+    await topNav().getByRole("link", { name: /^Next/ }).click();
+    await statusIs("Page 2 of 69");
     const b = count((r) => lastStarts(r, "B"));
     await letterButton("B").click();
     await heading(`${b} memorials with last names beginning with "B"`).waitFor();
     await page.getByText("Showing names beginning with B").waitFor();
-    expect(await status()).toBe(`Page 1 of ${Math.ceil(b / 12)}`);
+    await statusIs(`Page 1 of ${Math.ceil(b / 12)}`);
     for (const name of await cardNames()) expect(rows.some((r) => nameOf(r) === name && lastStarts(r, "B"))).toBe(true);
     expect(page.url()).toContain("letter=B");
 
@@ -214,10 +218,10 @@ describe("garden of remembrance: browsing 823 flowers", () => {
     await flowerButton("Pink Rose").click();
     await heading(`${roseB} Pink Rose ${roseB === 1 ? "memorial" : "memorials"} with last names beginning with "B"`).waitFor();
 
-    await page.getByRole("button", { name: "Show All Flowers" }).click();
+    await page.getByRole("link", { name: "Show All Flowers" }).click();
     await heading("823 memorial flowers in the garden").waitFor();
-    expect(await letterButton("B").getAttribute("aria-pressed")).toBe("false");
-    expect(await flowerButton("Pink Rose").getAttribute("aria-pressed")).toBe("false");
+    expect(await letterButton("B").getAttribute("aria-current")).toBeNull();
+    expect(await flowerButton("Pink Rose").getAttribute("aria-current")).toBeNull();
     expect(await page.getByText("Showing names beginning with").count()).toBe(0);
   });
 
@@ -233,7 +237,7 @@ describe("garden of remembrance: browsing 823 flowers", () => {
     await openGarden();
     await searchBox().fill("zzqxw");
     await heading('No results found for "zzqxw"').waitFor();
-    await page.getByRole("button", { name: "Clear search" }).click();
+    await page.getByRole("link", { name: "Clear search" }).click();
     await heading("823 memorial flowers in the garden").waitFor();
     expect(await searchBox().inputValue()).toBe("");
 
@@ -250,7 +254,7 @@ describe("garden of remembrance: browsing 823 flowers", () => {
 
     const emptyLetter = letters.find((l) => count((r) => lastStarts(r, l)) === 0);
     if (emptyLetter) {
-      await page.getByRole("button", { name: "Show All Flowers" }).click();
+      await page.getByRole("link", { name: "Show All Flowers" }).click();
       await letterButton(emptyLetter).click();
       await heading("No memorial flowers match your criteria").waitFor();
     }
@@ -258,13 +262,13 @@ describe("garden of remembrance: browsing 823 flowers", () => {
 
   it("searches first, middle and last names together, ignoring case, back on page 1", async () => {
     await openGarden();
-    await topNav().getByRole("button", { name: "Page 35 of 69" }).click();
+    await topNav().getByRole("link", { name: "Page 35 of 69" }).click();
     const term = "mar";
     const n = count((r) => nameOf(r).toLowerCase().includes(term));
     expect(n).toBeGreaterThan(12);
     await searchBox().fill("MAR");
     await heading(`Showing ${n} results for "MAR"`).waitFor();
-    expect(await status()).toBe(`Page 1 of ${Math.ceil(n / 12)}`);
+    await statusIs(`Page 1 of ${Math.ceil(n / 12)}`);
     for (const name of await cardNames()) expect(name.toLowerCase()).toContain(term);
     expect(page.url()).toContain("search=MAR");
   });
@@ -317,7 +321,7 @@ describe("garden of remembrance: the comment dialog", () => {
 
   it("lists no comments yet, then takes a library message through the form", async () => {
     await openGarden(`?search=${encodeURIComponent(nameOf(baby))}`);
-    await page.getByRole("button", { name: `Comments for ${nameOf(baby)}` }).click();
+    await page.getByRole("link", { name: `Comments for ${nameOf(baby)}` }).click();
     await dialog()
       .getByRole("heading", { name: `${nameOf(baby)}, ${baby.date}` })
       .waitFor();
@@ -377,7 +381,7 @@ describe("garden of remembrance: the comment dialog", () => {
     expect((await admin.post(`/api/admin/memorial-comments/${mine.id}/approve`)).status).toBe(200);
 
     await page.reload();
-    await page.getByRole("button", { name: `Comments for ${nameOf(baby)}` }).click();
+    await page.getByRole("link", { name: `Comments for ${nameOf(baby)}` }).click();
     await dialog().getByText("Aunt Clara", { exact: true }).waitFor();
     expect(await dialog().getByText("No comments yet. Be the first to leave a thoughtful message.").count()).toBe(0);
 
@@ -391,5 +395,159 @@ describe("garden of remembrance: the comment dialog", () => {
   it("logged no errors in the browser", () => {
     expect(failedUrls).toEqual([]);
     expect(consoleErrors).toEqual([]);
+  });
+});
+
+describe("garden of remembrance: every view is an address, with and without JavaScript", () => {
+  it("without JavaScript: the first cards are in the HTML; letters, flowers, search and pages are links and a GET form", async () => {
+    const { context, page: plain } = await newPage(browser, server.url, { javaScriptEnabled: false });
+    try {
+      await plain.goto(GARDEN);
+      const h3 = (text: string) => plain.getByRole("heading", { level: 3, name: text, exact: true });
+      await h3("823 memorial flowers in the garden").waitFor();
+      expect(await plain.locator(".memorial-grid > li").count()).toBe(12);
+
+      const b = count((r) => lastStarts(r, "B"));
+      await plain.getByRole("group", { name: "Filter by Last Name" }).getByRole("link", { name: "B", exact: true }).click();
+      await h3(`${b} memorials with last names beginning with "B"`).waitFor();
+      expect(plain.url()).toContain("letter=B");
+
+      const roseB = count((r) => lastStarts(r, "B") && r.label === "Pink Rose");
+      await plain.getByRole("group", { name: "Filter by flower" }).getByRole("link", { name: "Pink Rose", exact: true }).click();
+      await h3(`${roseB} Pink Rose ${roseB === 1 ? "memorial" : "memorials"} with last names beginning with "B"`).waitFor();
+      expect(plain.url()).toMatch(/flower=pink-rose&letter=B/);
+
+      await plain.getByRole("link", { name: "Show All Flowers" }).click();
+      await h3("823 memorial flowers in the garden").waitFor();
+
+      const n = count((r) => nameOf(r).toLowerCase().includes("mar"));
+      await plain.getByRole("searchbox", { name: "Search by Name" }).fill("mar");
+      await plain.getByRole("button", { name: "Search", exact: true }).click();
+      await h3(`Showing ${n} results for "mar"`).waitFor();
+      expect(plain.url()).toContain("search=mar");
+      const pages = Math.ceil(n / 12);
+      await plain
+        .getByRole("navigation", { name: "Result pages, above the list" })
+        .getByRole("link", { name: `Page ${pages} of ${pages}` })
+        .click();
+      expect(plain.url()).toContain(`page=${pages}`);
+      expect(await plain.locator(".pager__status").first().textContent()).toBe(`Page ${pages} of ${pages}`);
+      await plain.getByRole("navigation", { name: "Result pages, above the list" }).getByRole("link", { name: /^Next/ }).click();
+      expect(await plain.locator(".pager__status").first().textContent()).toBe(`Page 1 of ${pages}`);
+
+      await plain.goBack();
+      expect(await plain.locator(".pager__status").first().textContent()).toBe(`Page ${pages} of ${pages}`);
+      await plain.getByRole("link", { name: "Clear search" }).click();
+      await h3("823 memorial flowers in the garden").waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("with JavaScript: the same links change the view in place, the address follows and Back returns", async () => {
+    await openGarden();
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    const c = count((r) => lastStarts(r, "C"));
+    await letterButton("C").click();
+    await heading(`${c} memorials with last names beginning with "C"`).waitFor();
+    expect(page.url()).toContain("letter=C");
+    await topNav().getByRole("link", { name: /^Next/ }).click();
+    await page.waitForURL(/page=2/);
+    await page.goBack();
+    await page.waitForURL((u) => !u.search.includes("page=2"));
+    await statusIs(`Page 1 of ${Math.ceil(c / 12)}`);
+    await page.goBack();
+    await heading("823 memorial flowers in the garden").waitFor();
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true); // never reloaded
+  });
+
+  it("Clear search puts the focus back in the search box", async () => {
+    await openGarden("?search=grace");
+    await page.getByRole("link", { name: "Clear search" }).click();
+    await heading("823 memorial flowers in the garden").waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("type"))).toBe("search");
+  });
+
+  it("says 'memorial' for one and 'memorials' for more", async () => {
+    const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".split("");
+    const labels = FLOWERS.map((f) => f.label);
+    const one = labels
+      .flatMap((label) => letters.map((l) => [label, l] as const))
+      .find(([label, l]) => count((r) => r.label === label && lastStarts(r, l)) === 1);
+    expect(one).toBeDefined();
+    const [label, letter] = one!;
+    const type = FLOWERS.find((f) => f.label === label)!.type;
+    await openGarden(`?flower=${type}&letter=${letter}`);
+    await heading(`1 ${label} memorial with last names beginning with "${letter}"`).waitFor();
+  });
+
+  it("Home's Add Memorial Flower lands on the form, with the list loaded above it", async () => {
+    await page.goto("/");
+    await page.locator("html[data-hydrated]").waitFor();
+    await page.getByRole("link", { name: "Add Memorial Flower" }).first().click();
+    await page.waitForURL(/#add-flower/);
+    await heading("823 memorial flowers in the garden").waitFor();
+    await page.waitForTimeout(300);
+    const top = await page.locator("#add-flower").evaluate((el) => el.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(200);
+  });
+});
+
+describe("garden of remembrance: a memorial page for each baby", () => {
+  let baby: Row;
+  let flowerId: number;
+  beforeAll(() => {
+    baby = rows.find((r) => r.date && r.middle && r.last && count((x) => nameOf(x) === nameOf(r)) === 1)!;
+    flowerId = sql<{ id: number }>(
+      server,
+      "SELECT id FROM memorial_flowers WHERE baby_first_name = ? AND IFNULL(baby_middle_name, '') = ? AND IFNULL(baby_last_name, '') = ?",
+      baby.first,
+      baby.middle,
+      baby.last,
+    )[0]!.id;
+  });
+
+  it("opens from the card's name, rendered by the server, kept out of search engines, with a share image", async () => {
+    await openGarden(`?search=${encodeURIComponent(nameOf(baby))}`);
+    await page.getByRole("link", { name: nameOf(baby), exact: true }).click();
+    await page.getByRole("heading", { level: 1, name: nameOf(baby) }).waitFor();
+    const slug = new URL(page.url()).pathname;
+    expect(slug).toMatch(new RegExp(`^${GARDEN}/${flowerId}-[a-z0-9-]+$`));
+
+    const html = await (await fetch(server.url + slug)).text();
+    expect(html).toContain(`>${nameOf(baby).replace(/'/g, "&#x27;")}</h1>`);
+    expect(html).toContain(baby.date);
+    expect(html).toContain(baby.label);
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(html).toMatch(/<meta property="og:image" content="[^"]*\/api\/memorial-flowers\/\d+\/preview\.png"/);
+    const png = await fetch(`${server.url}/api/memorial-flowers/${flowerId}/preview.png`);
+    expect(png.status).toBe(200);
+    expect(png.headers.get("content-type")).toBe("image/png");
+    const bytes = Buffer.from(await png.arrayBuffer());
+    expect(bytes.subarray(1, 4).toString()).toBe("PNG");
+    expect(bytes.readUInt32BE(16)).toBe(1200); // width in the IHDR chunk
+    expect((await fetch(`${server.url}/api/memorial-flowers/99999999/preview.png`)).status).toBe(404);
+    expect(html).toContain("Leave a Comment");
+
+    // An address with other words (a name edited since the link was shared) redirects to the right one.
+    const old = await fetch(`${server.url}${GARDEN}/${flowerId}-someone-else`, { redirect: "manual" });
+    expect(old.status).toBe(301);
+    expect(old.headers.get("location")).toBe(slug);
+    expect((await fetch(`${server.url}${GARDEN}/99999999-nobody`)).status).toBe(404);
+  });
+
+  it("prints as a keepsake: no header, footer or buttons, the name first", async () => {
+    await page.goto(`${GARDEN}/${flowerId}`);
+    await page.getByRole("heading", { level: 1, name: nameOf(baby) }).waitFor();
+    await page.emulateMedia({ media: "print" });
+    try {
+      expect(await page.locator("header").first().isVisible()).toBe(false);
+      expect(await page.getByRole("button", { name: /^Share/ }).isVisible()).toBe(false);
+      expect(await page.getByRole("heading", { level: 1, name: nameOf(baby) }).isVisible()).toBe(true);
+    } finally {
+      await page.emulateMedia({ media: null });
+    }
+    expect(await axeViolations()).toEqual([]);
   });
 });

@@ -1,0 +1,70 @@
+import { describeFlower } from "../../shared/flowers";
+import {
+  GARDEN_PATH,
+  LIBRARY_API_PATH,
+  commentsApiPath,
+  flowerApiPath,
+  fullName,
+  gardenApiPath,
+  gardenQueryFrom,
+  gardenQueryString,
+  memorialIdFrom,
+  memorialPath,
+  memorialSegment,
+} from "../../shared/garden";
+import { listPublicComments } from "../commands/comments";
+import type { Services } from "../context";
+import { CommentLibraryEntity } from "../entities/CommentLibrary";
+import { presentLibraryEntry, presentPublicComment } from "../presenters";
+import { approvedFlower, gardenPage } from "./query";
+
+/** What a garden address needs besides the page itself: its data, and how the head describes it. */
+export interface PageData {
+  /** The page cache's key: one per distinct view (the address as the garden reads it). */
+  key: string;
+  /** API answers to render with (and to hand the browser), by their API address. */
+  data: Record<string, unknown>;
+  title?: string;
+  description?: string;
+  /** Kept out of search engines (unless the site allows it): searches and memorial pages. */
+  private?: boolean;
+  /** The social preview image's path. */
+  image?: string;
+  /** Answer with a redirect to this path (a memorial's address with old or missing words). */
+  redirect?: string;
+  notFound?: boolean;
+}
+
+/** The data for the garden and memorial addresses; null for every other page. */
+export async function gardenPageData(s: Services, pathname: string, search: string): Promise<PageData | null> {
+  if (pathname === GARDEN_PATH) {
+    const query = gardenQueryFrom(search);
+    const view = await s.db.run(async () => gardenPage(s.db.handle, query));
+    // Filed under the address's own view (the browser asks for the same key), even past the last page.
+    return { key: `${GARDEN_PATH}${gardenQueryString(query)}`, data: { [gardenApiPath(query)]: view }, private: Boolean(query.search) };
+  }
+  const segment = memorialSegment(pathname);
+  if (segment === null) return null;
+  const id = memorialIdFrom(segment);
+  const flower = id === null ? null : await s.db.run(async () => approvedFlower(s.db.handle, id));
+  if (!flower) return { key: `${GARDEN_PATH}/\0missing`, data: {}, notFound: true };
+  const path = memorialPath(flower);
+  if (path !== pathname) return { key: `${GARDEN_PATH}/\0redirect:${pathname}`, data: {}, redirect: path };
+  const [comments, library] = await s.db.run(async (m) =>
+    Promise.all([listPublicComments(m, flower.id), m.find(CommentLibraryEntity, { where: { active: true }, order: { category: "DESC", id: "ASC" } })]),
+  );
+  const name = fullName(flower);
+  const { label, meaning } = describeFlower(flower.flowerType);
+  return {
+    key: path,
+    data: {
+      [flowerApiPath(flower.id)]: flower,
+      [commentsApiPath(flower.id)]: comments.map(presentPublicComment),
+      [LIBRARY_API_PATH]: library.map(presentLibraryEntry),
+    },
+    title: `In loving memory of ${name}`,
+    description: `A ${label} (${meaning}) in the Garden of Remembrance, in loving memory of ${name}${flower.lossDate ? `, ${flower.lossDate}` : ""}.`,
+    private: true,
+    image: `/api/memorial-flowers/${flower.id}/preview.png`,
+  };
+}

@@ -1,0 +1,109 @@
+import type BetterSqlite3 from "better-sqlite3";
+import { GARDEN_PAGE_SIZE } from "../../shared/constants";
+import type { Services } from "../context";
+import { foldText, type GardenPageDto, type GardenQuery } from "../../shared/garden";
+
+type FlowerRow = GardenPageDto["flowers"][number];
+
+const FLOWER_COLUMNS = `id, baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName, baby_last_name AS babyLastName,
+  loss_date AS lossDate, flower_type AS flowerType`;
+
+const statements = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
+
+/** Prepares each distinct SQL text once per connection (there are a few dozen shapes at most). */
+function prepared(db: BetterSqlite3.Database, sql: string): BetterSqlite3.Statement {
+  let map = statements.get(db);
+  if (!map) statements.set(db, (map = new Map()));
+  let statement = map.get(sql);
+  if (!statement) map.set(sql, (statement = db.prepare(sql)));
+  return statement;
+}
+
+/** An FTS5 phrase: the folded search as one quoted string, so its characters are never read as query syntax. */
+const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+/**
+ * One view of the garden (a flower, a letter, a search, a page of 12),
+ * answered from the garden index the triggers keep: counts come from the
+ * per-flower-and-letter table or a count over the index, never from loading
+ * rows; only the page's 12 flowers are read in full. Call inside `db.run`.
+ */
+export function gardenPage(db: BetterSqlite3.Database, query: GardenQuery): GardenPageDto {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (query.flower) {
+    where.push("gi.flower_type = ?");
+    params.push(query.flower);
+  }
+  if (query.letter) {
+    where.push("gi.initial = ?");
+    params.push(query.letter.toLowerCase());
+  }
+  const needle = foldText(query.search.trim());
+  // The trigram index needs three characters; a shorter search scans the folded names (at most a few ms).
+  let from = "garden_index gi";
+  if (needle && [...needle].length >= 3) {
+    from = "garden_fts JOIN garden_index gi ON gi.id = garden_fts.rowid";
+    where.unshift("garden_fts MATCH ?");
+    params.unshift(phrase(needle));
+  } else if (needle) {
+    where.push("instr(gi.folded, ?) > 0");
+    params.push(needle);
+  }
+  const whereSql = where.length ? `WHERE ${where.join(" AND ")}` : "";
+
+  const total = (prepared(db, "SELECT coalesce(sum(n), 0) AS n FROM garden_counts").get() as { n: number }).n;
+  let matches: number;
+  if (!needle) {
+    const countWhere = whereSql.replace(/gi\./g, "");
+    matches = (prepared(db, `SELECT coalesce(sum(n), 0) AS n FROM garden_counts ${countWhere}`).get(...params) as { n: number }).n;
+  } else {
+    matches = (prepared(db, `SELECT count(*) AS n FROM ${from} ${whereSql}`).get(...params) as { n: number }).n;
+  }
+
+  const pages = Math.max(1, Math.ceil(matches / GARDEN_PAGE_SIZE));
+  const page = Math.min(query.page, pages);
+  let flowers: FlowerRow[] = [];
+  if (matches > 0) {
+    const ids = prepared(db, `SELECT gi.id AS id FROM ${from} ${whereSql} ORDER BY gi.id DESC LIMIT ? OFFSET ?`)
+      .pluck(true)
+      .all(...params, GARDEN_PAGE_SIZE, (page - 1) * GARDEN_PAGE_SIZE) as number[];
+    if (ids.length) {
+      const rows = prepared(db, `SELECT ${FLOWER_COLUMNS} FROM memorial_flowers WHERE id IN (${ids.map(() => "?").join(",")})`).all(...ids) as FlowerRow[];
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      flowers = ids.map((id) => byId.get(id)).filter((r): r is FlowerRow => r !== undefined);
+    }
+  }
+  return { flowers, matches, total, page, pages, query: { ...query, page } };
+}
+
+/** One approved flower's public fields, or null. Call inside `db.run`. */
+export function approvedFlower(db: BetterSqlite3.Database, id: number): FlowerRow | null {
+  return (prepared(db, `SELECT ${FLOWER_COLUMNS} FROM memorial_flowers WHERE id = ? AND approved`).get(id) as FlowerRow | undefined) ?? null;
+}
+
+/** Rows read per turn on the connection while the whole garden is listed: other requests take their turns between. */
+const LIST_CHUNK = 5000;
+
+/**
+ * The whole approved garden as the JSON array `GET /api/memorial-flowers` has
+ * always answered (newest first, the public fields only), built in chunks of
+ * a few milliseconds each so no other request waits long behind it.
+ */
+export async function wholeGardenJson(s: Services): Promise<Buffer> {
+  const parts: string[] = [];
+  let before = Number.MAX_SAFE_INTEGER;
+  for (;;) {
+    const rows = await s.db.run(
+      async () =>
+        prepared(s.db.handle, `SELECT ${FLOWER_COLUMNS} FROM memorial_flowers WHERE approved = 1 AND id < ? ORDER BY id DESC LIMIT ${LIST_CHUNK}`).all(
+          before,
+        ) as FlowerRow[],
+    );
+    if (rows.length) parts.push(JSON.stringify(rows).slice(1, -1));
+    if (rows.length < LIST_CHUNK) break;
+    before = rows[rows.length - 1]!.id;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return Buffer.from(`[${parts.join(",")}]`);
+}

@@ -1,0 +1,38 @@
+import type { MouseEvent, ReactNode } from "react";
+import { GARDEN_PATH, gardenQueryString, type GardenQuery } from "../../../shared/garden";
+
+/** Where the garden's links land without JavaScript: the results, not the top of the page. */
+export const RESULTS_ANCHOR = "memorial-results";
+
+/** The address of a garden view, as a plain link would carry it. */
+function gardenHref(query: Partial<GardenQuery>): string {
+  return `${GARDEN_PATH}${gardenQueryString(query)}#${RESULTS_ANCHOR}`;
+}
+
+interface GardenLinkProps {
+  to: Partial<GardenQuery>;
+  /** Called instead of loading the page when JavaScript runs (a plain click, no modifier keys). */
+  onGo(to: Partial<GardenQuery>): void;
+  className?: string;
+  current?: boolean;
+  label?: string;
+  children?: ReactNode;
+}
+
+/**
+ * A link to a garden view: without JavaScript the browser loads the address
+ * (the server renders that view); with it the view changes in place and the
+ * address follows. Opening it in a new tab works either way.
+ */
+export function GardenLink({ to, onGo, className, current, label, children }: GardenLinkProps) {
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    onGo(to);
+  };
+  return (
+    <a href={gardenHref(to)} className={className} aria-current={current ? "true" : undefined} aria-label={label} onClick={onClick}>
+      {children}
+    </a>
+  );
+}

@@ -1,0 +1,30 @@
+import { notify, notifyError } from "../../lib/toast";
+
+/**
+ * "Share": the phone's share sheet where there is one, otherwise the link is
+ * copied. Hidden until the page is interactive (it needs JavaScript).
+ */
+export function ShareButton({ path, title, label }: { path: string; title: string; label: string }) {
+  const share = async () => {
+    const url = new URL(path, window.location.origin).href;
+    if (typeof navigator.share === "function") {
+      try {
+        await navigator.share({ title, url });
+        return;
+      } catch (err) {
+        if (err instanceof DOMException && err.name === "AbortError") return; // the person closed the sheet
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      notify("Link copied", "The link to this memorial is ready to paste into a message.");
+    } catch {
+      notifyError("Could not copy the link", url);
+    }
+  };
+  return (
+    <button type="button" className="btn btn--outline share-button" onClick={() => void share()}>
+      Share<span className="visually-hidden"> {label}</span>
+    </button>
+  );
+}

@@ -1,0 +1,82 @@
+import { useEffect } from "react";
+import { Link, useParams } from "react-router-dom";
+import { describeFlower, findFlower } from "../../../shared/flowers";
+import { GARDEN_PATH, flowerApiPath, fullName, memorialIdFrom, memorialPath } from "../../../shared/garden";
+import type { PublicFlowerDto } from "../../../shared/schemas/public";
+import { CommentPanel } from "../../components/forms/CommentDialog";
+import { FlowerImage } from "../../components/flowers/FlowerImage";
+import { ShareButton } from "../../components/garden/ShareButton";
+import { Spinner } from "../../components/ui/Spinner";
+import { api, messageFor } from "../../lib/api";
+import { useQuery } from "../../lib/queries";
+import { useSite } from "../../lib/site";
+import "../../styles/garden.css";
+import "../../styles/memorial.css";
+
+/**
+ * One baby's memorial, at its own address (/garden-of-remembrance/1234-grace-marie-lee):
+ * the name, the flower and its Marian meaning, the date of loss, the approved
+ * comments and "Leave a Comment". Rendered by the server; prints as a keepsake.
+ */
+export default function MemorialPage() {
+  const { memorial = "" } = useParams();
+  const id = memorialIdFrom(memorial);
+  const key = flowerApiPath(id ?? 0);
+  const flower = useQuery(key, () => api.get<PublicFlowerDto>(key), { enabled: id !== null });
+  const site = useSite();
+  const name = flower.data ? fullName(flower.data) : "";
+
+  useEffect(() => {
+    if (name) document.title = `In loving memory of ${name} | ${site.shortName}`;
+  }, [name, site.shortName]);
+
+  if (id === null || flower.error) {
+    return (
+      <div className="memorial-page">
+        <h1>This memorial flower is not in the garden</h1>
+        <p>{id === null ? "This address does not name a memorial flower." : messageFor(flower.error, "We could not open this memorial just now.")}</p>
+        <p>
+          <Link to={GARDEN_PATH}>Return to the Garden of Remembrance</Link>
+        </p>
+      </div>
+    );
+  }
+  if (!flower.data) return <Spinner label="Loading the memorial..." />;
+
+  const f = flower.data;
+  const { label, meaning } = describeFlower(f.flowerType);
+  const symbolism = findFlower(f.flowerType)?.symbolism;
+  return (
+    <article className="memorial-page" aria-labelledby="memorial-name">
+      <p className="memorial-page__back no-print">
+        <Link to={GARDEN_PATH}>Garden of Remembrance</Link>
+      </p>
+      <header className="memorial-page__header">
+        <p className="memorial-page__kicker">In loving memory of</p>
+        <h1 id="memorial-name" className="memorial-page__name">
+          {name}
+        </h1>
+        {f.lossDate ? <p className="memorial-page__date">{f.lossDate}</p> : null}
+      </header>
+      <figure className="memorial-page__flower">
+        <FlowerImage type={f.flowerType} size="lg" decorative />
+        <figcaption>
+          <span className="memorial-page__flower-label">{label}</span>
+          <span className="memorial-page__meaning">{meaning}</span>
+          {symbolism ? <span className="memorial-page__symbolism">{symbolism}</span> : null}
+        </figcaption>
+      </figure>
+      <div className="memorial-page__actions no-print">
+        <ShareButton path={memorialPath(f)} title={`In loving memory of ${name}`} label={`the memorial for ${name}`} />
+        <button type="button" className="btn btn--outline share-button" onClick={() => window.print()}>
+          Print or save as PDF
+        </button>
+      </div>
+      <section id="comments" className="memorial-page__comments" aria-labelledby="memorial-comments-title">
+        <h2 id="memorial-comments-title">Comments</h2>
+        <CommentPanel flowerId={f.id} />
+      </section>
+      <p className="memorial-page__footer print-only">A flower in the Garden of Remembrance of {site.organisationName}</p>
+    </article>
+  );
+}

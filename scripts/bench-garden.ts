@@ -1,0 +1,244 @@
+// npm run bench:garden: the garden at 100,000 fictional approved flowers, measured against its budgets.
+//
+// Starts the built server (dist/server/main.js; run `npm run build` first) on loopback with a
+// temporary database, imports 823 made-up rows through the strict reset-and-import, uploads
+// 100,000 made-up flowers (the generator the tests use) in one bulk upload, then measures the
+// first view, garden queries at 100 concurrent clients, a memorial page, the longest wait of a
+// small request during writes, peak memory, and a view change in Chromium at 4x CPU slowdown.
+// Settings: BENCH_FLOWERS (100000), BENCH_DURATION (seconds per autocannon run, 10).
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { FLOWERS } from "../shared/flowers";
+import { launchBrowser } from "../tests/support/browser";
+import { Client } from "../tests/support/client";
+import { fakeGarden } from "../tests/support/fakeGarden";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const COUNT = Number(process.env.BENCH_FLOWERS ?? 100_000);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const PASSWORD = "bench password only";
+const KEY = "bench-import-key";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Peak and current resident memory of a process in MB, from /proc (Linux). */
+function memory(pid: number): { peak: number; now: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { peak: Math.round(kb("VmHWM") / 1024), now: Math.round(kb("VmRSS") / 1024) };
+}
+
+/** Pings a tiny answer every 10 ms while `work` runs: the longest wait says how long others were blocked. */
+async function longestWaitDuring<T>(url: string, work: () => Promise<T>): Promise<{ result: T; ms: number; workMs: number }> {
+  let running = true;
+  let longest = 0;
+  const pinger = (async () => {
+    while (running) {
+      const t = performance.now();
+      // A connection the server closed while it was blocked is retried: the wait still counts.
+      await fetch(`${url}/api/site`)
+        .then((r) => r.arrayBuffer())
+        .catch(() => fetch(`${url}/api/site`).then((r) => r.arrayBuffer()));
+      longest = Math.max(longest, performance.now() - t);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  })();
+  const started = performance.now();
+  const result = await work();
+  const workMs = performance.now() - started;
+  running = false;
+  await pinger;
+  return { result, ms: Math.round(longest), workMs: Math.round(workMs) };
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const lines: string[] = [];
+const report = (line: string) => {
+  lines.push(line);
+  console.log(line);
+};
+
+async function main() {
+  if (!fs.existsSync(path.join(ROOT, "dist/server/main.js"))) throw new Error("Run `npm run build` first.");
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "garden-bench-"));
+  fs.copyFileSync(path.join(ROOT, "data/site.json"), path.join(dataDir, "site.json"));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ["dist/server/main.js"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+      ADMIN_USERNAME: "bench",
+      ADMIN_PASSWORD: PASSWORD,
+      ADMIN_IMPORT_KEY: KEY,
+      SUBMISSIONS_PER_HOUR: "100000",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout!.on("data", (d) => (out += d));
+  child.stderr!.on("data", (d) => (out += d));
+  try {
+    const started = Date.now();
+    while (!out.includes('"event":"listening"')) {
+      if (child.exitCode !== null || Date.now() - started > 30_000) throw new Error(`server did not start: ${out}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const admin = new Client(url);
+    await admin.login("bench", PASSWORD);
+    report(`Garden benchmark: ${COUNT.toLocaleString("en")} fictional approved flowers, Node ${process.version}, ${os.cpus().length} CPUs`);
+
+    // The 823-row strict import (the sample's size), made-up rows in the import's display names.
+    const rows = fakeGarden(823, 3).map((f) => ({
+      "First Name": f.babyFirstName,
+      "Middle Name": f.babyMiddleName ?? "",
+      "Last Name": f.babyLastName ?? "",
+      "Date of Loss": f.lossDate ?? "",
+      "Flower Type": FLOWERS.find((x) => x.type === f.flowerType)!.importName,
+    }));
+    let t = performance.now();
+    const imported = await admin.post("/api/admin/memorial-flowers/reset-and-import", { csvData: rows, adminKey: KEY });
+    if (imported.status !== 200) throw new Error(`import: ${imported.status} ${await imported.text()}`);
+    report(`823-row strict import: ${Math.round(performance.now() - t)} ms (budget 500 ms)`);
+
+    const flowers = fakeGarden(COUNT, 11);
+    const upload = await longestWaitDuring(url, async () => {
+      const res = await admin.post("/api/admin/memorial-flowers/bulk-upload", { flowers });
+      if (res.status !== 200) throw new Error(`upload: ${res.status} ${(await res.text()).slice(0, 300)}`);
+    });
+    report(
+      `Bulk upload of ${COUNT.toLocaleString("en")} rows: ${(upload.workMs / 1000).toFixed(1)} s (budget 10 s); longest wait of another request meanwhile: ${upload.ms} ms`,
+    );
+
+    const list = await longestWaitDuring(url, async () => {
+      const res = await fetch(`${url}/api/memorial-flowers`, { headers: { "Accept-Encoding": "br" } });
+      return (await res.arrayBuffer()).byteLength;
+    });
+    report(
+      `Compatibility list rebuilt after the write: ${list.workMs} ms (${kb(list.result)} of JSON); longest wait of another request meanwhile: ${list.ms} ms`,
+    );
+
+    // First view: the garden's HTML (the shared CSS and JavaScript are the same for every page).
+    t = performance.now();
+    // fetch decodes the body: the bytes on the wire are the Content-Length.
+    const wire = async (path: string, encoding: string) => {
+      const res = await fetch(url + path, { headers: { "Accept-Encoding": encoding } });
+      const decoded = (await res.arrayBuffer()).byteLength;
+      return { wire: Number(res.headers.get("content-length") ?? decoded), decoded };
+    };
+    const first = await wire("/garden-of-remembrance", "br");
+    const firstMs = performance.now() - t;
+    const firstGz = await wire("/garden-of-remembrance", "gzip");
+    report(
+      `Garden first view: ${kb(first.wire)} HTML brotli, ${kb(firstGz.wire)} gzip (${kb(first.decoded)} decoded), the first 12 cards in it; first render ${Math.round(firstMs)} ms (budget 60 KB beyond shared CSS/JS)`,
+    );
+
+    // Queries at 100 concurrent clients: a mix of views, most never asked before (the cache cannot help).
+    const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    const searches = ["gra", "zoe", "jose", "marie", "lee", "ma", "o", "nunez", "sorensen", "hope", "gabriel", "van"];
+    let n = 0;
+    const viewPath = () => {
+      n++;
+      const p = new URLSearchParams();
+      if (n % 3 === 0) p.set("flower", FLOWERS[n % 10]!.type);
+      if (n % 4 === 0) p.set("letter", letters[n % 26]!);
+      if (n % 5 === 0) p.set("search", searches[n % searches.length]!);
+      p.set("page", String(1 + ((n * 7919) % 400)));
+      return `/api/memorial-flowers/garden?${p}`;
+    };
+    const before = memory(child.pid!);
+    const q = await autocannon({
+      url,
+      connections: 100,
+      duration: DURATION,
+      requests: [{ setupRequest: (req) => ({ ...req, path: viewPath() }) }],
+    });
+    report(
+      `Garden queries, 100 connections, ${DURATION} s, mixed views: ${Math.round(q.requests.average)} req/s; latency p50 ${q.latency.p50} ms, p90 ${q.latency.p90} ms, p97.5 ${q.latency.p97_5} ms, p99 ${q.latency.p99} ms; ${q.non2xx} errors (budget p95 20 ms)`,
+    );
+    const single: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const s = performance.now();
+      await fetch(url + viewPath()).then((r) => r.arrayBuffer());
+      single.push(performance.now() - s);
+    }
+    single.sort((a, b) => a - b);
+    report(`Garden queries one at a time (uncached views): p50 ${single[100]!.toFixed(1)} ms, p95 ${single[190]!.toFixed(1)} ms`);
+
+    // A memorial page.
+    const one = (await (await fetch(`${url}/api/memorial-flowers/garden?search=grace&page=3`)).json()) as { flowers: { id: number }[] };
+    const id = one.flowers[0]!.id;
+    const redirect = await fetch(`${url}/garden-of-remembrance/${id}`, { redirect: "manual" });
+    const memorialUrl = url + redirect.headers.get("location");
+    t = performance.now();
+    const memorial = await wire(memorialUrl.slice(url.length), "gzip");
+    const memorialBytes = memorial.wire;
+    const memorialMs = performance.now() - t;
+    const rendered = [...out.matchAll(/"event":"page_rendered","path":"\/garden-of-remembrance\/[^"]+","ms":([\d.]+)/g)].map((m) => Number(m[1]));
+    report(
+      `Memorial page: ${kb(memorialBytes)} HTML gzip (budget 30 KB), server render ${rendered.at(-1) ?? "?"} ms (budget 10 ms), first answer ${Math.round(memorialMs)} ms`,
+    );
+
+    // A view change in Chromium at 4x CPU slowdown: from pressing a letter to the new heading.
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${url}/garden-of-remembrance`);
+      await page.locator("html[data-hydrated]").waitFor();
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+      const times: number[] = [];
+      for (const letter of ["C", "M", "R", "S", "B"]) {
+        // A string, not a function: the TypeScript loader's helpers do not exist in the page.
+        const ms = await page.evaluate(`(async () => {
+          const heading = document.querySelector(".memorials__count");
+          const before = heading.textContent;
+          const link = [...document.querySelectorAll(".letter-filter__button")].find((a) => a.textContent === ${JSON.stringify(letter)});
+          const t0 = performance.now();
+          link.click();
+          await new Promise((resolve) => {
+            const check = () => (heading.textContent !== before ? resolve() : requestAnimationFrame(check));
+            check();
+          });
+          return performance.now() - t0;
+        })()`);
+        times.push(ms as number);
+      }
+      times.sort((a, b) => a - b);
+      report(`Chromium, 4x CPU slowdown, letter pressed → new heading: median ${Math.round(times[2]!)} ms, worst ${Math.round(times[4]!)} ms (budget 100 ms)`);
+    } finally {
+      await browser.close();
+    }
+
+    const mem = memory(child.pid!);
+    report(
+      `Server memory: peak ${mem.peak} MB RSS over the whole run (writes included), ${before.now} MB before the query load, ${mem.now} MB at the end (budget 150 MB)`,
+    );
+  } catch (err) {
+    console.error(out.slice(-4000));
+    throw err;
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("exit", r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { PublicCache } from "../../public-server/lib/publicCache";
+
+describe("the public cache", () => {
+  it("keeps at most 2,000 bounded entries however many distinct keys visitors send, and never the oldest first", async () => {
+    const cache = new PublicCache();
+    for (let i = 0; i < 5000; i++) await cache.get(`flowers-view:?search=q${i}`, async () => ({ i }), { bounded: true });
+    const bounded = (cache as unknown as { bounded: Map<string, unknown> }).bounded;
+    expect(bounded.size).toBe(2000);
+    expect(bounded.has("flowers-view:?search=q4999")).toBe(true);
+    expect(bounded.has("flowers-view:?search=q0")).toBe(false);
+  });
+
+  it("shares one build among concurrent misses, and forgets it on invalidation", async () => {
+    const cache = new PublicCache();
+    let builds = 0;
+    const produce = async () => {
+      builds++;
+      await new Promise((r) => setTimeout(r, 20));
+      return { builds };
+    };
+    await Promise.all(Array.from({ length: 100 }, () => cache.get("flowers", produce)));
+    expect(builds).toBe(1);
+    cache.invalidate("flowers");
+    await cache.get("flowers", produce);
+    expect(builds).toBe(2);
+  });
+
+  it("does not keep an answer built while a write invalidated it", async () => {
+    const cache = new PublicCache();
+    let n = 0;
+    const slow = cache.get("flowers", async () => {
+      await new Promise((r) => setTimeout(r, 20));
+      return ++n;
+    });
+    cache.invalidate("flowers");
+    expect((await slow).body.toString()).toBe("1");
+    expect((await cache.get("flowers", async () => ++n)).body.toString()).toBe("2");
+  });
+
+  it("compresses a large answer off the event loop, readable in both encodings", async () => {
+    const { gunzipSync, brotliDecompressSync } = await import("node:zlib");
+    const cache = new PublicCache();
+    const big = Array.from({ length: 20_000 }, (_, i) => ({ id: i, babyFirstName: "Grace", flowerType: "lily" }));
+    const entry = await cache.get("flowers", async () => big);
+    expect(gunzipSync(entry.gzip).equals(entry.body)).toBe(true);
+    expect(brotliDecompressSync(entry.br).equals(entry.body)).toBe(true);
+  });
+});
