@@ -14,6 +14,7 @@ import { parse } from "./lib/http";
 import { limitSubmissions } from "./middlewares/limits";
 import { sameOriginWrites } from "./middlewares/security";
 import { presentLibraryEntry, presentPublicFlower } from "./presenters";
+import { findById } from "./lib/byId";
 
 const GARDEN = "/garden-of-remembrance";
 
@@ -83,7 +84,7 @@ export function visitorFormPosts(config: ServerConfig, s: Services, render: Rend
 export async function commentPageData(s: Services, flowerId: number): Promise<PageData> {
   if (!Number.isSafeInteger(flowerId) || flowerId < 1) return {};
   return s.db.run(async (m) => {
-    const flower = await m.findOneBy(MemorialFlowerEntity, { id: flowerId, approved: true });
+    const flower = await findById(m, MemorialFlowerEntity, flowerId, { approved: true });
     if (!flower) return {};
     const library = await m.find(CommentLibraryEntity, { where: { active: true }, order: { category: "DESC", id: "ASC" } });
     return { comment: { flower: presentPublicFlower(flower), library: library.map(presentLibraryEntry) } };

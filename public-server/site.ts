@@ -182,6 +182,7 @@ class PageRenderer {
     const canonicalPath = data && pathname === "/garden-of-remembrance" ? data.key : pathname;
     const head = [
       result.status === 200 ? `<link rel="canonical" href="${escapeAttr(origin + canonicalPath)}" />` : "",
+      result.status === 200 && site.siteUrl && !data?.title ? `<meta property="og:url" content="${escapeAttr(origin + canonicalPath)}" />` : "",
       result.clientOnly || result.status !== 200 || (data?.private && !site.allowMemorialIndexing) ? `<meta name="robots" content="noindex" />` : "",
       data?.title
         ? [

@@ -7,6 +7,7 @@ import { MemorialCommentEntity } from "../entities/MemorialComment";
 import { MemorialFlowerEntity } from "../entities/MemorialFlower";
 import { TestimonialEntity } from "../entities/Testimonial";
 import { BadRequest, NotFound } from "../errors";
+import { findById } from "../lib/byId";
 
 /*
  * What a visitor sends, stored as pending with its "submitted" event in one
@@ -38,9 +39,9 @@ export async function submitComment(s: Services, flowerId: number, input: z.outp
     throw BadRequest("The comment names a different memorial flower than the address it was sent to.");
   }
   await s.db.transaction(async (tx) => {
-    const flower = await tx.findOneBy(MemorialFlowerEntity, { id: flowerId, approved: true });
+    const flower = await findById(tx, MemorialFlowerEntity, flowerId, { approved: true });
     if (!flower) throw NotFound("This memorial flower is not in the garden.");
-    const message = await tx.findOneBy(CommentLibraryEntity, { id: fields.commentLibraryId, active: true });
+    const message = await findById(tx, CommentLibraryEntity, fields.commentLibraryId, { active: true });
     if (!message) throw BadRequest("That message is no longer available. Please choose another.");
     if (website) return;
     const saved = await tx.save(

@@ -1,6 +1,7 @@
 import { LessThan } from "typeorm";
 import type { Database } from "../db";
 import { SessionEntity } from "../entities/Session";
+import { findById } from "./byId";
 
 type SessionData = Record<string, unknown>;
 
@@ -18,7 +19,7 @@ export function databaseSessionStore(db: Database, absoluteMs: number) {
     session.userId !== undefined && (typeof session.signedInAt !== "number" || now - session.signedInAt >= absoluteMs);
   return {
     async get(key: string): Promise<SessionData | undefined> {
-      const row = await db.run((m) => m.findOneBy(SessionEntity, { id: key }));
+      const row = await db.run((m) => findById(m, SessionEntity, key));
       const now = Date.now();
       if (!row || row.expiresAt < now) return undefined;
       const session = JSON.parse(row.data) as SessionData;

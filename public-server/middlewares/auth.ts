@@ -3,11 +3,12 @@ import type Router from "@koa/router";
 import type { AppState, Services } from "../context";
 import { UserEntity } from "../entities/User";
 import { Forbidden, NotSignedIn } from "../errors";
+import { findById } from "../lib/byId";
 
 /** The signed-in user (by the id kept in the server-side session), or null. */
 export async function signedInUser(s: Services, ctx: ParameterizedContext<AppState>) {
   const userId = ctx.session?.userId;
-  return typeof userId === "number" ? await s.db.run((m) => m.findOneBy(UserEntity, { id: userId })) : null;
+  return typeof userId === "number" ? await s.db.run((m) => findById(m, UserEntity, userId)) : null;
 }
 
 /** Loads the signed-in user into ctx.state.user, or answers 401. */

@@ -4,7 +4,8 @@ import { ApiError } from "../errors";
 
 /** Every method the server answers; anything else (TRACE, PROPFIND, MKCOL…) is 501. */
 const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"]);
-const PAGE_METHODS = "GET, HEAD";
+/** Pages are read, and the four visitor forms post to their own page when JavaScript is not there. */
+const PAGE_METHODS = "GET, HEAD, POST";
 
 /**
  * An API path as our routes are written: lower-case segments of letters,
@@ -27,8 +28,8 @@ function looksLikeApi(path: string): boolean {
 
 /**
  * Refuses, before any routing, what the routers must never have to judge:
- * methods we do not serve (501 JSON, not an error log line), non-GET page
- * requests (405), and API addresses in any but their one exact spelling
+ * methods we do not serve (501 JSON, not an error log line), page requests
+ * other than GET, HEAD and POST (405), and API addresses in any but their one exact spelling
  * (404 JSON). Routing is also strict and case-sensitive, and every admin
  * route carries its own guard; this keeps odd spellings from reaching either.
  */
@@ -41,7 +42,7 @@ export function requestShape(): Middleware {
     }
     const api = looksLikeApi(ctx.path);
     if (api && !CANONICAL_API_PATH.test(ctx.path)) throw new ApiError(404, ErrorId.notFound, "There is no such address in our API.");
-    if (!api && ctx.method !== "GET" && ctx.method !== "HEAD") {
+    if (!api && ctx.method !== "GET" && ctx.method !== "HEAD" && ctx.method !== "POST") {
       if (ctx.method === "OPTIONS") {
         ctx.set("Allow", PAGE_METHODS);
         ctx.status = 204;

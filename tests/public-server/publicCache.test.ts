@@ -2,13 +2,15 @@ import { describe, expect, it } from "vitest";
 import { PublicCache } from "../../public-server/lib/publicCache";
 
 describe("the public cache", () => {
-  it("keeps at most 2,000 bounded entries however many distinct keys visitors send, and never the oldest first", async () => {
-    const cache = new PublicCache();
+  it("keeps at most its bound of entries however many distinct keys visitors send, dropping the oldest first", async () => {
+    const cache = new PublicCache({ maxEntries: 2000, maxBytes: 64 * 1024 * 1024 });
     for (let i = 0; i < 5000; i++) await cache.get(`flowers-view:?search=q${i}`, async () => ({ i }), { bounded: true });
-    const bounded = (cache as unknown as { bounded: Map<string, unknown> }).bounded;
-    expect(bounded.size).toBe(2000);
-    expect(bounded.has("flowers-view:?search=q4999")).toBe(true);
-    expect(bounded.has("flowers-view:?search=q0")).toBe(false);
+    expect(cache.usage.entries).toBe(2000);
+    let rebuilt = 0;
+    await cache.get("flowers-view:?search=q4999", async () => ({ rebuilt: ++rebuilt }), { bounded: true });
+    expect(rebuilt).toBe(0);
+    await cache.get("flowers-view:?search=q0", async () => ({ rebuilt: ++rebuilt }), { bounded: true });
+    expect(rebuilt).toBe(1);
   });
 
   it("shares one build among concurrent misses, and forgets it on invalidation", async () => {

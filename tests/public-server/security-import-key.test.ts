@@ -10,7 +10,7 @@ let server: TestServer;
 let admin: Client;
 const lines: string[] = [];
 const KEY = "the real import key";
-const ROWS = [{ "First Name": "Ada", "Middle Name": "", "Last Name": "K.", "Date of Loss": "2024", "Flower Type": "lily" }];
+const ROWS = [{ "First Name": "Ada", "Middle Name": "", "Last Name": "K.", "Date of Loss": "2024", "Flower Type": "Lily" }];
 
 beforeAll(async () => {
   server = await startTestServer({ adminImportKey: KEY, expectedImportCount: 1 });

@@ -17,6 +17,7 @@ import { presentLibraryEntry, presentPublicComment, presentPublicTestimonial } f
 import { gardenQueryFrom, gardenQueryString } from "../../../shared/garden";
 import { approvedFlower, gardenPage, wholeGardenJson } from "../../garden/query";
 import { PreviewImages } from "../../garden/preview";
+import { findById } from "../../lib/byId";
 
 const UNHEALTHY = {
   "read-only": Unavailable(ErrorId.databaseReadOnly, "The database is read-only: nothing can be saved until whoever runs the server makes it writable.", 60),
@@ -98,7 +99,7 @@ export function publicRouter(s: Services): Router<AppState> {
       `comments:${flowerId}`,
       async () => {
         const rows = await s.db.run(async (m) => {
-          const flower = await m.findOneBy(MemorialFlowerEntity, { id: flowerId, approved: true });
+          const flower = await findById(m, MemorialFlowerEntity, flowerId, { approved: true });
           return flower ? listPublicComments(m, flowerId) : null;
         });
         return rows?.map(presentPublicComment) ?? null;
