@@ -142,7 +142,8 @@ describe("a 10 MB CSV file", () => {
     expect(await page.getByLabel("CSV data").inputValue()).toBe(""); // too large for the box
     // The Long Tasks API reports tasks over 50 ms only (0: none). The budgets leave room for a machine busy with
     // other tests (a quiet one shows 0–150 ms); read on the page itself, this file froze the tab for about 60 s.
-    expect(longestTaskMs).toBeLessThan(500);
+    // Reading on the page froze it for a minute; in the worker no task comes near a second, even on a busy machine.
+    expect(longestTaskMs).toBeLessThan(1_000);
     expect(longestFrameGapMs).toBeLessThan(1000);
     // Over the server's row limit: said before anything is sent.
     await dismissToasts(page);
@@ -165,7 +166,8 @@ describe("a 10 MB CSV file", () => {
     expect(progressSeen.length).toBeGreaterThanOrEqual(3);
     // The Long Tasks API reports tasks over 50 ms only (0: none). The budgets leave room for a machine busy with
     // other tests (a quiet one shows 0–150 ms); read on the page itself, this file froze the tab for about 60 s.
-    expect(longestTaskMs).toBeLessThan(500);
+    // Reading on the page froze it for a minute; in the worker no task comes near a second, even on a busy machine.
+    expect(longestTaskMs).toBeLessThan(1_000);
     expect(longestFrameGapMs).toBeLessThan(1000);
   });
 });

@@ -72,7 +72,8 @@ describe("focus after sending", () => {
 
   it("comment: to the success text in the dialog", async () => {
     await open("/garden-of-remembrance");
-    await page.getByRole("button", { name: "Comments for Focus Flower" }).click();
+    // Each card's comments are a link (the memorial page without JavaScript), opened in a dialog here.
+    await page.getByRole("link", { name: /^Comments for Focus Flower/ }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("button", { name: "Leave a Comment" }).click();
     await dialog.getByRole("textbox", { name: /Your Name/ }).fill("Aunt Clara");
