@@ -1,7 +1,7 @@
 import type { ComponentType } from "react";
 
 /**
- * The route table (SPEC §2): path → page module, with the page's title and
+ * The route table: path → page module, with the page's title and
  * description for the document head. The router, the server-side renderer
  * and the navigation all read it. Pages are split by route.
  */

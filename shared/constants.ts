@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9, and the limits the server enforces. */
+/** Business constants (preview lengths, counts, sizes), and the limits the server enforces. */
 export const GARDEN_PAGE_SIZE = 12;
 export const GARDEN_MAX_PAGE_DOTS = 7;
 export const CAROUSEL_PAGE_SIZE = 3;

@@ -1,6 +1,6 @@
 import { format, isValid, parseISO } from "date-fns";
 
-/** Date display formats of SPEC §9, for the web admin and the desktop app alike. */
+/** Date display formats, for the web admin and the desktop app alike. */
 export const DATE_FORMAT = "MMM d, yyyy";
 export const DATE_TIME_FORMAT = "MMM d, yyyy 'at' h:mm a";
 

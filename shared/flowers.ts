@@ -1,5 +1,5 @@
 /**
- * The ten memorial flowers of the Garden of Remembrance (SPEC §3), in the
+ * The ten memorial flowers of the Garden of Remembrance, in the
  * order the garden shows them. Every screen, the server and the CSV readers
  * read them from here.
  */
@@ -118,8 +118,8 @@ export function isFlowerType(value: unknown): value is FlowerType {
 
 /**
  * Label and meaning to show for any stored type. An unknown type falls back to
- * a capitalised name and the meaning "Memorial" (SPEC §3); the picture of an
- * unknown type is the carnation's, labelled "Flower" (SPEC §2).
+ * a capitalised name and the meaning "Memorial"; the picture of an
+ * unknown type is the carnation's, labelled "Flower".
  */
 export function describeFlower(type: string): { label: string; meaning: string; imageType: FlowerType } {
   const known = byType.get(type);
@@ -132,7 +132,7 @@ export function flowerTypeFromImportName(name: string): FlowerType | undefined {
   return byImportName.get(name.trim())?.type;
 }
 
-/** Flexible CSV rule (SPEC §5): lowercased, spaces turned into hyphens. */
+/** Flexible CSV rule: lowercased, spaces turned into hyphens. */
 export function normaliseFlowerType(raw: string): string {
   return raw.trim().toLowerCase().replace(/\s+/g, "-");
 }

@@ -33,7 +33,7 @@ export interface CsvDeps {
   emit(event: DesktopEvent): void;
 }
 
-/** The same words, with SPEC's title, whether the file came from the dialog or was dropped. */
+/** The same words, with the product's title, whether the file came from the dialog or was dropped. */
 const INVALID = `${INVALID_FILE.title}: ${INVALID_FILE.message}`;
 
 export class CsvTasks {

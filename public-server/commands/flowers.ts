@@ -4,7 +4,7 @@ import { MemorialFlowerEntity, type MemorialFlower } from "../entities/MemorialF
 import type { User } from "../entities/User";
 import { NotFound, PreconditionFailed } from "../errors";
 
-/** Changes one flower's names, date and type (SPEC §5 Flower edit), under the version precondition. */
+/** Changes one flower's names, date and type, under the version precondition. */
 export async function editFlower(s: Services, id: number, input: FlowerEntry, expected: number | undefined, actor: User): Promise<MemorialFlower> {
   const saved = await s.db.transaction(async (tx) => {
     const flower = await tx.findOneBy(MemorialFlowerEntity, { id });

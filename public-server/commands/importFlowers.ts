@@ -88,7 +88,7 @@ export async function bulkUpdateFlowers(s: Services, entries: (FlowerEntry & { i
 }
 
 /**
- * Replaces the whole garden with the CSV rows (SPEC §5 strict rules).
+ * Replaces the whole garden with the CSV rows.
  * Order matters: the key, then every row is validated, then the database is
  * copied to the backups folder, and only then are the old flowers and
  * comments deleted and the new ones inserted, in one transaction: an error

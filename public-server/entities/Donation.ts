@@ -1,7 +1,7 @@
 import { EntitySchema } from "typeorm";
 import { createdAt, idColumn, text } from "./columns";
 
-/** SPEC §3 donations: kept for the record; donating itself happens on the external platform. */
+/** Donations: kept for the record; donating itself happens on the external platform. */
 export interface Donation {
   id: number;
   donorName: string;

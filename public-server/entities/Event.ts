@@ -1,7 +1,7 @@
 import { EntitySchema } from "typeorm";
 import { createdAt, idColumn, int, text } from "./columns";
 
-/** SPEC §3 events (Evening of Reflection and the like) and their registrations. */
+/** Events (Evening of Reflection and the like) and their registrations. */
 export interface Event {
   id: number;
   title: string;

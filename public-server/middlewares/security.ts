@@ -14,7 +14,7 @@ interface Policies {
 
 /**
  * Security headers for every answer. The CSP allows our own origin only,
- * plus the configured donation form's origin in a frame (SPEC's
+ * plus the configured donation form's origin in a frame (the product's
  * /support-donation embeds it), and payment only for that origin, so
  * Apple Pay and Google Pay work inside the form and nowhere else. Styles
  * allow inline because the toast library injects its own style element.

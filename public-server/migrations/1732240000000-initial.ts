@@ -3,7 +3,7 @@ import { COMMENT_LIBRARY_SEED } from "./seeds/commentLibrary";
 
 const NOW = "(strftime('%Y-%m-%dT%H:%M:%fZ','now'))";
 
-/** The tables of SPEC §3, the sessions table, and the seeded comment library. */
+/** The data model's tables, the sessions table, and the seeded comment library. */
 export class Initial1732240000000 implements MigrationInterface {
   name = "Initial1732240000000";
 

@@ -2,7 +2,7 @@ import type { ErrorBody } from "../../shared/errors";
 
 /**
  * The only place that calls fetch. Every call sends JSON and the session
- * cookie; a non-OK answer becomes an ApiError whose message has SPEC §7's
+ * cookie; a non-OK answer becomes an ApiError whose message has the product's
  * shape "status: text", while `userMessage` keeps the sentence for people.
  */
 export class ApiError extends Error {
@@ -66,7 +66,7 @@ export const api = {
 
 /**
  * The sentence to show a person for a failed call: the server's message when
- * it sent one (SPEC §8), otherwise the given fallback. Never raw JSON. A
+ * it sent one, otherwise the given fallback. Never raw JSON. A
  * failure on the server's side also shows the request's id, so a volunteer
  * can report "error 7f3a09c2d1" and the team can find it in the log.
  */

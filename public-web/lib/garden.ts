@@ -4,7 +4,7 @@ import type { PublicFlowerDto } from "../../shared/schemas/public";
 import { fullName } from "../../shared/garden";
 
 /**
- * The garden's pure logic (SPEC §2, §4, §5 "Garden filtering"): filters,
+ * The garden's pure logic: filters,
  * search, the result heading's wording, pagination and sampled page dots.
  * No React here, so every rule is unit-tested on its own.
  */
@@ -60,7 +60,7 @@ export function resultHeading(count: number, filter: GardenFilter): string {
   return `${count} memorial ${plural(count, "flower", "flowers")} in the garden`;
 }
 
-/** SPEC §8's empty text for a filtered list with no results (or an empty garden). */
+/** The product's empty text for a filtered list with no results (or an empty garden). */
 export function emptyText(total: number, filter: GardenFilter): string {
   if (total === 0) return "No memorial flowers have been added yet. Be the first to honor your little one.";
   const search = filter.search.trim();
@@ -87,7 +87,7 @@ export function wrapPage(page: number, step: number, pages: number): number {
 
 /**
  * The zero-based pages that get a dot: all of them up to the limit, otherwise
- * the first, the last and evenly spaced ones between (SPEC §9: at most 7).
+ * the first, the last and evenly spaced ones between.
  */
 export function sampledDots(pages: number, max: number = GARDEN_MAX_PAGE_DOTS): number[] {
   if (pages <= max) return Array.from({ length: pages }, (_, i) => i);

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { create } from "zustand";
 
 /**
- * A small query cache with SPEC §7's defaults: data never goes stale by
+ * A small query cache with the product's defaults: data never goes stale by
  * itself, no refetch on focus, no polling, no retries. A mutation refreshes
  * what it changed with `invalidate(key)`.
  */

@@ -2,7 +2,7 @@ import { createContext, useContext } from "react";
 import type { SiteConfig } from "../../shared/schemas/site";
 
 /**
- * The site configuration (data/site.json, SPEC: phones, email, address,
+ * The site configuration (data/site.json, phones, email, address,
  * donation URL, leaders, resource links). The server renders it into the
  * page as a JSON block; on the client it is read once from there.
  */

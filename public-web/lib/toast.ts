@@ -2,7 +2,7 @@ import { createElement, isValidElement } from "react";
 import toast, { type Toast } from "react-hot-toast";
 import { TOAST_DURATION_MS } from "../../shared/constants";
 
-/** What a toast says: SPEC §8's title and message. */
+/** What a toast says: the product's title and message. */
 export interface ToastContent {
   title: string;
   message?: string;
@@ -21,7 +21,7 @@ export function ToastText({ title, message }: ToastContent) {
 
 const show = (content: ToastContent) => toast.custom(createElement(ToastText, content), { duration: TOAST_DURATION_MS });
 
-/** Shows a titled toast (SPEC §8). Called from components, never from stores or the API layer. */
+/** Shows a titled toast. Called from components, never from stores or the API layer. */
 export const notify = (title: string, message?: string): string => show({ title, message, variant: "success" });
 
 /** Shows a failure toast in the destructive style. */

@@ -2,7 +2,7 @@ import { create } from "zustand";
 import type { SessionUserDto } from "../../shared/schemas/session";
 import { api, ApiError } from "../lib/api";
 
-/** SPEC §4 session: loading, then signed in (user) or signed out (null). */
+/** Session: loading, then signed in (user) or signed out (null). */
 interface SessionState {
   status: "loading" | "ready";
   user: SessionUserDto | null;

@@ -1,5 +1,5 @@
 /**
- * Flexible bulk upload / update CSV reader (SPEC §5 "Bulk Upload / Update (flexible CSV)").
+ * Flexible bulk upload / update CSV reader").
  *
  * - Header: the first line is a header when it contains "first", "name" or
  *   "flower" (any case) — unless one of its cells is one of the ten flower
@@ -57,7 +57,7 @@ export const NO_DATA_UPLOAD: CsvNotice = { title: "No Data", message: "Please pr
 export const NO_DATA_UPDATE: CsvNotice = { title: "No Data", message: "Please provide CSV data to update." };
 export const INVALID_DATA: CsvNotice = { title: "Invalid Data", message: "No valid memorial flower entries found in CSV." };
 export const MISSING_IDS: CsvNotice = { title: "Missing IDs", message: "All entries must have an ID for bulk updates." };
-/** Not in SPEC: the server refuses more than LIMITS.bulkRows rows, with these words. */
+/** Not in the server refuses more than LIMITS.bulkRows rows, with these words. */
 export const TOO_MANY_ROWS_UPLOAD: CsvNotice = {
   title: "Too Many Rows",
   message: `Please upload at most ${LIMITS.bulkRows} flowers at once.`,
@@ -69,7 +69,7 @@ export const TOO_MANY_ROWS_UPDATE: CsvNotice = {
 
 type Field = "first" | "middle" | "last" | "date" | "flower" | "id";
 
-/** Header aliases per field (SPEC §5), before normalising with aliasKey. */
+/** Header aliases per field, before normalising with aliasKey. */
 export const HEADER_ALIASES: Readonly<Record<Field, readonly string[]>> = {
   first: ["first name", "firstname", "baby_first_name", "first", "babyfirstname"],
   middle: ["middle name", "middlename", "baby_middle_name", "middle"],
@@ -110,7 +110,7 @@ export type BulkCheck<E extends FlexibleEntry = FlexibleEntry> = { ok: true; ent
 export type BulkMode = "upload" | "update";
 
 /**
- * Applies the SPEC's bulk checks in order: empty text → No Data; no valid row
+ * Applies the product's bulk checks in order: empty text → No Data; no valid row
  * → Invalid Data; a parse error → Invalid Data with the parse message; update
  * with an entry lacking an ID → Missing IDs; more than LIMITS.bulkRows → Too
  * Many Rows. Upload entries carry no id. `skipped` lists the invalid rows.
@@ -123,7 +123,7 @@ export function checkBulk(text: string, mode: BulkMode): BulkCheck {
   return checkParsedBulk(parseFlexibleCsv(text), mode);
 }
 
-/** checkBulk for text already read by parseFlexibleCsv (null: the text was blank), so a big file is read once. */
+/** CheckBulk for text already read by parseFlexibleCsv (null: the text was blank), so a big file is read once. */
 export function checkParsedBulk(result: FlexibleCsvResult | null, mode: "upload"): BulkCheck<FlowerEntry>;
 export function checkParsedBulk(result: FlexibleCsvResult | null, mode: "update"): BulkCheck<FlowerEntry & { id: number }>;
 export function checkParsedBulk(result: FlexibleCsvResult | null, mode: BulkMode): BulkCheck;
@@ -140,7 +140,7 @@ export function checkParsedBulk(result: FlexibleCsvResult | null, mode: BulkMode
 }
 
 /**
- * The SPEC's "text/csv" file rule. Also accepts "application/vnd.ms-excel" and
+ * The product's "text/csv" file rule. Also accepts "application/vnd.ms-excel" and
  * an empty type when the name ends in .csv, because Windows browsers report
  * CSV files that way. Parameters such as "; charset=utf-8" are ignored.
  */

@@ -1,5 +1,5 @@
 /**
- * Strict reset-and-import CSV reader (SPEC §5 "CSV Import (strict, reset-and-import)").
+ * Strict reset-and-import CSV reader").
  *
  * One set of rules for the browser, the desktop app and the server:
  * `parseStrictCsv` reads text; `validateStrictRows` re-checks the csvData a
@@ -31,7 +31,7 @@ export interface StrictCsvResult {
   rows: StrictRow[];
   /** Entries of the rows that passed every rule, flowerType as a slug. */
   entries: FlowerEntry[];
-  /** Every problem, in the SPEC's exact words. */
+  /** Every problem, in the product's exact words. */
   errors: string[];
   /**
    * The same problems with a path: "csvData" for file-level ones,
@@ -48,7 +48,7 @@ export interface StrictCsvResult {
   actualCount: number;
 }
 
-/** The SPEC's messages, and the two this reader adds (short row, schema limits in records.ts). */
+/** The product's messages, and the two this reader adds (short row, schema limits in records.ts). */
 export const STRICT_MESSAGES = {
   noData: "CSV file must have a header row and at least one data row",
   missingColumn: (column: string) => `Missing required column: "${column}"`,
@@ -56,7 +56,7 @@ export const STRICT_MESSAGES = {
   missingFirstName: (row: number) => `Row ${row}: Missing First Name`,
   missingFlowerType: (row: number) => `Row ${row}: Missing Flower Type`,
   invalidFlowerType: (row: number, value: string) => `Row ${row}: Invalid flower type "${value}"`,
-  /** Added by us: a row must reach all five columns (SPEC: "Rows need at least 5 fields"). */
+  /** Added by us: a row must reach all five columns. */
   shortRow: (row: number, found: number) => `Row ${row}: Expected ${STRICT_CSV_COLUMNS.length} fields but found ${found}`,
   parseError: (message: string) => `Error parsing CSV: ${message}`,
 } as const;

@@ -2,7 +2,7 @@ import { z } from "./zod";
 import { LIMITS } from "../constants";
 import { flowerTypeField, idField, optionalText, requiredText } from "./fields";
 
-/** One flower of a bulk upload, and the flower-edit rules of SPEC §5. */
+/** One flower of a bulk upload, and the rules for editing one. */
 export const FlowerEntryInput = z.object({
   babyFirstName: requiredText("First name is required"),
   babyMiddleName: optionalText(),
@@ -13,7 +13,7 @@ export const FlowerEntryInput = z.object({
 export type FlowerEntryInput = z.input<typeof FlowerEntryInput>;
 export type FlowerEntry = z.output<typeof FlowerEntryInput>;
 
-/** Editing one flower (SPEC §5 Flower edit). */
+/** Editing one flower. */
 
 /** POST /api/admin/memorial-flowers/bulk-upload. */
 export const BulkUploadInput = z.object({
@@ -35,7 +35,7 @@ export const BulkUpdateInput = z.object({
 });
 export type BulkUpdateInput = z.input<typeof BulkUpdateInput>;
 
-/** POST /api/admin/memorial-flowers/reset-and-import (SPEC §5 CSV Import). */
+/** POST /api/admin/memorial-flowers/reset-and-import. */
 export const ResetImportInput = z.object(
   {
     csvData: z.array(z.record(z.string(), z.unknown()), { error: "CSV data and admin key are required" }).min(1, "CSV data and admin key are required"),

@@ -33,7 +33,7 @@ export const emailField = (message: string) =>
     .max(LIMITS.email, message)
     .pipe(z.email({ error: message }));
 
-/** One of the ten flower types (SPEC §3). */
+/** One of the ten flower types. */
 export const flowerTypeField = z.enum(FLOWER_TYPES, { error: "Please choose one of the ten flowers" });
 
 /** A positive whole-number id, sent as a number or a numeric string. */

@@ -2,7 +2,7 @@ import { z } from "./zod";
 import { LIMITS } from "../constants";
 import { emailField, flowerTypeField, honeypotField, idField, optionalText, requiredText } from "./fields";
 
-/** POST /api/assistance-requests (SPEC §5: all required, exact messages). */
+/** POST /api/assistance-requests. */
 export const AssistanceRequestInput = z.object({
   firstName: requiredText("First name is required"),
   lastName: requiredText("Last name is required"),
@@ -27,7 +27,7 @@ export const MemorialFlowerInput = z.object({
 });
 export type MemorialFlowerInput = z.input<typeof MemorialFlowerInput>;
 
-/** POST /api/memorial-flowers/{id}/comments (SPEC §5 exact messages). */
+/** POST /api/memorial-flowers/{id}/comments. */
 export const MemorialCommentInput = z.object({
   commenterName: requiredText("Name is required"),
   commentLibraryId: z.preprocess(

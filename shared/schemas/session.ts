@@ -1,7 +1,7 @@
 import { z } from "./zod";
 import { LIMITS } from "../constants";
 
-/** POST /api/login (SPEC §5 Login). */
+/** POST /api/login. */
 export const LoginInput = z.object({
   username: z.string({ error: "Username is required" }).trim().min(1, "Username is required").max(LIMITS.username, "Username is too long"),
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(LIMITS.passwordMax, "Password is too long"),

@@ -34,7 +34,7 @@ export const SiteConfig = z.object({
     )
     .default([]),
   /**
-   * The Support & Resources page's outside links, by section title (SPEC §2).
+   * The Support & Resources page's outside links, by section title.
    * Only real, well-known organisations: the page shows what is listed here.
    */
   resources: z.array(z.object({ section: z.string().min(1), intro: z.string().optional(), links: z.array(link) })).default([]),

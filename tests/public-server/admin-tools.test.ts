@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from "../support/testServer";
 import { Client, json } from "../support/client";
 import { assistanceInput, errorBody, liveFlower, signedIn, sql, submitFlower, testimonialInput, USER } from "./fixtures";
 
-/** The team's tools beyond SPEC: assistance requests with a handled mark, and the activity log. */
+/** The team's tools beyond assistance requests with a handled mark, and the activity log. */
 
 let server: TestServer;
 let admin: Client;

@@ -145,7 +145,7 @@ async function fallback(route: string): Promise<Call> {
 }
 
 describe("permission matrix over every /api/admin route", () => {
-  it("enumerates at least the thirteen administrator calls of SPEC §7", () => {
+  it("enumerates at least the thirteen administrator calls", () => {
     const routes = adminRoutes();
     for (const known of Object.keys(RECIPES).slice(0, 13)) expect(routes).toContain(known);
   });

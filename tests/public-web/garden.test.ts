@@ -80,7 +80,7 @@ describe("resultHeading", () => {
 });
 
 describe("emptyText", () => {
-  it("uses SPEC §8's texts", () => {
+  it("uses the product's texts", () => {
     expect(emptyText(0, NO_FILTER)).toBe("No memorial flowers have been added yet. Be the first to honor your little one.");
     expect(emptyText(5, { ...NO_FILTER, search: "zed" })).toBe('No results found for "zed"');
     expect(emptyText(5, { flower: "forget-me-not", letter: "Q", search: "" })).toBe("No flowers found for Forget-Me-Not");

@@ -304,7 +304,7 @@ describe("parseFlexibleCsv", () => {
   });
 
   /** Written out here (not read from HEADER_ALIASES) so a dropped alias fails the test. */
-  const SPEC_ALIASES: Record<string, string[]> = {
+  const STANDARD_ALIASES: Record<string, string[]> = {
     first: ["first name", "firstname", "baby_first_name", "first", "babyfirstname"],
     middle: ["middle name", "middlename", "baby_middle_name", "middle"],
     last: ["last name", "lastname", "baby_last_name", "last", "surname"],
@@ -312,12 +312,12 @@ describe("parseFlexibleCsv", () => {
     flower: ["flower type", "flowertype", "flower_type", "flower"],
     id: ["id"],
   };
-  const aliasCases = Object.entries(SPEC_ALIASES).flatMap(([field, aliases]) =>
+  const aliasCases = Object.entries(STANDARD_ALIASES).flatMap(([field, aliases]) =>
     aliases.flatMap((alias) => [alias, alias.toUpperCase()].map((spelling) => [field, spelling] as const)),
   );
 
   it("exports the same aliases", () => {
-    expect(HEADER_ALIASES).toEqual(SPEC_ALIASES);
+    expect(HEADER_ALIASES).toEqual(STANDARD_ALIASES);
   });
 
   it.each(aliasCases)("maps the %s alias %j", (field, alias) => {

@@ -6,7 +6,7 @@ import { plural } from "../../words";
 import { desktop } from "../desktop";
 import { ProgressBar } from "../components/ProgressBar";
 
-/** Reset-and-import with SPEC's strict rules, the admin key, and a confirmation before anything is deleted. */
+/** Reset-and-import with the product's strict rules, the admin key, and a confirmation before anything is deleted. */
 export function ResetImportPanel({ text, fileName, source }: { text: string; fileName: string | undefined; source: number }) {
   const [adminKey, setAdminKey] = useState("");
   const [confirming, setConfirming] = useState(false);

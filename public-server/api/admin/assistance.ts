@@ -44,7 +44,7 @@ async function findRequest(m: EntityManager, id: number): Promise<Row | undefine
 }
 
 /**
- * Assistance requests for the team (SPEC promises an answer within the hour):
+ * Assistance requests for the team:
  * every detail, newest first, and a handled mark with who and when.
  */
 export function assistanceRouter(s: Services): Router<AppState> {

@@ -6,7 +6,7 @@ import { bulkUpdateFlowers, bulkUploadFlowers, resetAndImport } from "../../comm
 import { parse } from "../../lib/http";
 import { checkImportKey } from "../../commands/importKey";
 
-/** Bulk upload, bulk update and reset-and-import of memorial flowers (SPEC §5, §7). */
+/** Bulk upload, bulk update and reset-and-import of memorial flowers. */
 export function importRouter(s: Services): Router<AppState> {
   const router = createRouter();
 

@@ -21,7 +21,7 @@ const PATHS: Record<ModeratedKind, string> = {
 const capitalised = (noun: string) => noun.replace(/(^|\s)\S/g, (c) => c.toUpperCase());
 
 /**
- * Moderation (SPEC §6): lists with every item's version, and approve and
+ * Moderation: lists with every item's version, and approve and
  * delete that honour If-Match (412 when the item changed since it was read).
  */
 export function moderationRouter(s: Services): Router<AppState> {

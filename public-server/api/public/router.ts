@@ -27,7 +27,7 @@ const UNHEALTHY = {
 
 const RECEIVED = { message: "Thank you. We have received it." };
 
-/** Visitors' calls of SPEC §7: public lists carry public fields of approved items only. */
+/** Visitors' calls: public lists carry public fields of approved items only. */
 export function publicRouter(s: Services): Router<AppState> {
   const router = createRouter();
   const limited = limitSubmissions(s.submissionLimiter);

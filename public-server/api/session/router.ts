@@ -16,7 +16,7 @@ import { ErrorId } from "../../../shared/errors";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** GET /user, POST /login, /register, /logout, /logout-everywhere (SPEC §7 Session). */
+/** GET /user, POST /login, /register, /logout, /logout-everywhere. */
 export function sessionRouter(s: Services): Router<AppState> {
   const router = createRouter();
 

@@ -4,7 +4,7 @@ interface AccessDeniedProps {
   onLogout?(): void;
 }
 
-/** SPEC §6: what a signed-in person without the admin role sees at /admin. */
+/** What a signed-in person without the admin role sees at /admin. */
 export function AccessDenied({ username, role, onLogout }: AccessDeniedProps) {
   return (
     <div className="admin-denied">

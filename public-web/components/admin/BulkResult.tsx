@@ -1,6 +1,6 @@
 export type BulkStatus = { state: "idle" } | { state: "running"; count: number } | { state: "success"; message: string } | { state: "error"; message: string };
 
-/** SPEC §4's success line (and the server's message), the error, or a progress indicator while running. */
+/** The product's success line (and the server's message), the error, or a progress indicator while running. */
 export function BulkResult({ status }: { status: BulkStatus }) {
   if (status.state === "idle") return null;
   if (status.state === "running") {

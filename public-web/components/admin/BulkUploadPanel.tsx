@@ -37,7 +37,7 @@ const LONG_TEXT = 200_000;
 type Read = FlexibleAnalysis | { unreadable: string } | null;
 
 /**
- * The Bulk Upload tab (SPEC §2, §5): CSV text or a file, a preview, Upload and
+ * The Bulk Upload tab: CSV text or a file, a preview, Upload and
  * Update. Files and text are read in a worker with progress, so a file of many
  * megabytes never freezes the page; a file not saved as UTF-8 is read as
  * Windows-1252 with a notice, or refused, never kept with "�".

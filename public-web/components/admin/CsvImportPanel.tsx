@@ -27,7 +27,7 @@ interface Chosen {
 }
 
 /**
- * The CSV Import tab (SPEC §2, §4, §5): choose a file, see Valid or Invalid
+ * The CSV Import tab: choose a file, see Valid or Invalid
  * with every problem, type the admin key, confirm, and the whole garden is
  * replaced. The reset button appears only when the file is valid, has
  * entries and a key is typed. The file is read in a worker with a progress

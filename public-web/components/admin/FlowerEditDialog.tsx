@@ -24,7 +24,7 @@ const fromFlower = (f: AdminFlowerDto | null): Form => ({
   flowerType: f?.flowerType ?? "",
 });
 
-/** Editing one flower (SPEC §5 Flower edit): first name required, the rest optional, one of the ten flowers. */
+/** Editing one flower: first name required, the rest optional, one of the ten flowers. */
 export function FlowerEditDialog({ flower, busy, serverErrors = {}, onSave, onCancel }: FlowerEditDialogProps) {
   const [form, setForm] = useState<Form>(fromFlower(flower));
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -7,7 +7,7 @@ interface LoginFormProps {
   onSubmit(input: LoginInput): void;
 }
 
-/** Username and password with SPEC §5's messages, checked before sending. */
+/** Username and password with the product's messages, checked before sending. */
 export function LoginForm({ busy, onSubmit }: LoginFormProps) {
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");

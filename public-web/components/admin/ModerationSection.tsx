@@ -28,7 +28,7 @@ interface ModerationSectionProps<T extends { id: number }> {
 }
 
 /**
- * Pending Approval and Approved lists of one kind (SPEC §2), each one page
+ * Pending Approval and Approved lists of one kind, each one page
  * at a time from the server (searched and filtered there). After an item
  * leaves a list, focus moves to the item now in its place (or the one
  * before, or the list's heading), never dropping to the page.

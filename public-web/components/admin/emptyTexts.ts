@@ -1,4 +1,4 @@
-/** SPEC §2's six empty-state texts, word for word. */
+/** The product's six empty-state texts, word for word. */
 export const EMPTY_TEXTS = {
   testimonial: { pending: "No pending testimonials.", approved: "No approved testimonials yet." },
   flower: { pending: "No pending memorial flowers.", approved: "No approved memorial flowers yet." },

@@ -1,7 +1,7 @@
 import { TESTIMONIAL_PREVIEW_LENGTH } from "../../../shared/constants";
 import { describeFlower } from "../../../shared/flowers";
 
-/** The text cut to `max` characters plus "..." when longer (SPEC §2). */
+/** The text cut to `max` characters plus "..." when longer. */
 export function truncate(text: string, max: number = TESTIMONIAL_PREVIEW_LENGTH): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }

@@ -1,6 +1,6 @@
 import { Card } from "./Blocks";
 
-/** Finding Support's three cards (SPEC: Home, Support). */
+/** Finding Support's three cards. */
 export function FindingSupportCards() {
   return (
     <div className="grid">
@@ -23,7 +23,7 @@ export function FindingSupportCards() {
   );
 }
 
-/** The donation page's three support cards (SPEC /support-donation). */
+/** The donation page's three support cards. */
 export function DonationSupportCards() {
   return (
     <div className="grid">

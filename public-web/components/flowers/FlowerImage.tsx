@@ -2,11 +2,11 @@ import { describeFlower } from "../../../shared/flowers";
 import { ILLUSTRATIONS } from "./illustrations";
 import "./flowers.css";
 
-/** SPEC §9: sm 12, md 16, lg 20 rem; "icon" is the small size of pickers and filters. */
+/** Sizes sm 12, md 16, lg 20 rem; "icon" is the small size of pickers and filters. */
 export type FlowerImageSize = "icon" | "sm" | "md" | "lg";
 
 interface FlowerImageProps {
-  /** Any stored flower type; an unknown one shows the carnation (SPEC §2). */
+  /** Any stored flower type; an unknown one shows the carnation. */
   type: string;
   size?: FlowerImageSize;
   /**

@@ -4,7 +4,7 @@ import { FLOWERS, type FlowerInfo } from "../../../shared/flowers";
 import { Dialog } from "../ui/Dialog";
 import { FlowerImage } from "./FlowerImage";
 
-/** SPEC §2: three rows of three, then the tulip alone. */
+/** Three rows of three, then the tulip alone. */
 const ORDER: readonly FlowerInfo[] = [...FLOWERS.filter((f) => f.type !== "tulip"), ...FLOWERS.filter((f) => f.type === "tulip")];
 
 /**

@@ -9,7 +9,7 @@ import "../../styles/forms.css";
 const EMPTY = { firstName: "", lastName: "", email: "", phoneNumber: "", comments: "", website: "" };
 const SENT = { title: "Request Submitted", message: "We have received your assistance request and will contact you shortly." };
 
-/** Home's assistance request (SPEC §5): all fields required, messages shown on leaving a field and on submit. */
+/** Home's assistance request: all fields required, messages shown on leaving a field and on submit. */
 export default function AssistanceForm() {
   const form = useForm("assistance", EMPTY, "blur");
   const ref = useRef<HTMLFormElement>(null);

@@ -23,7 +23,7 @@ interface CommentDialogProps {
   onClose(): void;
 }
 
-/** A memorial's comments (SPEC §2): approved messages, and "Leave a Comment" with a library message. */
+/** A memorial's comments: approved messages, and "Leave a Comment" with a library message. */
 export default function CommentDialog({ flower, open, onClose }: CommentDialogProps) {
   const title = flower ? (
     <>
@@ -35,7 +35,7 @@ export default function CommentDialog({ flower, open, onClose }: CommentDialogPr
   );
   return (
     <Dialog open={open} onClose={onClose} title={title} className="comment-dialog">
-      {/* Mounted only while open: comments are fetched only then (SPEC §7). */}
+      {/* Mounted only while open: comments are fetched only then. */}
       {open && flower ? <CommentPanel key={flower.id} flowerId={flower.id} /> : null}
     </Dialog>
   );
@@ -130,7 +130,7 @@ export function CommentForm({ flowerId, library: given, onCancel, onSent }: Comm
     if (inDialog) nameInput.current?.focus();
   }, [inDialog]);
 
-  // Errors show as soon as a field changes (SPEC: validates on change), so focus stays where the person is.
+  // Errors show as soon as a field changes, so focus stays where the person is.
   const { pending, onSubmit } = useSubmission(form, null, {
     path: commentsKey(flowerId),
     payload: (v) => ({

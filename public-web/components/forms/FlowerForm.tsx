@@ -28,7 +28,7 @@ const SENT = {
 const REQUIRED = ["parentName", "email", "babyFirstName", "babyLastName", "flowerType"] as const;
 
 /**
- * The memorial flower submission form (SPEC §5). Submit stays disabled until
+ * The memorial flower submission form. Submit stays disabled until
  * the five required fields hold text; a failed submit keeps every value.
  */
 export default function FlowerForm() {

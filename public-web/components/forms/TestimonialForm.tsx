@@ -9,7 +9,7 @@ import "../../styles/forms.css";
 const EMPTY = { firstName: "", lastName: "", childName: "", testimonial: "", email: "", website: "" };
 const SENT = { title: "Testimonial Submitted", message: "Thank you for sharing your story. Your testimonial will be reviewed and posted soon." };
 
-/** "Share Your Story" (SPEC §5): submit is disabled only while sending; errors show on leaving a field and on submit. */
+/** "Share Your Story": submit is disabled only while sending; errors show on leaving a field and on submit. */
 export default function TestimonialForm({ labelledBy }: { labelledBy?: string }) {
   const form = useForm("testimonial", EMPTY, "blur");
   const ref = useRef<HTMLFormElement>(null);

@@ -4,14 +4,14 @@ import { invalidate } from "../../lib/queries";
 import { notify, notifyError } from "../../lib/toast";
 import { focusFirstInvalid } from "./useForm";
 
-/** What a visitor form sends and says (SPEC §8): its toasts and the list it refreshes. */
+/** What a visitor form sends and says: its toasts and the list it refreshes. */
 export interface SubmissionPlan<V> {
   path: string;
   /** The payload; the form's values as they are when omitted. */
   payload?: (values: V) => unknown;
   success: { title: string; message: string };
   failure: { title: string; fallback: string };
-  /** Query key prefix refreshed after a success (SPEC §7: the list is refetched). */
+  /** Query key prefix refreshed after a success. */
   refresh: string;
   /** Extra gate besides the schema (e.g. the flower form's required fields). */
   canSubmit?: boolean;

@@ -18,7 +18,7 @@ import { SearchBox } from "./SearchBox";
 const TYPING_PAUSE_MS = 200;
 
 /**
- * The Memorial Flowers section (SPEC §2, §4): filters, search, the result
+ * The Memorial Flowers section: filters, search, the result
  * heading, paged cards and the comment dialog. The view lives in the address
  * (?flower=&letter=&search=&page=): the server renders any view, every
  * control is a link or a GET form, and with JavaScript the same addresses
@@ -53,7 +53,7 @@ export function MemorialBrowser() {
     setParams(new URLSearchParams(next.slice(1)), { replace, preventScrollReset: true });
   };
 
-  /** Every change of a filter or of the search goes back to the first page (SPEC §4); typing replaces history. */
+  /** Every change of a filter or of the search goes back to the first page; typing replaces history. */
   const type = (text: string) => {
     setTyped(text);
     clearTimeout(typingTimer.current);

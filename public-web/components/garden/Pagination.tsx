@@ -12,7 +12,7 @@ interface PaginationProps {
   label: string;
 }
 
-/** Results paging as links: Previous/Next wrap around; at most seven sampled dots (SPEC §2, §9). */
+/** Results paging as links: Previous/Next wrap around; at most seven sampled dots. */
 export function Pagination({ query, page, pages, onGo, label }: PaginationProps) {
   if (pages <= 1) return null;
   const to = (p: number) => ({ ...query, page: p });

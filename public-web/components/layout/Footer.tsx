@@ -4,7 +4,7 @@ import { EmailLink, MailingAddress, PhoneLink } from "../content/Contact";
 import { ExternalLink } from "../content/ExternalLink";
 import { DONATE_LINK, HOME_LINK, MENUS } from "./nav";
 
-/** The footer of every page (SPEC §2): links, contact details from the site configuration, legal lines. */
+/** The footer of every page: links, contact details from the site configuration, legal lines. */
 export function Footer() {
   const site = useSite();
   const year = new Date().getFullYear();

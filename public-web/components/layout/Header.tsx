@@ -7,7 +7,7 @@ import { DONATE_LINK, HOME_LINK, MENUS, isCurrent } from "./nav";
 
 const DRAWER_ID = "site-drawer";
 
-/** The fixed 96 px header (SPEC §2): Home, two menus and Donate & Sponsor; a drawer on small screens. */
+/** The fixed 96 px header: Home, two menus and Donate & Sponsor; a drawer on small screens. */
 export function Header() {
   const site = useSite();
   const { pathname } = useLocation();

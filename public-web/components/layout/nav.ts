@@ -1,6 +1,6 @@
 import { NOT_FOUND_ROUTE, routeFor } from "../../routes";
 
-/** The site's navigation (SPEC §2 header): one list read by the header bar and the drawer. */
+/** The site's navigation: one list read by the header bar and the drawer. */
 export interface NavLinkDef {
   label: string;
   to: string;
@@ -38,8 +38,7 @@ export const MENUS: NavMenuDef[] = [
 ];
 
 /**
- * True when `pathname` is at or below `to` (SPEC: current link highlighted by
- * path prefix). On the not-found page nothing is current, so that page's
+ * True when `pathname` is at or below `to`. On the not-found page nothing is current, so that page's
  * HTML is the same for every unknown address (the server renders it once).
  */
 export function isCurrent(pathname: string, to: string): boolean {

@@ -5,7 +5,7 @@ import { ToastText, toastContent } from "../../lib/toast";
 const SWIPE_THRESHOLD_PX = 50;
 
 /**
- * The notification region (SPEC §9): one toast visible at a time for 5 s,
+ * The notification region: one toast visible at a time for 5 s,
  * F8 moves focus to it, a swipe right of 50 px dismisses it on touch.
  * Success toasts are polite; failures are assertive.
  */

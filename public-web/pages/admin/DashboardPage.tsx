@@ -25,7 +25,7 @@ const PANELS: Record<AdminTabId, ComponentType> = {
   emails: EmailsTab,
 };
 
-/** /admin, guarded (SPEC §4): "Loading..." spinner, signed out → login, no admin role → Access Denied. */
+/** /admin, guarded: "Loading..." spinner, signed out → login, no admin role → Access Denied. */
 export default function DashboardPage() {
   const { status, user } = useAdminSession();
   const navigate = useNavigate();

@@ -7,7 +7,7 @@ import { useSession } from "../../stores/session";
 import { AdminShell } from "./AdminShell";
 import { useAdminSession } from "./useAdminSession";
 
-/** /admin/login (SPEC §2): the form, the restricted-area warning and the side panel. */
+/** /admin/login: the form, the restricted-area warning and the side panel. */
 export default function LoginPage() {
   const { status, user } = useAdminSession();
   const navigate = useNavigate();

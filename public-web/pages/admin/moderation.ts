@@ -9,7 +9,7 @@ export type Kind = "testimonial" | "flower" | "comment";
 interface KindInfo {
   /** Admin list path (also its query key). */
   path: string;
-  /** Public list keys to refresh after a change (SPEC §7). */
+  /** Public list keys to refresh after a change. */
   publicKeys: string[];
   noun: string;
   approvedTitle: string;
@@ -102,7 +102,7 @@ export interface Confirming {
   version: number;
 }
 
-/** Approve, and Decline or Remove behind a confirmation, for one kind (SPEC §6, §8). */
+/** Approve, and Decline or Remove behind a confirmation, for one kind. */
 export function useModeration(kind: Kind) {
   const info = KIND[kind];
   const [busyId, setBusyId] = useState<number | null>(null);

@@ -21,7 +21,7 @@ const SPIRITUAL = [
   "Pray for the living and the dead",
 ];
 
-/** SPEC §2 About Us: What, How, Why; what we do not do; the name; the works of mercy. */
+/** About Us: What, How, Why; what we do not do; the name; the works of mercy. */
 export default function AboutPage() {
   const site = useSite();
   return (

@@ -4,7 +4,7 @@ import { Card, PageHero, Section } from "../../components/content/Blocks";
 import { PhoneLink, PhoneList } from "../../components/content/Contact";
 import { useSite } from "../../lib/site";
 
-/** SPEC §2 Burial & Cremation: why it matters, how to reach us, urgent needs within an hour. */
+/** Burial & Cremation: why it matters, how to reach us, urgent needs within an hour. */
 export default function BurialCremationPage() {
   const site = useSite();
   const main = site.phones[0]!;

@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
 import { PageHero, Section } from "../../components/content/Blocks";
 
-/** SPEC §2 /donate: under construction, how donations help, memorial flowers are free. */
+/** /donate: under construction, how donations help, memorial flowers are free. */
 export default function DonatePage() {
   return (
     <>

@@ -6,7 +6,7 @@ import { MemorialBrowser } from "../../components/garden/MemorialBrowser";
 import { PrayerSection } from "../../components/garden/PrayerSection";
 import "../../styles/garden.css";
 
-/** The Garden of Remembrance (SPEC §2), rendered by the server with the view its address asks for. */
+/** The Garden of Remembrance, rendered by the server with the view its address asks for. */
 export default function GardenPage() {
   const page = useRef<HTMLDivElement>(null);
   useLandOnForm(page);

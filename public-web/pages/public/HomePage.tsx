@@ -7,7 +7,7 @@ import FlowerPicker from "../../components/flowers/FlowerPicker";
 import AssistanceForm from "../../components/forms/AssistanceForm";
 import { useSite } from "../../lib/site";
 
-/** SPEC §2 Home: hero, assistance request, the garden's flowers, finding support and the mission banner. */
+/** Home: hero, assistance request, the garden's flowers, finding support and the mission banner. */
 export default function HomePage() {
   const site = useSite();
   return (

@@ -5,7 +5,7 @@ import { EmailLink, PhoneLink, PhoneList } from "../../components/content/Contac
 import { ExternalLink } from "../../components/content/ExternalLink";
 import { useSite } from "../../lib/site";
 
-/** SPEC §2 New Families: registration by phone, the under-construction email/text form, peer group and the e-document. */
+/** New Families: registration by phone, the under-construction email/text form, peer group and the e-document. */
 export default function NewFamiliesPage() {
   const site = useSite();
   return (

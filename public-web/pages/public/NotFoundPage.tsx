@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 
-/** SPEC §2: the not-found page, with its exact title and text. */
+/** The not-found page, with its exact title and text. */
 export default function NotFoundPage() {
   return (
     <div className="container not-found">

@@ -2,7 +2,7 @@ import { Link } from "react-router-dom";
 import { EmailLink, MailingAddress } from "../../components/content/Contact";
 import { useSite } from "../../lib/site";
 
-/** SPEC §2 Privacy Policy: effective May 26, 2025, eleven sections including children under 13. */
+/** Privacy Policy: effective May 26, 2025, eleven sections including children under 13. */
 export default function PrivacyPage() {
   const site = useSite();
   return (

@@ -7,7 +7,7 @@ import "../../styles/garden.css";
 
 const TESTIMONIALS_KEY = "/api/testimonials";
 
-/** Share Testimonial (SPEC §2): how stories are shared, the form, and the stories already posted. */
+/** Share Testimonial: how stories are shared, the form, and the stories already posted. */
 export default function ShareTestimonialPage() {
   const formHeading = useId();
   return (

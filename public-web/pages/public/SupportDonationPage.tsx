@@ -4,7 +4,7 @@ import { ExternalLink } from "../../components/content/ExternalLink";
 import { DonationSupportCards } from "../../components/content/SupportCards";
 import { useSite } from "../../lib/site";
 
-/** SPEC §2 /support-donation: Donate Now (new tab), the same form in an 800 px frame, how gifts help, links and contact. */
+/** /support-donation: Donate Now (new tab), the same form in an 800 px frame, how gifts help, links and contact. */
 export default function SupportDonationPage() {
   const site = useSite();
   return (

@@ -5,7 +5,7 @@ import { FindingSupportCards } from "../../components/content/SupportCards";
 import { useSite } from "../../lib/site";
 import { useScrollTop } from "../../lib/useScrollTop";
 
-/** SPEC §2 /support: the three resource cards, ways to connect, a contact block and a scripture quote. */
+/** /support: the three resource cards, ways to connect, a contact block and a scripture quote. */
 export default function SupportPage() {
   useScrollTop();
   const site = useSite();

@@ -4,7 +4,7 @@ import { ExternalLink } from "../../components/content/ExternalLink";
 import { useSite } from "../../lib/site";
 import { useScrollTop } from "../../lib/useScrollTop";
 
-/** The sections of SPEC §2, in order; their links come from the site configuration. */
+/** The page's sections, in order; their links come from the site configuration. */
 const SECTIONS = [
   "Remember Your Baby",
   "Miscarriage Information and Support",
@@ -21,7 +21,7 @@ const slug = (s: string) =>
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
 
-/** SPEC §2 Support & Resources: curated outside links, each in a new tab, then the disclaimer. */
+/** Support & Resources: curated outside links, each in a new tab, then the disclaimer. */
 export default function SupportResourcesPage() {
   useScrollTop();
   const site = useSite();

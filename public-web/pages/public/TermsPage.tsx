@@ -2,7 +2,7 @@ import { Link } from "react-router-dom";
 import { EmailLink, MailingAddress } from "../../components/content/Contact";
 import { useSite } from "../../lib/site";
 
-/** SPEC §2 Terms of Service, effective May 26, 2025. */
+/** Terms of Service, effective May 26, 2025. */
 export default function TermsPage() {
   const site = useSite();
   return (

@@ -28,7 +28,7 @@ function Avatar({ name, photo }: { name: string; photo: string }) {
   return <img ref={img} className="avatar" src={photo} alt={name} width={96} height={96} onError={() => setFailed(true)} />;
 }
 
-/** SPEC §2 Who We Are: a volunteer statement and the leaders from the site configuration. */
+/** Who We Are: a volunteer statement and the leaders from the site configuration. */
 export default function WhoWeArePage() {
   const site = useSite();
   return (

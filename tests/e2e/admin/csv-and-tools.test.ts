@@ -146,7 +146,7 @@ describe("Bulk Upload tab", () => {
     expect(count(server, "memorial_flowers", "baby_first_name = 'Texttwo' AND flower_type = 'forget-me-not' AND approved = 1")).toBe(1);
   });
 
-  it("updates from a file with IDs, and refuses what SPEC says to refuse", async () => {
+  it("updates from a file with IDs, and refuses what the product says to refuse", async () => {
     const [one] = sql<{ id: number }>(server, "SELECT id FROM memorial_flowers WHERE baby_first_name = 'Textone'");
     await openTab(page, "Bulk Upload");
     const file = page.getByLabel("Or choose a CSV file");

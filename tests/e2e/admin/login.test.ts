@@ -26,7 +26,7 @@ describe("/admin/login and the /admin guard", () => {
     expect(await page.getByRole("complementary").locator("li").count()).toBeGreaterThanOrEqual(3);
     await expectNoAxeViolations(page, "login page");
 
-    // SPEC §5 messages before anything is sent.
+    // messages before anything is sent.
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.getByText("Username is required").waitFor();
     await page.getByText("Password is required").waitFor();

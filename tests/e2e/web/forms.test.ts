@@ -8,8 +8,8 @@ import { startTestServer, type TestServer } from "../../support/testServer";
 import { sql } from "../../public-server/fixtures";
 
 /**
- * Every visitor form in Chromium against the real server: SPEC §5's
- * validation, SPEC §8's toasts, the item really stored as pending, and a
+ * Every visitor form in Chromium against the real server: the product's
+ * validation, the product's toasts, the item really stored as pending, and a
  * failed submit (the server's real 429) that keeps what the person typed.
  * Also Home's flower picker and axe on the testimonial page and dialogs.
  */
@@ -67,7 +67,7 @@ const field = (p: Page, name: string | RegExp) => p.getByRole("textbox", { name 
 describe("home: assistance request", () => {
   const form = () => page.getByRole("form", { name: "Request assistance" });
 
-  it("shows SPEC's message for each empty field on submit and moves focus to the first", async () => {
+  it("shows the product's message for each empty field on submit and moves focus to the first", async () => {
     await open(page, "/");
     await form().getByRole("button", { name: "Request Assistance" }).click();
     for (const message of ["First name is required", "Last name is required", "Valid email is required", "Phone number is required", "Comments are required"]) {

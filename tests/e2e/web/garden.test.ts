@@ -233,7 +233,7 @@ describe("garden of remembrance: browsing 823 flowers", () => {
     await heading("823 memorial flowers in the garden").waitFor();
   });
 
-  it("shows SPEC's empty texts for a filter or search with no results", async () => {
+  it("shows the product's empty texts for a filter or search with no results", async () => {
     await openGarden();
     await searchBox().fill("zzqxw");
     await heading('No results found for "zzqxw"').waitFor();

@@ -52,7 +52,7 @@ describe("every route in the browser", () => {
     }
   });
 
-  it("shows the not-found page with SPEC's exact title and text", async () => {
+  it("shows the not-found page with the product's exact title and text", async () => {
     for (const path of ["/no-such-page", "/support-donation/extra"]) {
       js.consoleErrors.length = 0;
       await js.page.goto(path);
@@ -231,7 +231,7 @@ describe("header, footer and keyboard", () => {
     expect(await nav.getByRole("link", { name: "New Families" }).isVisible()).toBe(false);
   });
 
-  it("has every footer item of SPEC §2, contact details from the configuration", async () => {
+  it("has every footer item, with contact details from the configuration", async () => {
     await js.page.goto("/");
     const footer = js.page.locator("footer");
     for (const name of [

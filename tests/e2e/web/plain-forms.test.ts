@@ -7,7 +7,7 @@ import { liveFlower, signedIn, sql } from "../../public-server/fixtures";
 /**
  * The four visitor forms in Chromium with JavaScript turned off (a slow phone
  * before the script arrived): each posts to its page, an error comes back
- * beside the fields with every typed value kept, a success shows SPEC's
+ * beside the fields with every typed value kept, a success shows the product's
  * title and text, the item is stored, and nothing typed ever reaches an
  * address (bar, history or the server's request log).
  */

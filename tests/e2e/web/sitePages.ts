@@ -1,5 +1,5 @@
 /**
- * The public routes of SPEC §2 with the text a person must find on each:
+ * The public routes of with the text a person must find on each:
  * its h1 and a sentence of its main content. Shared by the page, no-JS and
  * accessibility tests.
  */
