@@ -24,7 +24,7 @@ import { publicRouter } from "./api/public/router";
 import { sessionRouter } from "./api/session/router";
 import { adminRouters } from "./api/admin";
 import { hookFactories, workerFactories, type Worker } from "./hooks";
-import { siteHandler } from "./site";
+import { siteHandler } from "./servePages";
 import { ensureAdminFromEnv } from "./commands/users";
 import { writeServerLock } from "./operations/serverLock";
 

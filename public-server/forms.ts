@@ -10,7 +10,7 @@ import { submitAssistance, submitComment, submitFlower, submitTestimonial } from
 import { CommentLibraryEntity } from "./entities/CommentLibrary";
 import { MemorialFlowerEntity } from "./entities/MemorialFlower";
 import { ApiError, BadRequest, NotFound } from "./errors";
-import { parse } from "./lib/http";
+import { parse } from "./lib/validate";
 import { limitSubmissions } from "./middlewares/limits";
 import { sameOriginWrites } from "./middlewares/security";
 import { presentLibraryEntry, presentPublicFlower } from "./presenters";

@@ -3,7 +3,7 @@ import type { AppState } from "../context";
 import { ErrorId, type ErrorBody } from "../../shared/errors";
 import { ApiError } from "../errors";
 import type { Logger } from "../lib/log";
-import { isApiPath } from "../site";
+import { isApiPath } from "../servePages";
 
 /** Koa and its body parser throw plain HTTP errors; give each a sentence a person can read. */
 const HTTP_SENTENCES: Record<number, [ErrorBody["error"], string]> = {

@@ -3,7 +3,7 @@ import { createRouter } from "../../lib/router";
 import { ActivityQuery } from "../../../shared/schemas/adminTools";
 import type { AppState, Services } from "../../context";
 import { listActivity } from "../../commands/activity";
-import { parse } from "../../lib/http";
+import { parse } from "../../lib/validate";
 
 /** GET /api/admin/activity?limit=100: who did what and when, newest first. */
 export function activityRouter(s: Services): Router<AppState> {

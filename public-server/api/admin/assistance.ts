@@ -5,7 +5,7 @@ import { AssistanceHandledInput, type AdminAssistanceDto } from "../../../shared
 import type { AppState, Services } from "../../context";
 import { recordActivity } from "../../commands/activity";
 import { NotFound } from "../../errors";
-import { idParam, parse } from "../../lib/http";
+import { idParam, parse } from "../../lib/validate";
 import { parseDbTime } from "../../lib/time";
 
 interface Row {

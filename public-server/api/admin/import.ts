@@ -3,7 +3,7 @@ import { createRouter } from "../../lib/router";
 import { BulkUpdateInput, BulkUploadInput, ResetImportInput } from "../../../shared/schemas/admin";
 import type { AppState, Services } from "../../context";
 import { bulkUpdateFlowers, bulkUploadFlowers, resetAndImport } from "../../commands/importFlowers";
-import { parse } from "../../lib/http";
+import { parse } from "../../lib/validate";
 import { checkImportKey } from "../../commands/importKey";
 
 /** Bulk upload, bulk update and reset-and-import of memorial flowers. */

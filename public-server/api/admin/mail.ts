@@ -4,7 +4,7 @@ import { format } from "date-fns";
 import type { AppState, Services } from "../../context";
 import type { OutboxMessage, OutboxStatus } from "../../entities/OutboxMessage";
 import { BadRequest, Conflict, NotFound } from "../../errors";
-import { idParam } from "../../lib/http";
+import { idParam } from "../../lib/validate";
 import { mailFor } from "../../mail";
 import { findMessage, listMessages, requeueFailed } from "../../mail/outbox";
 import { mailingListCsv } from "../../mail/mailingList";

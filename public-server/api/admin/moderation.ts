@@ -9,7 +9,7 @@ import { listAdminComments } from "../../commands/comments";
 import { findDuplicates, listCommentsPage, listFlowersPage, listGardenForExport, listTestimonialsPage } from "../../commands/adminLists";
 import { approveItem, deleteItem, KINDS, type ModeratedKind } from "../../commands/moderation";
 import { editFlower } from "../../commands/flowers";
-import { expectedVersion, idParam, parse } from "../../lib/http";
+import { expectedVersion, idParam, parse } from "../../lib/validate";
 import { presentAdminComment, presentAdminFlower, presentAdminTestimonial } from "../../presenters";
 
 const PATHS: Record<ModeratedKind, string> = {

@@ -7,7 +7,7 @@ import { MemorialFlowerEntity } from "../../entities/MemorialFlower";
 import { TestimonialEntity } from "../../entities/Testimonial";
 import { NotFound, Unavailable } from "../../errors";
 import { ErrorId } from "../../../shared/errors";
-import { idParam, parse } from "../../lib/http";
+import { idParam, parse } from "../../lib/validate";
 import { limitSubmissions } from "../../middlewares/limits";
 import { signedInUser } from "../../middlewares/auth";
 import { backupsFor } from "../../operations/nightly";

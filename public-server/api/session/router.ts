@@ -4,7 +4,7 @@ import { LoginInput } from "../../../shared/schemas/session";
 import type { AppState, Services } from "../../context";
 import { UserEntity } from "../../entities/User";
 import { ApiError, Conflict, Forbidden, TooMany } from "../../errors";
-import { parse } from "../../lib/http";
+import { parse } from "../../lib/validate";
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from "../../lib/password";
 import { serverRegisterInput } from "../../lib/commonPasswords";
 import { clearSecureSessionCookie } from "../../lib/sessionCookie";
