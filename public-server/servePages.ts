@@ -3,6 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Middleware } from "koa";
 import serve from "koa-static";
+import { z } from "zod";
 import type { SiteConfig } from "../shared/schemas/site";
 import type { ServerConfig } from "./config";
 import type { AppState, Services } from "./context";
@@ -22,6 +23,9 @@ interface SsrModule {
     form?: FormPageData,
   ): Promise<{ html: string; status: 200 | 404; title: string; description: string; clientOnly: boolean; source: string }>;
 }
+
+/** Vite's build manifest as far as the server reads it: each chunk's file, styles and imports. */
+const Manifest = z.record(z.string(), z.looseObject({ file: z.string(), css: z.array(z.string()).optional(), imports: z.array(z.string()).optional() }));
 
 /** One chunk of Vite's build manifest (dist/web/.vite/manifest.json). */
 interface ManifestChunk {
@@ -260,7 +264,7 @@ class PageRenderer {
 
 function readManifest(file: string): Record<string, ManifestChunk> {
   try {
-    return JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, ManifestChunk>;
+    return Manifest.parse(JSON.parse(fs.readFileSync(file, "utf8")));
   } catch {
     return {};
   }

@@ -1,9 +1,22 @@
 import { LessThan } from "typeorm";
+import { z } from "zod";
 import type { Database } from "../db";
 import { SessionEntity } from "../entities/Session";
 import { findById } from "./byId";
 
-type SessionData = Record<string, unknown>;
+/** What koa-session stores: our fields are checked, its own (expiry bookkeeping) pass through. */
+const SessionData = z.looseObject({ userId: z.number().int().optional(), signedInAt: z.number().optional() });
+type SessionData = z.infer<typeof SessionData>;
+
+/** A stored session as data; a row that does not read as one is treated as no session at all. */
+function readSession(text: string): SessionData | undefined {
+  try {
+    const parsed = SessionData.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * koa-session's external store, kept in the sessions table: the cookie holds only a random id.
@@ -22,8 +35,8 @@ export function databaseSessionStore(db: Database, absoluteMs: number) {
       const row = await db.run((m) => findById(m, SessionEntity, key));
       const now = Date.now();
       if (!row || row.expiresAt < now) return undefined;
-      const session = JSON.parse(row.data) as SessionData;
-      if (ended(session, now)) {
+      const session = readSession(row.data);
+      if (!session || ended(session, now)) {
         await db.run((m) => m.delete(SessionEntity, { id: key }));
         return undefined;
       }

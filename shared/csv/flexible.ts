@@ -57,7 +57,7 @@ export const NO_DATA_UPLOAD: CsvNotice = { title: "No Data", message: "Please pr
 export const NO_DATA_UPDATE: CsvNotice = { title: "No Data", message: "Please provide CSV data to update." };
 export const INVALID_DATA: CsvNotice = { title: "Invalid Data", message: "No valid memorial flower entries found in CSV." };
 export const MISSING_IDS: CsvNotice = { title: "Missing IDs", message: "All entries must have an ID for bulk updates." };
-/** Not in the server refuses more than LIMITS.bulkRows rows, with these words. */
+/** The server refuses more than LIMITS.bulkRows rows; the readers say so first, in these words. */
 export const TOO_MANY_ROWS_UPLOAD: CsvNotice = {
   title: "Too Many Rows",
   message: `Please upload at most ${LIMITS.bulkRows} flowers at once.`,

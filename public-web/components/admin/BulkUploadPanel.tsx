@@ -19,6 +19,13 @@ interface BulkUploadPanelProps {
   findDuplicates?(flowers: FlowerEntry[]): Promise<number[]>;
 }
 
+/**
+ * Rows checked against the garden for exact copies. Sending a whole-garden file for the check would
+ * cost the page a second of work on the main thread and the server a second upload; such files are
+ * uploaded as they are, and the preview says the check was not made.
+ */
+const DUPLICATE_CHECK_ROWS = 20_000;
+
 /** "12 rows match flowers already in the garden" (or the singular). */
 export const duplicatesText = (n: number) => (n === 1 ? "1 row matches a flower already in the garden" : `${n} rows match flowers already in the garden`);
 
@@ -56,7 +63,7 @@ export function BulkUploadPanel({ onUpload, onUpdate, onNotice, findDuplicates }
 
   // Once the data is read, ask which rows are already in the garden (for the warning in the preview).
   useEffect(() => {
-    if (!findDuplicates || !analysis?.upload.ok) return;
+    if (!findDuplicates || !analysis?.upload.ok || analysis.upload.entries.length > DUPLICATE_CHECK_ROWS) return;
     const of = analysis;
     const entries = analysis.upload.entries as FlowerEntry[];
     let live = true;
@@ -236,6 +243,11 @@ export function BulkUploadPanel({ onUpload, onUpdate, onNotice, findDuplicates }
             <li key={i}>{e}</li>
           ))}
         </ul>
+      ) : null}
+      {findDuplicates && analysis?.upload.ok && analysis.upload.entries.length > DUPLICATE_CHECK_ROWS ? (
+        <p className="csv-notice" role="note">
+          This file has more than {DUPLICATE_CHECK_ROWS.toLocaleString("en-US")} rows, so it was not checked for flowers already in the garden.
+        </p>
       ) : null}
       {dupRows.length > 0 ? (
         <div className="bulk-duplicates" role="status">
