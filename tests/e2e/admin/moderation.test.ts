@@ -184,6 +184,7 @@ describe("moderation in the dashboard", () => {
     db.close();
     await reloadDashboard();
     await openTab(page, /^Comments/);
+    await card(page, c.name).getByText("Memorial for Unknown").waitFor();
     expect(await card(page, c.name).getByText("Memorial for Unknown").count()).toBe(1);
     sql(server, "DELETE FROM memorial_comments WHERE id = ?", c.id);
   });
