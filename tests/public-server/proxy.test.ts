@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import https from "node:https";
 import net from "node:net";
+import { freePort } from "./spawn";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -232,17 +233,6 @@ describe.skipIf(!haveCaddy)("behind Caddy with tls internal", () => {
     expect((await post("127.0.6.1", "127.0.5.1")).status).toBe(201);
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 function canConnect(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {

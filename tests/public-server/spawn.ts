@@ -20,7 +20,8 @@ export interface SpawnedServer {
   cleanup(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+/** A port nothing listens on right now, on 127.0.0.1. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once("error", reject);
