@@ -41,3 +41,12 @@ export async function newPage(
   page.on("pageerror", (err) => consoleErrors.push(err.message));
   return { context, page, consoleErrors };
 }
+
+/**
+ * Opens `path` and waits until the page is hydrated (the layout marks <html data-hydrated>), so what the
+ * test does next goes through React, not through the server-rendered HTML's plain forms and links.
+ */
+export async function openHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}

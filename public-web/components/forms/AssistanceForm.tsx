@@ -13,7 +13,7 @@ const SENT = { title: "Request Submitted", message: "We have received your assis
 export default function AssistanceForm() {
   const form = useForm("assistance", EMPTY, "blur");
   const ref = useRef<HTMLFormElement>(null);
-  const post = usePlainPost("request-assistance");
+  const { post, answerId } = usePlainPost("request-assistance");
   const { pending, onSubmit } = useSubmission(form, ref, {
     path: "/api/assistance-requests",
     success: SENT,
@@ -23,10 +23,10 @@ export default function AssistanceForm() {
 
   return (
     <div id="request-assistance">
-      {form.sent ? <FormSent {...SENT} /> : null}
+      {form.sent ? <FormSent id={answerId} {...SENT} /> : null}
       <form ref={ref} className="visitor-form" aria-label="Request assistance" noValidate onSubmit={onSubmit} {...post}>
         <FormKind kind="assistance" />
-        <FormMessage message={form.formMessage} />
+        <FormMessage id={answerId} message={form.formMessage} />
         <div className="visitor-form__row">
           <Field label="First Name" required error={form.errors.firstName}>
             <input type="text" autoComplete="given-name" {...form.text("firstName")} />

@@ -122,7 +122,7 @@ export function CommentForm({ flowerId, library: given, onCancel, onSent }: Comm
   const library = useQuery(LIBRARY_KEY, () => api.get<CommentLibraryDto[]>(LIBRARY_KEY), { enabled: !given });
   const form = useForm("comment", EMPTY, "change");
   const nameInput = useRef<HTMLInputElement>(null);
-  const post = usePlainPost(COMMENT_ANCHOR);
+  const { post, answerId } = usePlainPost(COMMENT_ANCHOR);
   const hydrated = useHydrated();
   const inDialog = Boolean(onCancel);
 
@@ -151,11 +151,11 @@ export function CommentForm({ flowerId, library: given, onCancel, onSent }: Comm
   const biblical = entries.filter((m) => m.category === "biblical");
   return (
     <>
-      {form.sent && !inDialog ? <FormSent {...COMMENT_SENT} /> : null}
+      {form.sent && !inDialog ? <FormSent id={answerId} {...COMMENT_SENT} /> : null}
       <form className="visitor-form comment-form" aria-label="Leave a Comment" noValidate onSubmit={onSubmit} {...post}>
         <FormKind kind="comment" />
         <input type="hidden" name="memorialFlowerId" value={flowerId} />
-        <FormMessage message={form.formMessage} />
+        <FormMessage id={answerId} message={form.formMessage} />
         <Field label="Your Name" required error={form.errors.commenterName}>
           <input ref={nameInput} type="text" autoComplete="name" {...form.text("commenterName")} />
         </Field>

@@ -33,7 +33,7 @@ const REQUIRED = ["parentName", "email", "babyFirstName", "babyLastName", "flowe
  */
 export default function FlowerForm() {
   const form = useForm("flower", EMPTY, "blur");
-  const post = usePlainPost("add-flower");
+  const { post, answerId } = usePlainPost("add-flower");
   const hydrated = useHydrated();
   const ref = useRef<HTMLFormElement>(null);
   const headingId = useId();
@@ -56,10 +56,10 @@ export default function FlowerForm() {
         Choose a flower for your baby and it will be planted in the garden once a volunteer has looked it over. Fields marked "required" are needed; everything
         else is up to you.
       </p>
-      {form.sent ? <FormSent {...SENT} /> : null}
+      {form.sent ? <FormSent id={answerId} {...SENT} /> : null}
       <form ref={ref} className="visitor-form" noValidate onSubmit={onSubmit} aria-labelledby={headingId} {...post}>
         <FormKind kind="flower" />
-        <FormMessage message={form.formMessage} />
+        <FormMessage id={answerId} message={form.formMessage} />
         <div className="visitor-form__row">
           <Field label="Your Name" required error={form.errors.parentName}>
             <input type="text" autoComplete="name" {...form.text("parentName")} />
@@ -98,9 +98,11 @@ export default function FlowerForm() {
             Flower Selection<span className="field__required"> (required)</span>
           </legend>
           <div className="flower-choice__grid">
-            {FLOWERS.map((flower) => (
+            {FLOWERS.map((flower, i) => (
               <label key={flower.type} className="flower-choice__option">
                 <input
+                  // eslint-disable-next-line jsx-a11y/no-autofocus -- only on the page a failed plain post returns, where the person must choose
+                  autoFocus={i === 0 && form.opensFocused("flowerType")}
                   type="radio"
                   name="flowerType"
                   value={flower.type}

@@ -4,12 +4,18 @@ import { FORM_KIND_FIELD, type VisitorFormKind } from "../../../shared/visitorFo
 
 /**
  * What makes a visitor form work before JavaScript: it posts to its own page
- * (the server renders the answer there, scrolled to `anchor`), and names
- * itself in a hidden field. Nothing typed ever goes into the address.
+ * and names itself in a hidden field. Nothing typed ever goes into the address.
+ *
+ * The address's fragment names the answer (`answerId`), which the form gives
+ * to its success text and to its whole-form message: the page that comes back
+ * scrolls to whichever is there. After field errors neither is, and the
+ * browser honours the first invalid field's autofocus instead (a fragment
+ * that names an element would cancel it): the person lands on what to fix.
  */
 export function usePlainPost(anchor: string) {
   const { pathname } = useLocation();
-  return { method: "post", action: `${pathname}#${anchor}` } as const;
+  const answerId = `${anchor}-answer`;
+  return { post: { method: "post", action: `${pathname}#${answerId}` } as const, answerId };
 }
 
 export function FormKind({ kind }: { kind: VisitorFormKind }) {
@@ -21,7 +27,7 @@ export function FormKind({ kind }: { kind: VisitorFormKind }) {
  * Focus moves here when it appears after a send in the page (a screen reader
  * reads it), so the person is not left on a button that was reset.
  */
-export function FormSent({ title, message, focus = true }: { title: string; message: string; focus?: boolean }) {
+export function FormSent({ id, title, message, focus = true }: { id?: string; title: string; message: string; focus?: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
   const hydrated = useRef(typeof document !== "undefined" && document.documentElement.dataset.hydrated === "1");
   useEffect(() => {
@@ -29,7 +35,7 @@ export function FormSent({ title, message, focus = true }: { title: string; mess
     if (focus && hydrated.current) ref.current?.focus();
   }, [focus]);
   return (
-    <div ref={ref} className="form-sent" role="status" tabIndex={-1}>
+    <div ref={ref} id={id} className="form-sent" role="status" tabIndex={-1}>
       <p className="form-sent__title">{title}</p>
       <p className="form-sent__message">{message}</p>
     </div>
@@ -37,10 +43,10 @@ export function FormSent({ title, message, focus = true }: { title: string; mess
 }
 
 /** A sentence about the whole form from a plain post (e.g. too many messages in a short time). */
-export function FormMessage({ message }: { message?: string }) {
+export function FormMessage({ id, message }: { id: string; message?: string }) {
   if (!message) return null;
   return (
-    <p className="form-message" role="alert">
+    <p id={id} className="form-message" role="alert">
       {message}
     </p>
   );

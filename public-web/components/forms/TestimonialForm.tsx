@@ -13,7 +13,7 @@ const SENT = { title: "Testimonial Submitted", message: "Thank you for sharing y
 export default function TestimonialForm({ labelledBy }: { labelledBy?: string }) {
   const form = useForm("testimonial", EMPTY, "blur");
   const ref = useRef<HTMLFormElement>(null);
-  const post = usePlainPost("share-your-story");
+  const { post, answerId } = usePlainPost("share-your-story");
   const { pending, onSubmit } = useSubmission(form, ref, {
     path: "/api/testimonials",
     success: SENT,
@@ -23,10 +23,10 @@ export default function TestimonialForm({ labelledBy }: { labelledBy?: string })
 
   return (
     <>
-      {form.sent ? <FormSent {...SENT} /> : null}
+      {form.sent ? <FormSent id={answerId} {...SENT} /> : null}
       <form ref={ref} className="visitor-form" aria-labelledby={labelledBy} noValidate onSubmit={onSubmit} {...post}>
         <FormKind kind="testimonial" />
-        <FormMessage message={form.formMessage} />
+        <FormMessage id={answerId} message={form.formMessage} />
         <div className="visitor-form__row">
           <Field label="First Name" required error={form.errors.firstName}>
             <input type="text" autoComplete="given-name" {...form.text("firstName")} />

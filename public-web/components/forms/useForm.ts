@@ -73,6 +73,10 @@ export function useForm<V extends Values>(kind: VisitorFormKind, initial: V, mod
     return loading.current;
   }, [kind]);
 
+  // After a failed plain post, the page opens with the focus on the first field to fix (as a failed
+  // submit with JavaScript does): the server writes it as the autofocus attribute.
+  const [firstPostedError] = useState(() => Object.keys(initial).find((key) => posted?.errors?.[key]));
+
   const clientErrors = useMemo<Errors<V>>(() => (schema ? schemaErrors(schema, values) : {}), [schema, values]);
   const isValid = schema !== null && Object.keys(clientErrors).length === 0;
 
@@ -92,6 +96,9 @@ export function useForm<V extends Values>(kind: VisitorFormKind, initial: V, mod
     [mode],
   );
 
+  /** Whether the control for `name` opens focused: the first field a plain post came back with an error for. */
+  const opensFocused = (name: keyof V & string) => name === firstPostedError;
+
   /** Props for a text-like control (input, textarea, select) bound to `name`. */
   const text = <K extends keyof V & string>(name: K) => ({
     name,
@@ -99,6 +106,7 @@ export function useForm<V extends Values>(kind: VisitorFormKind, initial: V, mod
     onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => setValue(name, e.target.value as V[K]),
     onBlur: () => setShown((s) => ({ ...s, [name]: true })),
     onFocus: () => void prepare(),
+    ...(opensFocused(name) ? { autoFocus: true } : {}),
   });
 
   /** Marks the form submitted (every error shows) and answers whether it may be sent. */
@@ -126,6 +134,7 @@ export function useForm<V extends Values>(kind: VisitorFormKind, initial: V, mod
     trySubmit,
     reset,
     prepare,
+    opensFocused,
     sent,
     /** A sentence about the whole form from a plain post (e.g. too many messages). */
     formMessage: posted?.message,
@@ -135,6 +144,10 @@ export function useForm<V extends Values>(kind: VisitorFormKind, initial: V, mod
 
 /** Moves focus to the first invalid control of a form, so the person lands on what to fix. */
 export function focusFirstInvalid(form: HTMLFormElement | null): void {
-  // Runs after React has rendered the error state.
-  requestAnimationFrame(() => form?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
+  // Runs after React has rendered the error state. A group (the flower choice) is marked invalid as a
+  // whole; its first control takes the focus.
+  requestAnimationFrame(() => {
+    const invalid = form?.querySelector<HTMLElement>("[aria-invalid='true']");
+    (invalid?.matches("fieldset") ? invalid.querySelector<HTMLElement>("input") : invalid)?.focus();
+  });
 }

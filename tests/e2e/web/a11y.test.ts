@@ -1,7 +1,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, newPage } from "../../support/browser";
+import { launchBrowser, newPage, openHydrated } from "../../support/browser";
 import { startTestServer, type TestServer } from "../../support/testServer";
 import { PUBLIC_PAGES } from "./sitePages";
 
@@ -42,8 +42,7 @@ describe("accessibility (axe, WCAG 2.2 AA)", () => {
     const { page, context } = await newPage(browser, server.url, { viewport: { width: 1280, height: 900 } });
     try {
       for (const path of [...PUBLIC_PAGES.map((c) => c.path), "/no-such-page"]) {
-        await page.goto(path);
-        await page.waitForFunction(() => document.documentElement.dataset.hydrated === "1");
+        await openHydrated(page, path);
         expect(await violations(page), path).toEqual([]);
       }
       // An open header menu too.
@@ -59,8 +58,7 @@ describe("accessibility (axe, WCAG 2.2 AA)", () => {
     const { page, context } = await newPage(browser, server.url, { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
     try {
       for (const path of ["/", "/support-resources", "/who-we-are"]) {
-        await page.goto(path);
-        await page.waitForFunction(() => document.documentElement.dataset.hydrated === "1");
+        await openHydrated(page, path);
         expect(await violations(page), path).toEqual([]);
       }
       await page.getByRole("button", { name: "Menu", exact: true }).click();

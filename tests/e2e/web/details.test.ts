@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage } from "../../support/browser";
+import { launchBrowser, newPage, openHydrated } from "../../support/browser";
 import { ROOT, startTestServer, type TestServer } from "../../support/testServer";
 
 /**
@@ -86,8 +86,7 @@ describe("words", () => {
 describe("layout", () => {
   it("shows the four leaders as two rows of two, and initials for a photo that fails to load", async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto("/who-we-are");
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "1");
+    await openHydrated(page, "/who-we-are");
     const tops = await page.locator(".leader-card").evaluateAll((cards) => cards.map((c) => Math.round(c.getBoundingClientRect().top)));
     expect(tops).toHaveLength(4);
     expect(new Set(tops).size).toBe(2);

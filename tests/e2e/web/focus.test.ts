@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage } from "../../support/browser";
+import { launchBrowser, newPage, openHydrated } from "../../support/browser";
 import { startTestServer, type TestServer } from "../../support/testServer";
 import { liveFlower, signedIn } from "../../public-server/fixtures";
 
@@ -29,10 +29,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function open(path: string): Promise<void> {
-  await page.goto(path);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "1");
-}
+const open = (path: string) => openHydrated(page, path);
 
 /** What has focus: its tag, class and text. */
 const focused = () =>

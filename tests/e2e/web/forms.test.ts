@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FLOWERS } from "../../../shared/flowers";
 import { Client } from "../../support/client";
-import { launchBrowser, newPage } from "../../support/browser";
+import { launchBrowser, newPage, openHydrated } from "../../support/browser";
 import { startTestServer, type TestServer } from "../../support/testServer";
 import { sql } from "../../public-server/fixtures";
 
@@ -53,14 +53,6 @@ async function toast(p: Page, title: string, message: string): Promise<void> {
   await region.getByText(message, { exact: true }).waitFor();
 }
 
-/** Waits until the app is interactive (hydrated or rendered by the client). */
-async function open(p: Page, path: string): Promise<void> {
-  await p.goto(path);
-  await p.waitForFunction(() => {
-    const root = document.getElementById("root");
-    return Boolean(root && Object.keys(root).some((k) => k.startsWith("__reactContainer")));
-  });
-}
 
 const field = (p: Page, name: string | RegExp) => p.getByRole("textbox", { name });
 
@@ -68,7 +60,7 @@ describe("home: assistance request", () => {
   const form = () => page.getByRole("form", { name: "Request assistance" });
 
   it("shows the product's message for each empty field on submit and moves focus to the first", async () => {
-    await open(page, "/");
+    await openHydrated(page, "/");
     await form().getByRole("button", { name: "Request Assistance" }).click();
     for (const message of ["First name is required", "Last name is required", "Valid email is required", "Phone number is required", "Comments are required"]) {
       await form().getByText(message, { exact: true }).waitFor();
@@ -80,7 +72,7 @@ describe("home: assistance request", () => {
   });
 
   it("shows an error when a field is left, and sends a complete request that is stored", async () => {
-    await open(page, "/");
+    await openHydrated(page, "/");
     const email = form().getByRole("textbox", { name: /Email/ });
     await email.fill("not-an-email");
     await email.blur();
@@ -112,7 +104,7 @@ describe("home: assistance request", () => {
 
 describe("home: flower picker", () => {
   it("shows ten flowers in three rows of three, then the tulip alone", async () => {
-    await open(page, "/");
+    await openHydrated(page, "/");
     const buttons = page.getByRole("list", { name: "The ten flowers of the garden" }).getByRole("button");
     expect(await buttons.count()).toBe(10);
     const names = await buttons.locator(".flower-picker__name").allTextContents();
@@ -142,7 +134,7 @@ describe("garden: memorial flower submission", () => {
   const submit = () => form().getByRole("button", { name: "Submit Memorial Flower" });
 
   it("tells an empty garden to be the first, and keeps Submit disabled until the required fields hold text", async () => {
-    await open(page, "/garden-of-remembrance");
+    await openHydrated(page, "/garden-of-remembrance");
     await page.getByText("No memorial flowers have been added yet. Be the first to honor your little one.", { exact: true }).waitFor();
     expect(await page.getByRole("group", { name: "Filter by flower" }).count()).toBe(0);
     await form().getByText("Enter first initial if you prefer privacy").waitFor();
@@ -247,7 +239,7 @@ describe("share testimonial", () => {
   const form = () => page.getByRole("form", { name: "Share Your Story" });
 
   it("shows the schema's messages on submit and does not show an empty Shared Testimonials grid", async () => {
-    await open(page, "/share-testimonial");
+    await openHydrated(page, "/share-testimonial");
     expect(await page.getByRole("heading", { name: "Shared Testimonials" }).count()).toBe(0);
     await form().getByRole("button", { name: "Share Your Story" }).click();
     for (const message of ["First name is required", "Last name is required", "Please share your testimonial"]) {
@@ -286,7 +278,7 @@ describe("share testimonial", () => {
     expect(row).toMatchObject({ approved: 0, email: "teresa@private.example", child_name: "Michael" });
 
     expect((await admin.post(`/api/admin/testimonials/${row!.id}/approve`)).status).toBe(200);
-    await open(page, "/share-testimonial");
+    await openHydrated(page, "/share-testimonial");
     await page.getByRole("heading", { name: "Shared Testimonials" }).waitFor();
     await page.getByText("The garden gave us a place to bring our grief.").waitFor();
     await page.getByText("In memory of Michael").waitFor();
@@ -354,7 +346,7 @@ describe("a failed submit keeps what the person typed", () => {
   });
 
   it("memorial flower: Submission Error with the server's sentence, every value kept", async () => {
-    await open(p, "/garden-of-remembrance");
+    await openHydrated(p, "/garden-of-remembrance");
     const form = p.locator("#add-flower form");
     await form.getByRole("textbox", { name: /Your Name/ }).fill("Kept Parent");
     await form.getByRole("textbox", { name: /Email Address/ }).fill("kept@private.example");
@@ -378,7 +370,7 @@ describe("a failed submit keeps what the person typed", () => {
   });
 
   it("assistance request: the failure toast is titled Error and the values stay", async () => {
-    await open(p, "/");
+    await openHydrated(p, "/");
     const form = p.getByRole("form", { name: "Request assistance" });
     await form.getByRole("textbox", { name: /First Name/ }).fill("Kept");
     await form.getByRole("textbox", { name: /Last Name/ }).fill("Asker");
@@ -394,7 +386,7 @@ describe("a failed submit keeps what the person typed", () => {
   });
 
   it("testimonial: Submission Error and the story stays", async () => {
-    await open(p, "/share-testimonial");
+    await openHydrated(p, "/share-testimonial");
     const form = p.getByRole("form", { name: "Share Your Story" });
     await form.getByRole("textbox", { name: /First Name/ }).fill("Kept");
     await form.getByRole("textbox", { name: /Last Name/ }).fill("Writer");
@@ -409,7 +401,7 @@ describe("a failed submit keeps what the person typed", () => {
 describe("the honeypot", () => {
   it("is in every visitor form, hidden from people and from the keyboard", async () => {
     for (const path of ["/", "/garden-of-remembrance", "/share-testimonial"]) {
-      await open(page, path);
+      await openHydrated(page, path);
       const traps = page.locator('input[name="website"]');
       expect(await traps.count()).toBeGreaterThan(0);
       for (const trap of await traps.all()) {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseStrictCsv } from "../../../shared/csv/strict";
 import { FLOWERS } from "../../../shared/flowers";
 import { Client, json } from "../../support/client";
-import { launchBrowser, newPage } from "../../support/browser";
+import { launchBrowser, newPage, openHydrated } from "../../support/browser";
 import { ROOT, SAMPLE_DATA, startTestServer, type TestServer } from "../../support/testServer";
 import { sql } from "../../public-server/fixtures";
 
@@ -482,8 +482,7 @@ describe("garden of remembrance: every view is an address, with and without Java
   });
 
   it("Home's Add Memorial Flower lands on the form, with the list loaded above it", async () => {
-    await page.goto("/");
-    await page.locator("html[data-hydrated]").waitFor();
+    await openHydrated(page, "/");
     await page.getByRole("link", { name: "Add Memorial Flower" }).first().click();
     await page.waitForURL(/#add-flower/);
     await heading("823 memorial flowers in the garden").waitFor();

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, newPage } from "../../support/browser";
+import { launchBrowser, newPage, openHydrated } from "../../support/browser";
 import { ROOT, startTestServer, type TestServer } from "../../support/testServer";
 import { NOT_FOUND, PUBLIC_PAGES } from "./sitePages";
 
@@ -35,8 +35,7 @@ describe("every route in the browser", () => {
     const { page, consoleErrors } = js;
     for (const c of PUBLIC_PAGES) {
       consoleErrors.length = 0;
-      await page.goto(c.path);
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "1");
+      await openHydrated(page, c.path);
       expect(await page.locator("h1").count(), `${c.path}: one h1`).toBe(1);
       expect(await page.locator("h1").innerText(), c.path).toBe(c.h1);
       expect(await page.locator("main").innerText(), c.path).toContain(c.text);
@@ -55,8 +54,7 @@ describe("every route in the browser", () => {
   it("shows the not-found page with the product's exact title and text", async () => {
     for (const path of ["/no-such-page", "/support-donation/extra"]) {
       js.consoleErrors.length = 0;
-      await js.page.goto(path);
-      await js.page.waitForFunction(() => document.documentElement.dataset.hydrated === "1");
+      await openHydrated(js.page, path);
       expect(await js.page.locator("h1").innerText()).toBe(NOT_FOUND.h1);
       expect(await js.page.locator("main").innerText()).toContain(NOT_FOUND.text);
       expect(await js.page.title()).toBe(NOT_FOUND.h1);

@@ -64,6 +64,8 @@ describe("without JavaScript", () => {
     await page.waitForLoadState();
     await form.getByText("Valid email is required", { exact: true }).waitFor();
     expect(await form.getByLabel(/Email/).getAttribute("aria-invalid")).toBe("true");
+    // The page opens on the field to fix, as a submit with JavaScript does.
+    await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.name === "email");
     expect(await valueOf(/First Name/)).toBe("Maria");
     expect(await valueOf(/Comments/)).toBe("Please call me about the burial");
     expect(sql(server, "SELECT id FROM assistance_requests")).toEqual([]);
@@ -96,7 +98,8 @@ describe("without JavaScript", () => {
     expect(await form.getByLabel(/Baby's First Name/).inputValue()).toBe("Lily");
     expect(await form.getByLabel(/Date of Loss/).inputValue()).toBe("Spring 2024");
     expect(await form.getByLabel(/Send me occasional updates/).isChecked()).toBe(true);
-    expect(new URL(page.url()).hash).toBe("#add-flower");
+    expect(new URL(page.url()).hash).toBe("#add-flower-answer");
+    await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.name === "flowerType");
 
     await form.getByRole("radio", { name: /Rose/ }).check();
     await form.getByRole("button", { name: "Submit Memorial Flower" }).click();
