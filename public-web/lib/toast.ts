@@ -1,5 +1,5 @@
 import { createElement, isValidElement } from "react";
-import toast, { type Toast } from "react-hot-toast";
+import toast, { type Toast } from "react-hot-toast/headless";
 import { TOAST_DURATION_MS } from "../../shared/constants";
 
 /** What a toast says: the product's title and message. */

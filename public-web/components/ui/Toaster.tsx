@@ -1,5 +1,5 @@
 import { useEffect, useRef, type PointerEvent } from "react";
-import toast, { useToaster, type Toast } from "react-hot-toast";
+import toast, { useToaster, type Toast } from "react-hot-toast/headless";
 import { ToastText, toastContent } from "../../lib/toast";
 
 const SWIPE_THRESHOLD_PX = 50;
