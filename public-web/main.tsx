@@ -1,5 +1,5 @@
 import "./styles/global.css";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { App, preloadRoute } from "./App";
@@ -26,7 +26,9 @@ async function start(): Promise<void> {
       </BrowserRouter>
     </StrictMode>
   );
-  if (container.dataset.ssr === "1") hydrateRoot(container, app);
+  // Hydration as a transition: React does it in slices of a few milliseconds and lets the browser answer
+  // the person in between, instead of one long task on a slow phone (the page is already readable).
+  if (container.dataset.ssr === "1") startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 }
 

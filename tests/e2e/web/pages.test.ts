@@ -142,12 +142,15 @@ describe("readable before JavaScript", () => {
     const block = /<script type="application\/json" id="site-config">([\s\S]*?)<\/script>/.exec(html);
     expect(block).not.toBeNull();
     expect(JSON.parse(block![1]!).email).toBe("info@example.org");
-    // The home page's own chunk is preloaded and its styles linked after the global stylesheet.
+    // The home page's own chunk is preloaded, and its styles are written into the page after the global
+    // ones (no stylesheet request holds up the first paint).
     const home = await (await fetch(`${server.url}/`)).text();
     expect(home).toMatch(/<link rel="modulepreload" href="\/assets\/HomePage-[\w-]+\.js" \/>/);
-    const sheets = [...home.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
+    expect(home).not.toMatch(/<link rel="stylesheet"/);
+    const sheets = [...home.matchAll(/<style data-href="([^"]+)">([^<]+)<\/style>/g)];
     expect(sheets.length).toBeGreaterThan(1);
-    expect(sheets[0]).toMatch(/\/assets\/index-[\w-]+\.css$/);
+    expect(sheets[0]![1]).toMatch(/^\/assets\/index-[\w-]+\.css$/);
+    expect(sheets[0]![2]).toBe(fs.readFileSync(path.join(ROOT, "dist/web", sheets[0]![1]!), "utf8"));
     // Every other script is an external module (the CSP forbids inline script).
     for (const tag of html.match(/<script\b[^>]*>/g) ?? []) expect(tag).toMatch(/type="application\/json"|src="/);
   });
