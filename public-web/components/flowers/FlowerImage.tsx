@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { describeFlower } from "../../../shared/flowers";
 import { ILLUSTRATIONS } from "./illustrations";
 import "./flowers.css";
@@ -17,8 +18,12 @@ interface FlowerImageProps {
   className?: string;
 }
 
-/** The drawing of a flower type, with its accessible name (the label, or "Flower" for an unknown type). */
-export function FlowerImage({ type, size = "sm", decorative = false, className }: FlowerImageProps) {
+/**
+ * The drawing of a flower type, with its accessible name (the label, or "Flower" for an unknown type).
+ * Memoised: a drawing is some twenty SVG elements, and the garden shows dozens that never change while
+ * the view around them does.
+ */
+export const FlowerImage = memo(function FlowerImage({ type, size = "sm", decorative = false, className }: FlowerImageProps) {
   const { imageType } = describeFlower(type);
   const known = imageType === type;
   const Drawing = ILLUSTRATIONS[imageType];
@@ -34,4 +39,4 @@ export function FlowerImage({ type, size = "sm", decorative = false, className }
       <Drawing />
     </svg>
   );
-}
+});

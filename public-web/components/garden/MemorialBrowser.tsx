@@ -1,10 +1,10 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { gardenApiPath, gardenQueryFrom, gardenQueryString, type GardenPageDto, type GardenQuery } from "../../../shared/garden";
 import type { PublicFlowerDto } from "../../../shared/schemas/public";
 import { api, messageFor } from "../../lib/api";
 import { emptyText, resultHeading } from "../../lib/garden";
-import { useQuery } from "../../lib/queries";
+import { fetchQuery, useQuery } from "../../lib/queries";
 import CommentDialog from "../forms/CommentDialog";
 import { Spinner } from "../ui/Spinner";
 import { FlowerFilter } from "./FlowerFilter";
@@ -45,12 +45,20 @@ export function MemorialBrowser() {
   const resultsTop = useRef<HTMLHeadingElement>(null);
   const searchInput = useRef<HTMLInputElement>(null);
 
-  /** Moves to another view: a new entry in history (the back button returns), unless `replace`. */
+  /**
+   * Shows the view `next`: its answer is asked for at once, not after React has rendered the new
+   * address, and the address follows: a new entry in history (the back button returns), unless `replace`.
+   */
+  const show = (next: GardenQuery, replace: boolean) => {
+    const nextKey = gardenApiPath(next);
+    fetchQuery(nextKey, () => api.get<GardenPageDto>(nextKey)).catch(() => undefined);
+    setParams(new URLSearchParams(gardenQueryString(next).slice(1)), { replace, preventScrollReset: true });
+  };
+
   const go = (to: Partial<GardenQuery>, replace = false) => {
     clearTimeout(typingTimer.current);
     setTyped(null);
-    const next = gardenQueryString({ ...query, ...to });
-    setParams(new URLSearchParams(next.slice(1)), { replace, preventScrollReset: true });
+    show({ ...query, ...to }, replace);
   };
 
   /** Every change of a filter or of the search goes back to the first page; typing replaces history. */
@@ -58,7 +66,7 @@ export function MemorialBrowser() {
     setTyped(text);
     clearTimeout(typingTimer.current);
     typingTimer.current = setTimeout(() => {
-      setParams(new URLSearchParams(gardenQueryString({ ...query, search: text, page: 1 }).slice(1)), { replace: true, preventScrollReset: true });
+      show({ ...query, search: text, page: 1 }, true);
       setTyped(null);
     }, TYPING_PAUSE_MS);
   };
@@ -73,10 +81,11 @@ export function MemorialBrowser() {
     resultsTop.current?.scrollIntoView({ block: "start" });
   };
 
-  const openComments = (flower: PublicFlowerDto) => {
+  // Stable, so the cards (memoised) are not drawn again when only the address or the busy state changes.
+  const openComments = useCallback((flower: PublicFlowerDto) => {
     setDialogFlower(flower);
     setDialogOpen(true);
-  };
+  }, []);
 
   const hasFlowers = (view?.total ?? 0) > 0;
   const shownQuery = view?.query ?? query;

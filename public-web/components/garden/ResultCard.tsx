@@ -1,4 +1,4 @@
-import type { MouseEvent } from "react";
+import { memo, type MouseEvent } from "react";
 import { Link } from "react-router-dom";
 import { describeFlower } from "../../../shared/flowers";
 import { fullName, memorialPath } from "../../../shared/garden";
@@ -11,7 +11,7 @@ import { ShareButton } from "./ShareButton";
  * the loss date if given, the flower and its meaning, Comments and Share.
  * Comments opens the dialog; without JavaScript it is a link to the page, which lists them.
  */
-export function ResultCard({ flower, onComments }: { flower: PublicFlowerDto; onComments(flower: PublicFlowerDto): void }) {
+export const ResultCard = memo(function ResultCard({ flower, onComments }: { flower: PublicFlowerDto; onComments(flower: PublicFlowerDto): void }) {
   const { label, meaning } = describeFlower(flower.flowerType);
   const name = fullName(flower);
   const path = memorialPath(flower);
@@ -39,4 +39,4 @@ export function ResultCard({ flower, onComments }: { flower: PublicFlowerDto; on
       </div>
     </li>
   );
-}
+});
