@@ -14,6 +14,11 @@ async function main(): Promise<void> {
   const { app, services, quiesce, close } = await createServer(config);
   const exposed = proxyExposureWarning(config);
   if (exposed) services.log.error("proxy_exposed", { message: exposed });
+  if (process.env.NODE_ENV !== "production") {
+    services.log.info("not_production", {
+      note: "NODE_ENV is not production: pages are rendered with React's development build, about five times slower. `npm start` and deploy/garden.service set it.",
+    });
+  }
   const server: Server = app.listen(config.port, config.host, () => {
     services.log.info("listening", { url: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`, database: config.databasePath });
   });

@@ -84,6 +84,7 @@ async function main() {
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
+      NODE_ENV: "production",
       LOG_LEVEL: "info",
       ADMIN_USERNAME: "bench",
       ADMIN_PASSWORD: PASSWORD,
