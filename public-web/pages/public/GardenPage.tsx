@@ -1,5 +1,6 @@
 import { useEffect, useRef, type RefObject } from "react";
 import { ServerCommentForm } from "../../components/forms/CommentDialog";
+import { FlowerDrawings } from "../../components/flowers/FlowerImage";
 import FlowerForm from "../../components/forms/FlowerForm";
 import { MeaningsCarousel } from "../../components/garden/MeaningsCarousel";
 import { MemorialBrowser } from "../../components/garden/MemorialBrowser";
@@ -49,10 +50,12 @@ export default function GardenPage() {
         </p>
       </section>
 
-      <ServerCommentForm />
-      <MeaningsCarousel />
-      <MemorialBrowser />
-      <FlowerForm />
+      <FlowerDrawings>
+        <ServerCommentForm />
+        <MeaningsCarousel />
+        <MemorialBrowser />
+        <FlowerForm />
+      </FlowerDrawings>
       <PrayerSection />
     </div>
   );
