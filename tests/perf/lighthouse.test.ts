@@ -22,7 +22,8 @@ let chrome: chromeLauncher.LaunchedChrome;
 let memorialPath: string;
 
 beforeAll(async () => {
-  server = await spawnServer({ ADMIN_USERNAME: "gardener", ADMIN_PASSWORD: "a long admin password" });
+  // As it runs in production: React renders with its production build.
+  server = await spawnServer({ NODE_ENV: "production", ADMIN_USERNAME: "gardener", ADMIN_PASSWORD: "a long admin password" });
   const admin = new Client(server.url);
   await admin.login("gardener", "a long admin password");
   const upload = await admin.post("/api/admin/memorial-flowers/bulk-upload", { flowers: fakeGarden(GARDEN_SIZE, 3) });

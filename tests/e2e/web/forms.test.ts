@@ -53,7 +53,6 @@ async function toast(p: Page, title: string, message: string): Promise<void> {
   await region.getByText(message, { exact: true }).waitFor();
 }
 
-
 const field = (p: Page, name: string | RegExp) => p.getByRole("textbox", { name });
 
 describe("home: assistance request", () => {
