@@ -5,6 +5,7 @@
  * renderer all import it and cannot drift apart.
  */
 import type { AdminCommentDto, AdminFlowerDto, AdminTestimonialDto, ResetImportResult } from "../shared/schemas/admin";
+import type { ModeratedKind } from "../shared/moderation";
 
 /** Every result crossing IPC: expected failures are values, never thrown errors. */
 export type Result<T> = { ok: true; value: T } | { ok: false; error: string; code?: ErrorCode };
@@ -12,7 +13,7 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: string; cod
 /** What the renderer may switch on (never on the message text). */
 export type ErrorCode = "invalid-input" | "offline" | "signed-out" | "not-admin" | "forbidden" | "server" | "busy" | "not-found" | "csv-invalid" | "unsent";
 
-export type ItemKind = "testimonial" | "flower" | "comment";
+export type ItemKind = ModeratedKind;
 export type DecisionAction = "approve" | "decline";
 
 /** A pending item as kept for offline review (never with an email address). */

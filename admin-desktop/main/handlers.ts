@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { LIMITS } from "../../shared/constants";
+import { MODERATED_KINDS } from "../../shared/moderation";
 import type { InvokeChannel, Result } from "../ipc";
 import { MAX_CSV_BYTES, TOO_LARGE } from "./csvTasks";
 import type { DesktopService } from "./service";
@@ -35,7 +36,7 @@ export const schemas = {
   downloadForReview: none,
   getReview: none,
   decide: z.strictObject({
-    kind: z.enum(["testimonial", "flower", "comment"]),
+    kind: z.enum(MODERATED_KINDS),
     itemId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
     version: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
     action: z.enum(["approve", "decline"]),

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import type { AdminCommentDto, AdminFlowerDto, AdminTestimonialDto, MessageDto, ResetImportResult } from "../../shared/schemas/admin";
+import { MODERATED_KINDS } from "../../shared/moderation";
 import type { SessionUserDto } from "../../shared/schemas/session";
 import type { QueueItem, ReviewItem } from "../ipc";
 
@@ -74,7 +75,7 @@ export const ReviewItemSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("comment"), item: AdminCommentSchema }),
 ]) satisfies z.ZodType<ReviewItem>;
 
-const kind = z.enum(["testimonial", "flower", "comment"]);
+const kind = z.enum(MODERATED_KINDS);
 export const QueueItemSchema = z.strictObject({
   id: z.string().min(1),
   server: z.string().min(1),
