@@ -13,6 +13,7 @@ import { KIND, NO_FILTER, useAdminPage } from "./moderation";
 import { CommentsTab, FlowersTab, TestimonialsTab } from "./tabs/ModerationTabs";
 import { ActivityTab, AssistanceTab, BulkUploadTab, CsvImportTab, EmailsTab, useAssistance } from "./tabs/ToolTabs";
 import { useAdminSession } from "./useAdminSession";
+import { LOGGED_OUT_MESSAGE } from "../../../shared/messages";
 
 const PANELS: Record<AdminTabId, ComponentType> = {
   testimonials: TestimonialsTab,
@@ -33,7 +34,7 @@ export default function DashboardPage() {
   const logout = async () => {
     try {
       await useSession.getState().logout();
-      notify("Logged out", "You have been logged out successfully");
+      notify("Logged out", LOGGED_OUT_MESSAGE);
       navigate("/admin/login", { replace: true });
     } catch (error) {
       notifyError("Logout failed", error instanceof Error ? messageFor(error, error.message) : String(error));
