@@ -49,10 +49,17 @@ export interface QueueItem {
   finishedAt?: string;
 }
 
+/** Who is signed in, and the server's settings the previews follow (unknown while a remembered sign-in waits offline). */
+export interface SignedInUser {
+  username: string;
+  /** The rows a reset-and-import must have on this server. */
+  expectedImportCount?: number | undefined;
+}
+
 export interface AppStatus {
   online: boolean;
   serverUrl: string | null;
-  user: { username: string } | null;
+  user: SignedInUser | null;
   /** True when this computer can keep a sign-in encrypted (safeStorage with a real backend). */
   canRemember: boolean;
   remembered: boolean;

@@ -52,7 +52,12 @@ export const AdminCommentSchema = z.object({
   flowerBabyFirstName: z.string().nullable(),
 }) satisfies z.ZodType<AdminCommentDto>;
 
-export const SessionUserSchema = z.object({ id, username: z.string(), role: z.string() }) satisfies z.ZodType<SessionUserDto>;
+export const SessionUserSchema = z.object({
+  id,
+  username: z.string(),
+  role: z.string(),
+  expectedImportCount: z.number().int().positive().optional(),
+}) satisfies z.ZodType<SessionUserDto>;
 export const MessageSchema = z.object({ message: z.string(), count: z.number().int().nonnegative().optional() }) satisfies z.ZodType<MessageDto>;
 export const ApprovedSchema = z.object({ id, version: z.number().int().nonnegative(), approved: z.boolean() });
 export const HealthSchema = z.object({ status: z.literal("ok") });

@@ -5,6 +5,7 @@ import type { CommentLibraryEntry } from "../entities/CommentLibrary";
 import type { MemorialFlower } from "../entities/MemorialFlower";
 import type { Testimonial } from "../entities/Testimonial";
 import type { User } from "../entities/User";
+import type { ServerConfig } from "../config";
 import { parseDbTime } from "../lib/time";
 
 // Presenters list their fields one by one: a column added later never leaks by itself.
@@ -89,4 +90,10 @@ export const presentAdminComment = (c: CommentRow): AdminCommentDto => ({
 
 export const presentLibraryEntry = (e: CommentLibraryEntry): CommentLibraryDto => ({ id: e.id, text: e.text, category: e.category });
 
-export const presentUser = (u: User): SessionUserDto => ({ id: u.id, username: u.username, role: u.role });
+/** The signed-in person; an administrator also learns the server's settings that the admin previews follow. */
+export const presentUser = (u: User, config: Pick<ServerConfig, "expectedImportCount">): SessionUserDto => ({
+  id: u.id,
+  username: u.username,
+  role: u.role,
+  ...(u.role === "admin" ? { expectedImportCount: config.expectedImportCount } : {}),
+});
