@@ -1,6 +1,9 @@
 import type { AdminCommentDto, AdminFlowerDto, AdminTestimonialDto } from "../../shared/schemas/admin";
 import type { CommentLibraryDto, PublicCommentDto, PublicFlowerDto, PublicTestimonialDto } from "../../shared/schemas/public";
 import type { SessionUserDto } from "../../shared/schemas/session";
+import type { AdminAssistanceDto } from "../../shared/schemas/adminTools";
+import type { AssistanceRow } from "../commands/assistance";
+import type { OutboxMessage } from "../entities/OutboxMessage";
 import type { CommentLibraryEntry } from "../entities/CommentLibrary";
 import type { MemorialFlower } from "../entities/MemorialFlower";
 import type { Testimonial } from "../entities/Testimonial";
@@ -96,4 +99,31 @@ export const presentUser = (u: User, config: Pick<ServerConfig, "expectedImportC
   username: u.username,
   role: u.role,
   ...(u.role === "admin" ? { expectedImportCount: config.expectedImportCount } : {}),
+});
+
+/** An assistance request with every detail, for the team. */
+export const presentAssistance = (r: AssistanceRow): AdminAssistanceDto => ({
+  id: r.id,
+  firstName: r.firstName,
+  lastName: r.lastName,
+  email: r.email,
+  phoneNumber: r.phoneNumber,
+  comments: r.comments,
+  createdAt: iso(r.createdAt),
+  handled: r.handledAt !== null,
+  handledAt: r.handledAt === null ? null : iso(r.handledAt),
+  handledBy: r.handledBy,
+});
+
+/** An outbox row as administrators see it (recipients included; the message body is not). */
+export const presentOutboxMessage = (m: OutboxMessage) => ({
+  id: m.id,
+  kind: m.kind,
+  to: m.toAddress,
+  subject: m.subject,
+  attempts: m.attempts,
+  lastError: m.lastError,
+  status: m.status,
+  createdAt: m.createdAt,
+  sentAt: m.sentAt,
 });
