@@ -1,20 +1,11 @@
 import type { EntityManager } from "typeorm";
 import type { Services } from "../context";
+import type { AssistanceRequest } from "../entities/AssistanceRequest";
 import { NotFound } from "../errors";
 import { recordActivity } from "./activity";
 
-/** An assistance request as the team reads it. */
-export interface AssistanceRow {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string;
-  comments: string;
-  createdAt: string;
-  handledAt: string | null;
-  handledBy: string | null;
-}
+/** An assistance request as the raw query reads it: the entity's fields, with its times as stored text. */
+export type AssistanceRow = Omit<AssistanceRequest, "createdAt" | "handledAt"> & { createdAt: string; handledAt: string | null };
 
 const SELECT = `SELECT id, first_name AS firstName, last_name AS lastName, email, phone_number AS phoneNumber, comments,
   created_at AS createdAt, handled_at AS handledAt, handled_by AS handledBy FROM assistance_requests`;
