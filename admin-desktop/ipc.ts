@@ -5,6 +5,7 @@
  * renderer all import it and cannot drift apart.
  */
 import type { AdminCommentDto, AdminFlowerDto, AdminTestimonialDto, ResetImportResult } from "../shared/schemas/admin";
+import type { ModeratedKind } from "../shared/moderation";
 
 /** Every result crossing IPC: expected failures are values, never thrown errors. */
 export type Result<T> = { ok: true; value: T } | { ok: false; error: string; code?: ErrorCode };
@@ -12,7 +13,7 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: string; cod
 /** What the renderer may switch on (never on the message text). */
 export type ErrorCode = "invalid-input" | "offline" | "signed-out" | "not-admin" | "forbidden" | "server" | "busy" | "not-found" | "csv-invalid" | "unsent";
 
-export type ItemKind = "testimonial" | "flower" | "comment";
+export type ItemKind = ModeratedKind;
 export type DecisionAction = "approve" | "decline";
 
 /** A pending item as kept for offline review (never with an email address). */
@@ -48,10 +49,17 @@ export interface QueueItem {
   finishedAt?: string;
 }
 
+/** Who is signed in, and the server's settings the previews follow (unknown while a remembered sign-in waits offline). */
+export interface SignedInUser {
+  username: string;
+  /** The rows a reset-and-import must have on this server. */
+  expectedImportCount?: number | undefined;
+}
+
 export interface AppStatus {
   online: boolean;
   serverUrl: string | null;
-  user: { username: string } | null;
+  user: SignedInUser | null;
   /** True when this computer can keep a sign-in encrypted (safeStorage with a real backend). */
   canRemember: boolean;
   remembered: boolean;

@@ -7,14 +7,15 @@ import type { PublicCache } from "./lib/publicCache";
 import type { RateLimiter } from "./lib/rateLimiter";
 import type { Slowdown } from "./lib/slowdown";
 import type { SiteConfigStore } from "./lib/siteConfig";
+import type { ModeratedKind } from "../shared/moderation";
 
-export type ItemKind = "testimonial" | "flower" | "comment" | "assistance";
+export type ItemKind = ModeratedKind | "assistance";
 
 /** Something that happened, told to the hooks inside the transaction that did it. */
 export type DomainEvent =
   | { type: "submitted"; kind: ItemKind; id: number }
-  | { type: "approved"; kind: Exclude<ItemKind, "assistance">; id: number; actor: User }
-  | { type: "deleted"; kind: Exclude<ItemKind, "assistance">; id: number; actor: User; wasApproved: boolean; summary: string }
+  | { type: "approved"; kind: ModeratedKind; id: number; actor: User }
+  | { type: "deleted"; kind: ModeratedKind; id: number; actor: User; wasApproved: boolean; summary: string }
   | { type: "edited"; kind: "flower"; id: number; actor: User }
   | { type: "imported"; mode: "reset" | "bulk-upload" | "bulk-update"; count: number; actor: User; detail?: string };
 

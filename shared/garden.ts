@@ -38,6 +38,10 @@ function memorialSlug(f: Named & { id: number }): string {
 
 export const GARDEN_PATH = "/garden-of-remembrance";
 
+/** The words a memorial opens with, before the baby's name. */
+export const IN_LOVING_MEMORY = "In loving memory of";
+export const inLovingMemoryOf = (name: string) => `${IN_LOVING_MEMORY} ${name}`;
+
 /** The memorial page's path for a flower. */
 export const memorialPath = (f: Named & { id: number }) => `${GARDEN_PATH}/${memorialSlug(f)}`;
 

@@ -3,7 +3,7 @@
  * server answers. Sign-in is needed to send and to download, never to open
  * the downloaded copy or the queue (they live on disk; see review.ts).
  */
-import type { ErrorCode, Result, SignInInput } from "../ipc";
+import type { ErrorCode, Result, SignedInUser, SignInInput } from "../ipc";
 import { ApiClient, HttpError, NetworkError, type FetchLike } from "./api";
 import { fail, ok } from "./results";
 import { type SessionVault } from "./session";
@@ -23,7 +23,7 @@ const SESSION_ENDED = "Your sign-in has ended. Please sign in again; nothing you
 
 export class Account {
   api: ApiClient | null = null;
-  user: { username: string } | null = null;
+  user: SignedInUser | null = null;
   online = false;
   /** Set when a sync stopped because the session ended: the window asks to sign in again. */
   needsSignIn = false;
@@ -46,7 +46,7 @@ export class Account {
     api.importSession(saved.cookie);
     try {
       const me = await api.currentUser();
-      this.user = { username: me.username };
+      this.user = { username: me.username, expectedImportCount: me.expectedImportCount };
       this.online = true;
     } catch (error) {
       if (error instanceof NetworkError) {
@@ -75,7 +75,7 @@ export class Account {
         this.hooks.pushStatus();
         return fail(NOT_ADMIN, "not-admin");
       }
-      this.user = { username: user.username };
+      this.user = { username: user.username, expectedImportCount: user.expectedImportCount };
       this.needsSignIn = false;
       const cookie = api.exportSession();
       if (input.remember && cookie) this.vault.save({ serverUrl: address.url, username: user.username, cookie });

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import type { AdminCommentDto, AdminFlowerDto, AdminTestimonialDto, FlowerEntry, MessageDto, ResetImportResult } from "../../shared/schemas/admin";
 import type { SessionUserDto } from "../../shared/schemas/session";
+import { MODERATION } from "../../shared/moderation";
 import type { ItemKind } from "../ipc";
 import {
   AdminCommentSchema,
@@ -19,12 +20,6 @@ import {
   ResetImportResultSchema,
   SessionUserSchema,
 } from "./wire";
-
-export const KIND_PATHS: Record<ItemKind, string> = {
-  testimonial: "testimonials",
-  flower: "memorial-flowers",
-  comment: "memorial-comments",
-};
 
 /** The server answered with a non-2xx status. `message` is the server's sentence when it sent one. */
 export class HttpError extends Error {
@@ -125,17 +120,17 @@ export class ApiClient {
   list(kind: "comment"): Promise<AdminCommentDto[]>;
   list(kind: ItemKind): Promise<(AdminTestimonialDto | AdminFlowerDto | AdminCommentDto)[]>;
   list(kind: ItemKind): Promise<(AdminTestimonialDto | AdminFlowerDto | AdminCommentDto)[]> {
-    return this.call(LISTS[kind], "GET", `/api/admin/${KIND_PATHS[kind]}`);
+    return this.call(LISTS[kind], "GET", `/api/admin/${MODERATION[kind].path}`);
   }
 
   /** Approve with If-Match on the reviewed version: 412 when the item changed since, 404 when gone. */
   approve(kind: ItemKind, id: number, version: number): Promise<{ id: number; version: number; approved: boolean }> {
-    return this.call(ApprovedSchema, "POST", `/api/admin/${KIND_PATHS[kind]}/${id}/approve`, {}, undefined, { "If-Match": `"${version}"` });
+    return this.call(ApprovedSchema, "POST", `/api/admin/${MODERATION[kind].path}/${id}/approve`, {}, undefined, { "If-Match": `"${version}"` });
   }
 
   /** Delete (decline) with If-Match on the reviewed version: a decline can never delete an item approved since. */
   remove(kind: ItemKind, id: number, version: number): Promise<MessageDto> {
-    return this.call(MessageSchema, "DELETE", `/api/admin/${KIND_PATHS[kind]}/${id}`, undefined, undefined, { "If-Match": `"${version}"` });
+    return this.call(MessageSchema, "DELETE", `/api/admin/${MODERATION[kind].path}/${id}`, undefined, undefined, { "If-Match": `"${version}"` });
   }
 
   bulkUpload(flowers: FlowerEntry[]): Promise<MessageDto> {

@@ -10,6 +10,7 @@ import type { BulkOutcome, DesktopEvent, ResetImportInput, Result } from "../ipc
 import type { Account } from "./account";
 import { plural } from "../words";
 import { fail, ok } from "./results";
+import { CSV_TASK_FAILED } from "../../shared/messages";
 
 /** Largest CSV file or text the app accepts (the server takes 10 MB of JSON). */
 export const MAX_CSV_BYTES = 5 * 1024 * 1024;
@@ -71,7 +72,7 @@ export class CsvTasks {
       this.deps.emit({ type: "progress", task: "upload", current: total, total, indeterminate: false });
       return ok({ message: answer.message, count: answer.count ?? total, skipped: check.skipped.length });
     } catch (error) {
-      return this.account.failure(error, "Failed to upload memorial flowers.");
+      return this.account.failure(error, CSV_TASK_FAILED.upload);
     }
   }
 
@@ -92,7 +93,7 @@ export class CsvTasks {
       }
       return ok({ message: `Successfully updated ${plural(done, "memorial flower")}.`, count: done, skipped: check.skipped.length });
     } catch (error) {
-      const failed = this.account.failure<BulkOutcome>(error, "Failed to update memorial flowers.");
+      const failed = this.account.failure<BulkOutcome>(error, CSV_TASK_FAILED.update);
       if (failed.ok || done === 0) return failed;
       return {
         ...failed,
@@ -104,8 +105,8 @@ export class CsvTasks {
   async resetAndImport(input: ResetImportInput): Promise<Result<ResetImportResult>> {
     const api = this.account.signedInApi();
     if (!api) return this.account.notSignedIn();
-    // The same strict rules as the preview and the server (which checks again).
-    const parsed = parseStrictCsv(input.text);
+    // The same strict rules and count as the preview and the server (which checks again).
+    const parsed = parseStrictCsv(input.text, this.account.user?.expectedImportCount);
     if (!parsed.isValid) return fail(parsed.errors.slice(0, 5).join(" "), "csv-invalid");
     this.deps.emit({ type: "progress", task: "import", current: 0, total: parsed.rows.length, indeterminate: true });
     try {
@@ -113,7 +114,7 @@ export class CsvTasks {
       this.deps.emit({ type: "progress", task: "import", current: parsed.rows.length, total: parsed.rows.length, indeterminate: false });
       return ok(result);
     } catch (error) {
-      return this.account.failure(error, "Failed to import memorial flowers");
+      return this.account.failure(error, CSV_TASK_FAILED.import);
     }
   }
 }

@@ -5,10 +5,12 @@
  * in main). The sender check happens before these run (main/security.ts).
  */
 import { z } from "zod";
-import { LIMITS } from "../../shared/constants";
+import { MODERATED_KINDS } from "../../shared/moderation";
 import type { InvokeChannel, Result } from "../ipc";
 import { MAX_CSV_BYTES, TOO_LARGE } from "./csvTasks";
 import type { DesktopService } from "./service";
+import { RESET_IMPORT_REQUIRED } from "../../shared/schemas/admin";
+import { LoginInput } from "../../shared/schemas/session";
 
 const none = z.undefined();
 const csvText = z.string().max(MAX_CSV_BYTES, TOO_LARGE);
@@ -18,8 +20,7 @@ export const schemas = {
   getStatus: none,
   signIn: z.strictObject({
     serverUrl: z.string().trim().min(1, "Please enter the server address").max(2048),
-    username: z.string().trim().min(1, "Username is required").max(LIMITS.username),
-    password: z.string().min(1, "Password is required").max(LIMITS.passwordMax),
+    ...LoginInput.shape,
     remember: z.boolean(),
   }),
   signOut: z.strictObject({ discardUnsent: z.boolean() }).optional(),
@@ -29,13 +30,13 @@ export const schemas = {
   bulkUpdate: csvText,
   resetAndImport: z.strictObject({
     text: csvText,
-    adminKey: z.string().min(1, "CSV data and admin key are required").max(500),
+    adminKey: z.string().min(1, RESET_IMPORT_REQUIRED).max(500),
     confirmed: z.literal(true, { error: "Please confirm that every flower and comment will be deleted." }),
   }),
   downloadForReview: none,
   getReview: none,
   decide: z.strictObject({
-    kind: z.enum(["testimonial", "flower", "comment"]),
+    kind: z.enum(MODERATED_KINDS),
     itemId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
     version: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
     action: z.enum(["approve", "decline"]),

@@ -1,5 +1,6 @@
 import type { AdminCommentDto, AdminFlowerDto, AdminTestimonialDto } from "../../shared/schemas/admin";
 import { describeFlower } from "../../shared/flowers";
+import { changedMessage, goneMessage } from "../../shared/moderation";
 import type { ItemKind, ReviewItem } from "../ipc";
 
 type AnyDto = AdminTestimonialDto | AdminFlowerDto | AdminCommentDto;
@@ -34,14 +35,12 @@ export function labelFor(entry: ReviewItem): string {
   }
 }
 
-const NOUN: Record<ItemKind, string> = { testimonial: "testimonial", flower: "memorial flower", comment: "memorial comment" };
-
 /**
  * Why a decision was not applied, in the server's words for the same case, so a
  * conflict reads the same whether the server refused it (412, 404) or the re-check
  * after an interrupted sync found it. `current` null: the item is gone.
  */
 export function conflictReason(kind: ItemKind, current: ReviewItem | null | undefined): string {
-  if (current === null) return `This ${NOUN[kind]} no longer exists, so your decision was not applied.`;
-  return `This ${NOUN[kind]} was changed by someone else since you reviewed it, so your decision was not applied.`;
+  if (current === null) return goneMessage(kind, true);
+  return changedMessage(kind);
 }

@@ -3,7 +3,8 @@
  * sending them. Downloading and sending need a live sign-in; opening the
  * copy, deciding and undoing do not (the copy and the queue are on disk).
  */
-import type { DecisionInput, DesktopEvent, ItemKind, QueueItem, Result, ReviewItem, ReviewView, SyncSummary } from "../ipc";
+import { MODERATED_KINDS } from "../../shared/moderation";
+import type { DecisionInput, DesktopEvent, QueueItem, Result, ReviewItem, ReviewView, SyncSummary } from "../ipc";
 import type { Account } from "./account";
 import type { ApiClient } from "./api";
 import type { Outbox } from "./outbox/outbox";
@@ -54,8 +55,9 @@ export class ReviewTasks {
     const api = this.account.signedInApi();
     if (!api || !this.account.user) return this.account.notSignedIn();
     try {
-      const kinds: ItemKind[] = ["testimonial", "flower", "comment"];
-      const lists = await Promise.all(kinds.map(async (kind) => (await api.list(kind)).filter((dto) => !dto.approved).map((dto) => toReviewItem(kind, dto))));
+      const lists = await Promise.all(
+        MODERATED_KINDS.map(async (kind) => (await api.list(kind)).filter((dto) => !dto.approved).map((dto) => toReviewItem(kind, dto))),
+      );
       this.review.replace(lists.flat(), this.deps.now().toISOString(), api.baseUrl, this.account.user.username);
       this.deps.pushStatus();
       return ok(this.view());

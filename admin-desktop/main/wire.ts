@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import type { AdminCommentDto, AdminFlowerDto, AdminTestimonialDto, MessageDto, ResetImportResult } from "../../shared/schemas/admin";
+import { MODERATED_KINDS } from "../../shared/moderation";
 import type { SessionUserDto } from "../../shared/schemas/session";
 import type { QueueItem, ReviewItem } from "../ipc";
 
@@ -51,7 +52,12 @@ export const AdminCommentSchema = z.object({
   flowerBabyFirstName: z.string().nullable(),
 }) satisfies z.ZodType<AdminCommentDto>;
 
-export const SessionUserSchema = z.object({ id, username: z.string(), role: z.string() }) satisfies z.ZodType<SessionUserDto>;
+export const SessionUserSchema = z.object({
+  id,
+  username: z.string(),
+  role: z.string(),
+  expectedImportCount: z.number().int().positive().optional(),
+}) satisfies z.ZodType<SessionUserDto>;
 export const MessageSchema = z.object({ message: z.string(), count: z.number().int().nonnegative().optional() }) satisfies z.ZodType<MessageDto>;
 export const ApprovedSchema = z.object({ id, version: z.number().int().nonnegative(), approved: z.boolean() });
 export const HealthSchema = z.object({ status: z.literal("ok") });
@@ -74,7 +80,7 @@ export const ReviewItemSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("comment"), item: AdminCommentSchema }),
 ]) satisfies z.ZodType<ReviewItem>;
 
-const kind = z.enum(["testimonial", "flower", "comment"]);
+const kind = z.enum(MODERATED_KINDS);
 export const QueueItemSchema = z.strictObject({
   id: z.string().min(1),
   server: z.string().min(1),

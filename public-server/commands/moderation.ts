@@ -2,12 +2,11 @@ import type { EntityManager } from "typeorm";
 import { NotFound, PreconditionFailed } from "../errors";
 import type { Services } from "../context";
 import type { User } from "../entities/User";
+import { changedMessage, goneMessage, type ModeratedKind } from "../../shared/moderation";
 
-export type ModeratedKind = "testimonial" | "flower" | "comment";
-
-interface KindInfo {
+/** What the server alone needs of each kind. */
+interface KindStore {
   table: string;
-  noun: string;
   /** Public cache keys this kind feeds. */
   cache: string[];
   /** A short description for the activity log: never an email or a parent's name. */
@@ -19,16 +18,14 @@ const first = async (tx: EntityManager, sql: string, id: number): Promise<string
   return rows[0]?.s ?? "";
 };
 
-export const KINDS: Record<ModeratedKind, KindInfo> = {
+export const KINDS: Record<ModeratedKind, KindStore> = {
   testimonial: {
     table: "testimonials",
-    noun: "testimonial",
     cache: ["testimonials"],
     summarise: (tx, id) => first(tx, "SELECT 'Testimonial by ' || first_name || ' ' || substr(last_name, 1, 1) || '.' AS s FROM testimonials WHERE id = ?", id),
   },
   flower: {
     table: "memorial_flowers",
-    noun: "memorial flower",
     cache: ["flowers", "comments:"],
     summarise: (tx, id) =>
       first(
@@ -39,7 +36,6 @@ export const KINDS: Record<ModeratedKind, KindInfo> = {
   },
   comment: {
     table: "memorial_comments",
-    noun: "memorial comment",
     cache: ["comments:"],
     summarise: (tx, id) => first(tx, "SELECT 'Comment by ' || commenter_name AS s FROM memorial_comments WHERE id = ?", id),
   },
@@ -53,10 +49,10 @@ interface Current {
 async function current(tx: EntityManager, kind: ModeratedKind, id: number, expected: number | undefined): Promise<Current> {
   const rows: Current[] = await tx.query(`SELECT approved, version FROM ${KINDS[kind].table} WHERE id = ?`, [id]);
   const row = rows[0];
-  if (!row) throw NotFound(`This ${KINDS[kind].noun} no longer exists.`);
+  if (!row) throw NotFound(goneMessage(kind));
   // The precondition is checked and the change made inside one queued transaction: nothing can slip in between.
   if (expected !== undefined && row.version !== expected) {
-    throw PreconditionFailed(`This ${KINDS[kind].noun} was changed by someone else since you reviewed it, so your decision was not applied.`);
+    throw PreconditionFailed(changedMessage(kind));
   }
   return row;
 }

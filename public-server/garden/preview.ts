@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { ILLUSTRATIONS } from "../../public-web/components/flowers/illustrations";
 import { describeFlower } from "../../shared/flowers";
-import { fullName } from "../../shared/garden";
+import { fullName, IN_LOVING_MEMORY } from "../../shared/garden";
 import type { Services } from "../context";
 import { approvedFlower } from "./query";
 
@@ -23,7 +23,7 @@ function previewSvg(flower: NonNullable<ReturnType<typeof approvedFlower>>): str
   <rect width="1200" height="630" fill="#fbf8f4"/>
   <rect x="24" y="24" width="1152" height="582" rx="28" fill="none" stroke="#d9d0c6" stroke-width="3"/>
   <svg x="70" y="115" width="400" height="400" viewBox="0 0 120 120"><circle cx="60" cy="60" r="58" fill="#f3ede6"/>${drawing}</svg>
-  <text x="520" y="230" font-family="DejaVu Serif, Georgia, serif" font-size="34" font-style="italic" fill="#5b5560">In loving memory of</text>
+  <text x="520" y="230" font-family="DejaVu Serif, Georgia, serif" font-size="34" font-style="italic" fill="#5b5560">${IN_LOVING_MEMORY}</text>
   <text x="520" y="${230 + size + 20}" font-family="DejaVu Serif, Georgia, serif" font-size="${size}" font-weight="bold" fill="#2c3e36">${escapeXml(shown)}</text>
   ${flower.lossDate ? `<text x="520" y="${230 + size + 80}" font-family="DejaVu Serif, Georgia, serif" font-size="32" fill="#5b5560">${escapeXml(flower.lossDate.slice(0, 60))}</text>` : ""}
   <text x="520" y="520" font-family="DejaVu Serif, Georgia, serif" font-size="30" fill="#8a3a54">${escapeXml(`${label}, ${meaning}`)}</text>

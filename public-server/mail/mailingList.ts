@@ -1,6 +1,6 @@
 import type { EntityManager } from "typeorm";
 import { toCsv } from "../../shared/csv";
-import { babyFullName } from "./messages";
+import { fullName } from "../../shared/garden";
 import { parseDbTime } from "../lib/time";
 
 export const MAILING_LIST_HEADER = ["Name", "Email", "Baby", "Opted in on"] as const;
@@ -30,7 +30,7 @@ export async function mailingListCsv(m: EntityManager): Promise<{ csv: string; c
   const byEmail = new Map<string, { name: string; email: string; babies: string[]; first: Date }>();
   for (const r of rows) {
     const key = r.email.toLowerCase();
-    const baby = babyFullName(r);
+    const baby = fullName(r);
     const when = parseDbTime(r.createdAt);
     const seen = byEmail.get(key);
     if (!seen) {

@@ -1,6 +1,6 @@
 import type { SiteConfig } from "../../shared/schemas/site";
 import { describeFlower } from "../../shared/flowers";
-import { memorialPath } from "../../shared/garden";
+import { fullName, memorialPath } from "../../shared/garden";
 
 /** A message's content; the outbox adds who it goes to. */
 export interface MessageContent {
@@ -16,14 +16,6 @@ export function escapeHtml(value: string): string {
 
 /** Keeps a header on one line (names come from visitors). */
 const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, " ").trim();
-
-/** The baby's names as given, first to last. */
-export function babyFullName(f: { babyFirstName: string; babyMiddleName: string | null; babyLastName: string | null }): string {
-  return [f.babyFirstName, f.babyMiddleName, f.babyLastName]
-    .map((s) => s?.trim())
-    .filter(Boolean)
-    .join(" ");
-}
 
 /** The baby's own memorial page (/garden-of-remembrance/1234-grace-marie-lee): it opens on the name. */
 function memorialLink(publicUrl: string, f: Parameters<typeof memorialPath>[0]): string {
@@ -63,7 +55,7 @@ export function flowerApprovedMessage(
   publicUrl: string,
   f: { id: number; parentName: string | null; babyFirstName: string; babyMiddleName: string | null; babyLastName: string | null; flowerType: string },
 ): MessageContent {
-  const name = babyFullName(f);
+  const name = fullName(f);
   const flower = describeFlower(f.flowerType).label.toLowerCase();
   return render(site, `${name}'s memorial flower is now in the Garden of Remembrance`, [
     `Dear ${f.parentName?.trim() || "friend"},`,

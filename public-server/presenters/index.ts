@@ -1,10 +1,14 @@
 import type { AdminCommentDto, AdminFlowerDto, AdminTestimonialDto } from "../../shared/schemas/admin";
 import type { CommentLibraryDto, PublicCommentDto, PublicFlowerDto, PublicTestimonialDto } from "../../shared/schemas/public";
 import type { SessionUserDto } from "../../shared/schemas/session";
+import type { AdminAssistanceDto } from "../../shared/schemas/adminTools";
+import type { AssistanceRow } from "../commands/assistance";
+import type { OutboxMessage } from "../entities/OutboxMessage";
 import type { CommentLibraryEntry } from "../entities/CommentLibrary";
 import type { MemorialFlower } from "../entities/MemorialFlower";
 import type { Testimonial } from "../entities/Testimonial";
 import type { User } from "../entities/User";
+import type { ServerConfig } from "../config";
 import { parseDbTime } from "../lib/time";
 
 // Presenters list their fields one by one: a column added later never leaks by itself.
@@ -89,4 +93,37 @@ export const presentAdminComment = (c: CommentRow): AdminCommentDto => ({
 
 export const presentLibraryEntry = (e: CommentLibraryEntry): CommentLibraryDto => ({ id: e.id, text: e.text, category: e.category });
 
-export const presentUser = (u: User): SessionUserDto => ({ id: u.id, username: u.username, role: u.role });
+/** The signed-in person; an administrator also learns the server's settings that the admin previews follow. */
+export const presentUser = (u: User, config: Pick<ServerConfig, "expectedImportCount">): SessionUserDto => ({
+  id: u.id,
+  username: u.username,
+  role: u.role,
+  ...(u.role === "admin" ? { expectedImportCount: config.expectedImportCount } : {}),
+});
+
+/** An assistance request with every detail, for the team. */
+export const presentAssistance = (r: AssistanceRow): AdminAssistanceDto => ({
+  id: r.id,
+  firstName: r.firstName,
+  lastName: r.lastName,
+  email: r.email,
+  phoneNumber: r.phoneNumber,
+  comments: r.comments,
+  createdAt: iso(r.createdAt),
+  handled: r.handledAt !== null,
+  handledAt: r.handledAt === null ? null : iso(r.handledAt),
+  handledBy: r.handledBy,
+});
+
+/** An outbox row as administrators see it (recipients included; the message body is not). */
+export const presentOutboxMessage = (m: OutboxMessage) => ({
+  id: m.id,
+  kind: m.kind,
+  to: m.toAddress,
+  subject: m.subject,
+  attempts: m.attempts,
+  lastError: m.lastError,
+  status: m.status,
+  createdAt: m.createdAt,
+  sentAt: m.sentAt,
+});

@@ -24,8 +24,6 @@ export const LETTERS: readonly string[] = Array.from({ length: 26 }, (_, i) => S
 
 type Named = Pick<PublicFlowerDto, "babyFirstName" | "babyMiddleName" | "babyLastName">;
 
-export { fullName };
-
 /** Case-insensitive substring match on the joined full name; an empty search matches all. */
 export function matchesSearch(f: Named, search: string): boolean {
   const needle = search.trim().toLowerCase();

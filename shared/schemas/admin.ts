@@ -36,12 +36,15 @@ export const BulkUpdateInput = z.object({
 export type BulkUpdateInput = z.input<typeof BulkUpdateInput>;
 
 /** POST /api/admin/memorial-flowers/reset-and-import. */
+/** Said when the reset-and-import is sent without a file or without the admin key. */
+export const RESET_IMPORT_REQUIRED = "CSV data and admin key are required";
+
 export const ResetImportInput = z.object(
   {
-    csvData: z.array(z.record(z.string(), z.unknown()), { error: "CSV data and admin key are required" }).min(1, "CSV data and admin key are required"),
-    adminKey: z.string({ error: "CSV data and admin key are required" }).min(1, "CSV data and admin key are required"),
+    csvData: z.array(z.record(z.string(), z.unknown()), { error: RESET_IMPORT_REQUIRED }).min(1, RESET_IMPORT_REQUIRED),
+    adminKey: z.string({ error: RESET_IMPORT_REQUIRED }).min(1, RESET_IMPORT_REQUIRED),
   },
-  { error: "CSV data and admin key are required" },
+  { error: RESET_IMPORT_REQUIRED },
 );
 export type ResetImportInput = z.input<typeof ResetImportInput>;
 

@@ -1,4 +1,5 @@
 import { z } from "./zod";
+import type { ModeratedKind } from "../moderation";
 
 /** POST /api/admin/assistance-requests/:id/handled. */
 export const AssistanceHandledInput = z.object({
@@ -41,7 +42,7 @@ export interface ActivityDto {
   at: string;
   actor: string;
   action: ActivityAction;
-  kind: "testimonial" | "flower" | "comment" | "assistance";
+  kind: ModeratedKind | "assistance";
   itemId: number | null;
   summary: string;
 }

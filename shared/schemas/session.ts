@@ -43,4 +43,6 @@ export interface SessionUserDto {
   id: number;
   username: string;
   role: string;
+  /** Administrators only: the rows a reset-and-import must have, as this server is set (its previews check the same). */
+  expectedImportCount?: number;
 }

@@ -141,7 +141,7 @@ describe("sign-out", () => {
       code: "unsent",
       error: "You have 1 decision not sent yet. Signing out removes it and the downloaded items from this computer; nothing more reaches the server.",
     });
-    expect(service.status().user).toEqual({ username: "volunteer" });
+    expect(service.status().user).toEqual({ username: "volunteer", expectedImportCount: 823 });
     expect(onDisk()).toContain("Private Name");
 
     expect(await service.signOut({ discardUnsent: true })).toEqual({ ok: true, value: null });

@@ -8,6 +8,8 @@ import { BulkUploadPanel, duplicatesText } from "../../public-web/components/adm
 import { FlowerCard } from "../../public-web/components/admin/FlowerCard";
 import { ListControls } from "../../public-web/components/admin/ListControls";
 import { ModerationSection, type ListPage } from "../../public-web/components/admin/ModerationSection";
+import { CsvImportTab } from "../../public-web/pages/admin/tabs/ToolTabs";
+import { useSession } from "../../public-web/stores/session";
 
 /**
  * The admin components on their own (React Testing Library in happy-dom):
@@ -131,5 +133,17 @@ describe("BulkUploadPanel duplicates", () => {
     fireEvent.click(screen.getByLabelText("Skip them when uploading"));
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Upload" })));
     expect(onUpload.mock.calls[1]![0]).toHaveLength(3);
+  });
+});
+
+describe("CsvImportTab", () => {
+  it("expects the count the server told the signed-in administrator, not the product's default", () => {
+    useSession.setState({ status: "ready", user: { id: 1, username: "admin", role: "admin", expectedImportCount: 120 } });
+    try {
+      render(<CsvImportTab />);
+      expect(screen.getByText(/and exactly 120 entries\./)).toBeTruthy();
+    } finally {
+      useSession.setState({ status: "loading", user: null });
+    }
   });
 });

@@ -199,6 +199,23 @@ describe("reset-and-import: success", () => {
       await other.stop();
     }
   });
+
+  it("tells a signed-in administrator the configured count (at sign-in and in /api/user), and no one else", async () => {
+    const other = await startTestServer({ adminImportKey: KEY, expectedImportCount: 120 });
+    try {
+      await other.createUser("countadmin", "a long admin password", "admin");
+      const c = new Client(other.url);
+      expect(await json(await c.post("/api/login", { username: "countadmin", password: "a long admin password" }))).toMatchObject({
+        role: "admin",
+        expectedImportCount: 120,
+      });
+      expect(await json(await c.get("/api/user"))).toMatchObject({ role: "admin", expectedImportCount: 120 });
+      const user = await signedIn(other, { username: "plainuser", password: "a long user password" }, "user");
+      expect(await json(await user.get("/api/user"))).not.toHaveProperty("expectedImportCount");
+    } finally {
+      await other.stop();
+    }
+  });
 });
 
 describe("reset-and-import: atomicity and the queue", () => {

@@ -55,7 +55,7 @@ describe("POST /api/login", () => {
     const c = new Client(server.url);
     const res = await c.post("/api/login", ADMIN);
     expect(res.status).toBe(200);
-    expect(await json(res)).toEqual({ id: expect.any(Number), username: "admin", role: "admin" });
+    expect(await json(res)).toEqual({ id: expect.any(Number), username: "admin", role: "admin", expectedImportCount: 823 });
     const cookie = sessionCookie(res)!;
     expect(cookie).toMatch(/httponly/i);
     expect(cookie).toMatch(/samesite=lax/i);

@@ -3,7 +3,6 @@ import {
   emptyText,
   filterFlowers,
   filterFromQuery,
-  fullName,
   LETTERS,
   NO_FILTER,
   pageCount,
@@ -13,6 +12,7 @@ import {
   sampledDots,
   wrapPage,
 } from "../../public-web/lib/garden";
+import { fullName } from "../../shared/garden";
 import type { PublicFlowerDto } from "../../shared/schemas/public";
 
 let nextId = 1;

@@ -1,6 +1,5 @@
 import { useApp } from "../desktop";
-
-const LABEL = { upload: "Uploading memorial flowers", update: "Updating memorial flowers", import: "Importing memorial flowers" } as const;
+import { CSV_TASK_PROGRESS, IN_PROGRESS } from "../../../shared/messages";
 
 /** Progress reported by main: a real bar for chunked updates, an indeterminate one for single requests. */
 export function ProgressBar({ task }: { task: "upload" | "update" | "import" }) {
@@ -10,9 +9,9 @@ export function ProgressBar({ task }: { task: "upload" | "update" | "import" }) 
   return (
     <div className="progress" role="status">
       <label>
-        {LABEL[task]}
+        {CSV_TASK_PROGRESS[task]}
         {determinate ? ` (${mine.current} of ${mine.total})` : "..."}
-        {determinate ? <progress max={mine.total} value={mine.current} /> : <progress aria-valuetext="In progress" />}
+        {determinate ? <progress max={mine.total} value={mine.current} /> : <progress aria-valuetext={IN_PROGRESS} />}
       </label>
     </div>
   );

@@ -3,8 +3,10 @@ import { ConfirmDialog } from "../../../public-web/components/admin/ConfirmDialo
 import { CsvValidity } from "../../../public-web/components/admin/CsvValidity";
 import { parseStrictCsv } from "../../../shared/csv";
 import { plural } from "../../words";
-import { desktop } from "../desktop";
+import { desktop, useApp } from "../desktop";
+import { DEFAULT_EXPECTED_IMPORT_COUNT } from "../../../shared/constants";
 import { ProgressBar } from "../components/ProgressBar";
+import { CONFIRM_RESET_IMPORT } from "../../../shared/messages";
 
 /** Reset-and-import with the product's strict rules, the admin key, and a confirmation before anything is deleted. */
 export function ResetImportPanel({ text, fileName, source }: { text: string; fileName: string | undefined; source: number }) {
@@ -16,7 +18,9 @@ export function ResetImportPanel({ text, fileName, source }: { text: string; fil
   const result = outcome?.source === source ? outcome : null;
   const setResult = (next: { ok: boolean; text: string } | null) => setOutcome(next && { ...next, source });
   const keyId = useId();
-  const parsed = text.trim() ? parseStrictCsv(text) : null;
+  // The count the server is set to (it told this app at sign-in); the product's default until it is known.
+  const expected = useApp((s) => s.status?.user?.expectedImportCount) ?? DEFAULT_EXPECTED_IMPORT_COUNT;
+  const parsed = text.trim() ? parseStrictCsv(text, expected) : null;
   const ready = Boolean(parsed?.isValid && parsed.rows.length > 0 && adminKey);
 
   const run = async () => {
@@ -36,7 +40,7 @@ export function ResetImportPanel({ text, fileName, source }: { text: string; fil
   return (
     <section className="csv__panel" aria-label="Reset and import">
       <p className="field__hint">
-        The file needs exactly the columns First Name, Middle Name, Last Name, Date of Loss and Flower Type, and exactly {parsed?.expectedCount ?? 823} rows.
+        The file needs exactly the columns First Name, Middle Name, Last Name, Date of Loss and Flower Type, and exactly {expected} rows.
       </p>
       <CsvValidity
         valid={parsed ? parsed.isValid : null}
@@ -63,7 +67,7 @@ export function ResetImportPanel({ text, fileName, source }: { text: string; fil
         open={confirming}
         title="Delete ALL flowers and comments?"
         description={`This deletes ALL existing memorial flowers and ALL their comments, then imports the ${plural(parsed?.rows.length ?? 0, "flower")} from this file. It cannot be undone. The server keeps a backup copy taken just before, which whoever runs the server can restore.`}
-        confirmLabel="Delete all and import"
+        confirmLabel={CONFIRM_RESET_IMPORT}
         busy={busy}
         onConfirm={() => void run()}
         onCancel={() => setConfirming(false)}

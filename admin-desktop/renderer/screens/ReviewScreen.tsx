@@ -1,21 +1,14 @@
 import { useEffect, useState } from "react";
 import { ConfirmDialog } from "../../../public-web/components/admin/ConfirmDialog";
 import { formatDateTime } from "../../../shared/dates";
+import { MODERATED_KINDS, MODERATION } from "../../../shared/moderation";
 import { CommentCard } from "../../../public-web/components/admin/CommentCard";
 import { FlowerCard } from "../../../public-web/components/admin/FlowerCard";
 import { TestimonialCard } from "../../../public-web/components/admin/TestimonialCard";
-import type { DecisionAction, ItemKind, ReviewItem } from "../../ipc";
+import type { DecisionAction, ReviewItem } from "../../ipc";
 import { plural } from "../../words";
 import { askSignIn, desktop, refreshReview, useApp } from "../desktop";
 import { QueueList } from "../components/QueueList";
-
-const NOUN: Record<ItemKind, string> = { testimonial: "testimonial", flower: "memorial flower", comment: "memorial comment" };
-
-const SECTIONS: { kind: ItemKind; title: string; empty: string }[] = [
-  { kind: "testimonial", title: "Testimonials", empty: "No pending testimonials." },
-  { kind: "flower", title: "Memorial Flowers", empty: "No pending memorial flowers." },
-  { kind: "comment", title: "Comments", empty: "No pending memorial comments." },
-];
 
 /**
  * Offline review: download the pending items once, decide with or without a
@@ -69,14 +62,14 @@ export function ReviewScreen() {
         </p>
       ) : null}
       <QueueList queue={review?.queue ?? []} onChanged={refreshReview} onMessage={(text) => setMessage({ text, error: true })} />
-      {SECTIONS.map((section) => {
-        const list = items.filter((e) => e.kind === section.kind);
+      {MODERATED_KINDS.map((kind) => {
+        const list = items.filter((e) => e.kind === kind);
         return (
-          <section key={section.kind} className="review__section" aria-labelledby={`review-${section.kind}`}>
-            <h2 id={`review-${section.kind}`}>
-              {section.title} <span className="count">({list.length})</span>
+          <section key={kind} className="review__section" aria-labelledby={`review-${kind}`}>
+            <h2 id={`review-${kind}`}>
+              {MODERATION[kind].title} <span className="count">({list.length})</span>
             </h2>
-            {review?.downloadedAt && list.length === 0 ? <p className="admin-empty">{section.empty}</p> : null}
+            {review?.downloadedAt && list.length === 0 ? <p className="admin-empty">{MODERATION[kind].emptyPending}</p> : null}
             <ul className="admin-list">
               {list.map((entry) => (
                 <li key={`${entry.kind}-${entry.item.id}`}>
@@ -89,7 +82,7 @@ export function ReviewScreen() {
       })}
       <ConfirmDialog
         open={declining !== null}
-        title={`Decline this ${declining ? NOUN[declining.kind] : "item"}?`}
+        title={`Decline this ${declining ? MODERATION[declining.kind].noun : "item"}?`}
         description={`It will be permanently deleted when your decisions are sent, and will never appear on the site. Until then you can undo it in "Waiting to be sent".`}
         confirmLabel="Decline"
         onConfirm={() => {

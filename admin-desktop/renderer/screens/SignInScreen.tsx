@@ -2,6 +2,8 @@ import { useId, useState, type FormEvent } from "react";
 import type { AppStatus } from "../../ipc";
 import { plural, verb } from "../../words";
 import { desktop } from "../desktop";
+import { SIGNING_IN_LABEL } from "../../../shared/messages";
+import { LoginInput } from "../../../shared/schemas/session";
 
 /**
  * Sign-in with the server address (typed once, then remembered), username and
@@ -19,8 +21,9 @@ export function SignInScreen({ status, onBack }: { status: AppStatus; onBack?: (
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    if (!username.trim()) return setError("Username is required");
-    if (!password) return setError("Password is required");
+    // The server's own rules and sentences for a missing name or password.
+    const checked = LoginInput.safeParse({ username, password });
+    if (!checked.success) return setError(checked.error.issues[0]!.message);
     setBusy(true);
     const res = await desktop().signIn({ serverUrl, username, password, remember: remember && status.canRemember });
     setBusy(false);
@@ -84,7 +87,7 @@ export function SignInScreen({ status, onBack }: { status: AppStatus; onBack?: (
         ) : null}
         <div className="toolbar">
           <button type="submit" className="btn btn--primary" disabled={busy}>
-            {busy ? "Signing in..." : "Sign in"}
+            {busy ? SIGNING_IN_LABEL : "Sign in"}
           </button>
           {onBack ? (
             <button type="button" className="btn btn--secondary" onClick={onBack}>

@@ -2,27 +2,16 @@ import type Router from "@koa/router";
 import { createRouter } from "../../lib/router";
 import { format } from "date-fns";
 import type { AppState, Services } from "../../context";
-import type { OutboxMessage, OutboxStatus } from "../../entities/OutboxMessage";
-import { BadRequest, Conflict, NotFound } from "../../errors";
+import type { OutboxStatus } from "../../entities/OutboxMessage";
+import { BadRequest } from "../../errors";
 import { idParam } from "../../lib/validate";
 import { mailFor } from "../../mail";
-import { findMessage, listMessages, requeueFailed } from "../../mail/outbox";
+import { listMessages } from "../../mail/outbox";
+import { retryEmail } from "../../commands/mail";
+import { presentOutboxMessage } from "../../presenters";
 import { mailingListCsv } from "../../mail/mailingList";
 
 const STATUSES: readonly OutboxStatus[] = ["failed", "pending", "sent"];
-
-/** An outbox row as administrators see it (recipients included; the message body is not). */
-const presentOutboxMessage = (m: OutboxMessage) => ({
-  id: m.id,
-  kind: m.kind,
-  to: m.toAddress,
-  subject: m.subject,
-  attempts: m.attempts,
-  lastError: m.lastError,
-  status: m.status,
-  createdAt: m.createdAt,
-  sentAt: m.sentAt,
-});
 
 /** Email for administrators: the updates list export, and the outbox with its failures. */
 export function mailRouter(s: Services): Router<AppState> {
@@ -47,19 +36,12 @@ export function mailRouter(s: Services): Router<AppState> {
 
   router.post("/outbox/:id/retry", async (ctx) => {
     const id = idParam(ctx.params.id);
-    const result = await s.db.transaction(async (tx) => {
-      const again = await requeueFailed(tx, id);
-      return again ?? { missing: await findMessage(tx, id) };
-    });
-    if ("missing" in result) {
-      if (!result.missing) throw NotFound("This email no longer exists.");
-      if (result.missing.status === "sent") throw Conflict("This email was already sent.");
-      ctx.body = presentOutboxMessage(result.missing); // already waiting: a second click changes nothing
-      return;
+    const { message, queued } = await retryEmail(s, id);
+    if (queued) {
+      s.log.info("mail_retry_requested", { id, userId: ctx.state.user!.id });
+      mailFor(s).wake();
     }
-    s.log.info("mail_retry_requested", { id, userId: ctx.state.user!.id });
-    mailFor(s).wake();
-    ctx.body = presentOutboxMessage(result);
+    ctx.body = presentOutboxMessage(message);
   });
 
   return router;

@@ -7,18 +7,11 @@ import { MemorialFlowerEntity } from "../../entities/MemorialFlower";
 import { TestimonialEntity } from "../../entities/Testimonial";
 import { listAdminComments } from "../../commands/comments";
 import { findDuplicates, listCommentsPage, listFlowersPage, listGardenForExport, listTestimonialsPage } from "../../commands/adminLists";
-import { approveItem, deleteItem, KINDS, type ModeratedKind } from "../../commands/moderation";
+import { approveItem, deleteItem } from "../../commands/moderation";
+import { MODERATED_KINDS, MODERATION } from "../../../shared/moderation";
 import { editFlower } from "../../commands/flowers";
 import { expectedVersion, idParam, parse } from "../../lib/validate";
 import { presentAdminComment, presentAdminFlower, presentAdminTestimonial } from "../../presenters";
-
-const PATHS: Record<ModeratedKind, string> = {
-  testimonial: "testimonials",
-  flower: "memorial-flowers",
-  comment: "memorial-comments",
-};
-
-const capitalised = (noun: string) => noun.replace(/(^|\s)\S/g, (c) => c.toUpperCase());
 
 /**
  * Moderation: lists with every item's version, and approve and
@@ -78,16 +71,16 @@ export function moderationRouter(s: Services): Router<AppState> {
     ctx.body = rows.map(presentAdminComment);
   });
 
-  for (const kind of Object.keys(PATHS) as ModeratedKind[]) {
-    const noun = KINDS[kind].noun;
-    router.post(`/${PATHS[kind]}/:id/approve`, async (ctx) => {
+  for (const kind of MODERATED_KINDS) {
+    const { path, approvedTitle, deletedTitle } = MODERATION[kind];
+    router.post(`/${path}/:id/approve`, async (ctx) => {
       const result = await approveItem(s, kind, idParam(ctx.params.id), expectedVersion(ctx.get("If-Match") || undefined), ctx.state.user!);
       ctx.set("ETag", `"${result.version}"`);
-      ctx.body = { message: `${capitalised(noun)} Approved`, ...result };
+      ctx.body = { message: approvedTitle, ...result };
     });
-    router.delete(`/${PATHS[kind]}/:id`, async (ctx) => {
+    router.delete(`/${path}/:id`, async (ctx) => {
       await deleteItem(s, kind, idParam(ctx.params.id), expectedVersion(ctx.get("If-Match") || undefined), ctx.state.user!);
-      ctx.body = { message: `${capitalised(noun)} Deleted` };
+      ctx.body = { message: deletedTitle };
     });
   }
 

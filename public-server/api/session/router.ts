@@ -13,6 +13,7 @@ import { minutes } from "../../middlewares/limits";
 import { requireSignIn } from "../../middlewares/auth";
 import { presentUser } from "../../presenters";
 import { ErrorId } from "../../../shared/errors";
+import { LOGGED_OUT_MESSAGE } from "../../../shared/messages";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -22,7 +23,7 @@ export function sessionRouter(s: Services): Router<AppState> {
 
   router.get("/user", requireSignIn(s), (ctx) => {
     ctx.set("Cache-Control", "no-store");
-    ctx.body = presentUser(ctx.state.user!);
+    ctx.body = presentUser(ctx.state.user!, s.config);
   });
 
   router.post("/login", async (ctx) => {
@@ -62,7 +63,7 @@ export function sessionRouter(s: Services): Router<AppState> {
     ctx.session!.userId = user.id;
     ctx.session!.signedInAt = Date.now();
     await ctx.session!.regenerate(); // a new id at sign-in: a planted session id is worth nothing
-    ctx.body = presentUser(user);
+    ctx.body = presentUser(user, s.config);
   });
 
   router.post("/register", async (ctx) => {
@@ -79,13 +80,13 @@ export function sessionRouter(s: Services): Router<AppState> {
     ctx.session!.signedInAt = Date.now();
     await ctx.session!.regenerate();
     ctx.status = 201;
-    ctx.body = presentUser(user);
+    ctx.body = presentUser(user, s.config);
   });
 
   router.post("/logout", (ctx) => {
     ctx.session = null; // destroys the stored session and clears the cookie
     clearSecureSessionCookie(ctx);
-    ctx.body = { message: "You have been logged out successfully" };
+    ctx.body = { message: LOGGED_OUT_MESSAGE };
   });
 
   // Ends every session of the signed-in account, on every browser and the desktop app, this one included.

@@ -1,3 +1,5 @@
+import { IN_PROGRESS } from "../../../shared/messages";
+
 export type BulkStatus = { state: "idle" } | { state: "running"; count: number } | { state: "success"; message: string } | { state: "error"; message: string };
 
 /** The product's success line (and the server's message), the error, or a progress indicator while running. */
@@ -6,7 +8,7 @@ export function BulkResult({ status }: { status: BulkStatus }) {
   if (status.state === "running") {
     return (
       <div className="bulk-result bulk-result--running" role="status">
-        <div className="admin-progress" role="progressbar" aria-label="Processing memorial flowers" aria-valuetext="In progress">
+        <div className="admin-progress" role="progressbar" aria-label="Processing memorial flowers" aria-valuetext={IN_PROGRESS}>
           <span className="admin-progress__bar" />
         </div>
         <p>

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { CSV_TEMPLATE, CSV_TEMPLATE_FILENAME, INVALID_FILE, isCsvFile } from "../../../shared/csv";
-import { DEFAULT_EXPECTED_IMPORT_COUNT } from "../../../shared/constants";
 import { formatDateTime } from "../../../shared/dates";
 import type { ResetImportResult } from "../../../shared/schemas/admin";
 import { Field } from "../ui/Field";
@@ -9,13 +8,15 @@ import { CsvReadProgress } from "./CsvReadProgress";
 import { CsvValidity } from "./CsvValidity";
 import { analyseInWorker, type AnalysisJob, type StrictAnalysis } from "./csvAnalysis";
 import { downloadText } from "./download";
+import { CONFIRM_RESET_IMPORT, CSV_TASK_PROGRESS, IN_PROGRESS } from "../../../shared/messages";
 
 interface CsvImportPanelProps {
   /** Sends the rows and the key; resolves with the server's answer, rejects with a sentence to show. */
   onImport(csvData: Record<string, string>[], adminKey: string): Promise<ResetImportResult>;
   /** Overrides the Blob download of the template (the desktop app saves through its own dialog). */
   onDownloadTemplate?(): void;
-  expectedCount?: number;
+  /** The rows the file must have: the server's setting, as it told the signed-in administrator. */
+  expectedCount: number;
 }
 
 interface Chosen {
@@ -33,7 +34,7 @@ interface Chosen {
  * entries and a key is typed. The file is read in a worker with a progress
  * bar, so even a very large one leaves the page responsive.
  */
-export function CsvImportPanel({ onImport, onDownloadTemplate, expectedCount = DEFAULT_EXPECTED_IMPORT_COUNT }: CsvImportPanelProps) {
+export function CsvImportPanel({ onImport, onDownloadTemplate, expectedCount }: CsvImportPanelProps) {
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [reading, setReading] = useState<{ fileName: string; fraction: number } | null>(null);
   const [adminKey, setAdminKey] = useState("");
@@ -136,7 +137,7 @@ export function CsvImportPanel({ onImport, onDownloadTemplate, expectedCount = D
         </div>
       ) : null}
       {running ? (
-        <div className="admin-progress" role="progressbar" aria-label="Importing memorial flowers" aria-valuetext="In progress">
+        <div className="admin-progress" role="progressbar" aria-label={CSV_TASK_PROGRESS.import} aria-valuetext={IN_PROGRESS}>
           <span className="admin-progress__bar" />
         </div>
       ) : null}
@@ -158,7 +159,7 @@ export function CsvImportPanel({ onImport, onDownloadTemplate, expectedCount = D
         open={confirming}
         title="Delete everything and import?"
         description={`This deletes ALL existing memorial flowers and comments, then imports the ${result?.entryCount ?? 0} entries of ${chosen?.fileName ?? "the file"}. It cannot be undone from here. A backup copy of the current garden is kept on the server.`}
-        confirmLabel="Delete all and import"
+        confirmLabel={CONFIRM_RESET_IMPORT}
         busy={running}
         onConfirm={run}
         onCancel={() => setConfirming(false)}

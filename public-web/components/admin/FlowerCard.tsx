@@ -1,7 +1,8 @@
 import { useId } from "react";
 import type { AdminFlowerDto } from "../../../shared/schemas/admin";
 import { formatDate } from "../../../shared/dates";
-import { babyName, flowerLabel } from "./format";
+import { fullName } from "../../../shared/garden";
+import { flowerLabel } from "./format";
 import { ModerationActions } from "./ModerationActions";
 
 interface FlowerCardProps {
@@ -20,7 +21,7 @@ export function FlowerCard({ item, busy, onApprove, onDecline, onRemove, onEdit 
     <article className="admin-card" aria-labelledby={headingId} tabIndex={-1} data-item-id={item.id}>
       <header className="admin-card__header">
         <h4 id={headingId} className="admin-card__title">
-          {babyName(item)}
+          {fullName(item)}
         </h4>
         <span className="admin-card__date">{formatDate(item.createdAt)}</span>
       </header>
@@ -37,7 +38,7 @@ export function FlowerCard({ item, busy, onApprove, onDecline, onRemove, onEdit 
       ) : null}
       <ModerationActions
         approved={item.approved}
-        subject={`the memorial flower for ${babyName(item)}`}
+        subject={`the memorial flower for ${fullName(item)}`}
         busy={busy}
         onApprove={onApprove}
         onDecline={onDecline}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { LoginInput } from "../../../shared/schemas/session";
 import { Field } from "../ui/Field";
+import { SIGNING_IN_LABEL } from "../../../shared/messages";
 
 interface LoginFormProps {
   busy?: boolean;
@@ -34,7 +35,7 @@ export function LoginForm({ busy, onSubmit }: LoginFormProps) {
         <input name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
       </Field>
       <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
-        {busy ? "Signing in..." : "Sign in"}
+        {busy ? SIGNING_IN_LABEL : "Sign in"}
       </button>
     </form>
   );

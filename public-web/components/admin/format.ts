@@ -6,11 +6,6 @@ export function truncate(text: string, max: number = TESTIMONIAL_PREVIEW_LENGTH)
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
 
-/** The baby's names joined, skipping the empty ones. */
-export function babyName(f: { babyFirstName: string; babyMiddleName?: string | null; babyLastName?: string | null }): string {
-  return [f.babyFirstName, f.babyMiddleName, f.babyLastName].filter((part) => part && part.trim()).join(" ");
-}
-
 /** "Pink Rose (Holy Mary, Mystical Rose)" for a flower type. */
 export function flowerLabel(type: string): string {
   const { label, meaning } = describeFlower(type);

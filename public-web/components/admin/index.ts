@@ -17,4 +17,3 @@ export { FlowerEditDialog } from "./FlowerEditDialog";
 export { AdminFeatures, LoginForm, RestrictedNotice } from "./LoginForm";
 export { ModerationSection } from "./ModerationSection";
 export { TestimonialCard } from "./TestimonialCard";
-export { EMPTY_TEXTS } from "./emptyTexts";

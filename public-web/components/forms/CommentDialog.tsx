@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { CommentLibraryDto, PublicCommentDto, PublicFlowerDto } from "../../../shared/schemas/public";
 import { api, messageFor } from "../../lib/api";
-import { fullName } from "../../lib/garden";
+import { fullName } from "../../../shared/garden";
 import { usePageData } from "../../lib/pageData";
 import { useQuery } from "../../lib/queries";
 import { Dialog } from "../ui/Dialog";

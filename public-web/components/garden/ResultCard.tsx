@@ -1,7 +1,7 @@
 import { memo, type MouseEvent } from "react";
 import { Link } from "react-router-dom";
 import { describeFlower } from "../../../shared/flowers";
-import { fullName, memorialPath } from "../../../shared/garden";
+import { fullName, inLovingMemoryOf, memorialPath } from "../../../shared/garden";
 import type { PublicFlowerDto } from "../../../shared/schemas/public";
 import { FlowerImage } from "../flowers/FlowerImage";
 import { ShareButton } from "./ShareButton";
@@ -35,7 +35,7 @@ export const ResultCard = memo(function ResultCard({ flower, onComments }: { flo
         <a href={`${path}#comments`} className="btn btn--outline memorial-card__comments" aria-haspopup="dialog" onClick={openComments}>
           Comments<span className="visually-hidden"> for {name}</span>
         </a>
-        <ShareButton path={path} title={`In loving memory of ${name}`} label={`the memorial for ${name}`} />
+        <ShareButton path={path} title={inLovingMemoryOf(name)} label={`the memorial for ${name}`} />
       </div>
     </li>
   );

@@ -9,10 +9,11 @@ import { notify, notifyError } from "../../lib/toast";
 import { useAdminUi, type AdminTabId } from "../../stores/adminUi";
 import { useSession } from "../../stores/session";
 import { AdminShell } from "./AdminShell";
-import { NO_FILTER, useAdminPage } from "./moderation";
+import { KIND, NO_FILTER, useAdminPage } from "./moderation";
 import { CommentsTab, FlowersTab, TestimonialsTab } from "./tabs/ModerationTabs";
 import { ActivityTab, AssistanceTab, BulkUploadTab, CsvImportTab, EmailsTab, useAssistance } from "./tabs/ToolTabs";
 import { useAdminSession } from "./useAdminSession";
+import { LOGGED_OUT_MESSAGE } from "../../../shared/messages";
 
 const PANELS: Record<AdminTabId, ComponentType> = {
   testimonials: TestimonialsTab,
@@ -33,7 +34,7 @@ export default function DashboardPage() {
   const logout = async () => {
     try {
       await useSession.getState().logout();
-      notify("Logged out", "You have been logged out successfully");
+      notify("Logged out", LOGGED_OUT_MESSAGE);
       navigate("/admin/login", { replace: true });
     } catch (error) {
       notifyError("Logout failed", error instanceof Error ? messageFor(error, error.message) : String(error));
@@ -82,9 +83,9 @@ function Dashboard({ username, onLogout, onLogoutEverywhere }: { username: strin
   const assistance = useAssistance().data;
 
   const tabs: AdminTab[] = [
-    { id: "testimonials", label: "Testimonials", badge: testimonials },
-    { id: "flowers", label: "Memorial Flowers", badge: flowers },
-    { id: "comments", label: "Comments", badge: comments },
+    { id: "testimonials", label: KIND.testimonial.title, badge: testimonials },
+    { id: "flowers", label: KIND.flower.title, badge: flowers },
+    { id: "comments", label: KIND.comment.title, badge: comments },
     { id: "csv-import", label: "CSV Import" },
     { id: "bulk-upload", label: "Bulk Upload" },
     { id: "assistance", label: "Assistance Requests", badge: assistance?.filter((a) => !a.handled).length ?? 0, badgeLabel: "not handled" },

@@ -1,64 +1,29 @@
 import { useState } from "react";
 import type { AdminCommentDto, AdminFlowerDto, AdminPage, AdminTestimonialDto } from "../../../shared/schemas/admin";
+import { MODERATION, type ModeratedKind, type ModeratedKindInfo } from "../../../shared/moderation";
 import { api, ApiError, messageFor } from "../../lib/api";
 import { invalidate, useQuery } from "../../lib/queries";
 import { notify, notifyError } from "../../lib/toast";
 
-export type Kind = "testimonial" | "flower" | "comment";
+export type Kind = ModeratedKind;
 
-interface KindInfo {
+interface KindInfo extends ModeratedKindInfo {
   /** Admin list path (also its query key). */
   path: string;
   /** Public list keys to refresh after a change. */
   publicKeys: string[];
-  noun: string;
-  approvedTitle: string;
-  deletedTitle: string;
-  approveFailed: string;
-  deleteFailed: string;
 }
 
-export const KIND: Record<Kind, KindInfo> = {
-  testimonial: {
-    path: "/api/admin/testimonials",
-    publicKeys: ["/api/testimonials"],
-    noun: "testimonial",
-    approvedTitle: "Testimonial Approved",
-    deletedTitle: "Testimonial Deleted",
-    approveFailed: "Failed to approve testimonial.",
-    deleteFailed: "Failed to delete testimonial.",
-  },
-  flower: {
-    path: "/api/admin/memorial-flowers",
-    publicKeys: ["/api/memorial-flowers", "/api/memorial-comments"],
-    noun: "memorial flower",
-    approvedTitle: "Memorial Flower Approved",
-    deletedTitle: "Memorial Flower Deleted",
-    approveFailed: "Failed to approve memorial flower.",
-    deleteFailed: "Failed to delete memorial flower.",
-  },
-  comment: {
-    path: "/api/admin/memorial-comments",
-    // Comments live under /api/memorial-flowers/{id}/comments; the prefix covers them.
-    publicKeys: ["/api/memorial-comments", "/api/memorial-flowers"],
-    noun: "memorial comment",
-    approvedTitle: "Memorial Comment Approved",
-    deletedTitle: "Memorial Comment Deleted",
-    approveFailed: "Failed to approve memorial comment.",
-    deleteFailed: "Failed to delete memorial comment.",
-  },
+const PUBLIC_KEYS: Record<Kind, string[]> = {
+  testimonial: ["/api/testimonials"],
+  flower: ["/api/memorial-flowers", "/api/memorial-comments"],
+  // Comments live under /api/memorial-flowers/{id}/comments; the prefix covers them.
+  comment: ["/api/memorial-comments", "/api/memorial-flowers"],
 };
 
-const APPROVED_MESSAGE: Record<Kind, string> = {
-  testimonial: "The testimonial is now visible to visitors.",
-  flower: "The memorial flower is now visible in the garden.",
-  comment: "The memorial comment is now visible.",
-};
-const DELETED_MESSAGE: Record<Kind, string> = {
-  testimonial: "The testimonial has been permanently removed.",
-  flower: "The memorial flower has been permanently removed.",
-  comment: "The memorial comment has been permanently removed.",
-};
+const info = (kind: Kind): KindInfo => ({ ...MODERATION[kind], path: `/api/admin/${MODERATION[kind].path}`, publicKeys: PUBLIC_KEYS[kind] });
+
+export const KIND: Record<Kind, KindInfo> = { testimonial: info("testimonial"), flower: info("flower"), comment: info("comment") };
 
 type ItemOf<K extends Kind> = K extends "testimonial" ? AdminTestimonialDto : K extends "flower" ? AdminFlowerDto : AdminCommentDto;
 
@@ -113,7 +78,7 @@ export function useModeration(kind: Kind) {
     setBusyId(item.id);
     try {
       await api.post(`${info.path}/${item.id}/approve`, undefined, ifMatch(item.version));
-      notify(info.approvedTitle, APPROVED_MESSAGE[kind]);
+      notify(info.approvedTitle, info.approvedMessage);
       setActedOn(item.id);
     } catch (error) {
       failed(error, info.approveFailed);
@@ -129,7 +94,7 @@ export function useModeration(kind: Kind) {
     setBusyId(id);
     try {
       await api.delete(`${info.path}/${id}`, ifMatch(version));
-      notify(info.deletedTitle, DELETED_MESSAGE[kind]);
+      notify(info.deletedTitle, info.deletedMessage);
       setActedOn(id);
     } catch (error) {
       failed(error, info.deleteFailed);

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link, useParams } from "react-router-dom";
 import { describeFlower, findFlower } from "../../../shared/flowers";
-import { GARDEN_PATH, flowerApiPath, fullName, memorialIdFrom, memorialPath } from "../../../shared/garden";
+import { GARDEN_PATH, IN_LOVING_MEMORY, flowerApiPath, fullName, inLovingMemoryOf, memorialIdFrom, memorialPath } from "../../../shared/garden";
 import type { PublicFlowerDto } from "../../../shared/schemas/public";
 import { CommentPanel } from "../../components/forms/CommentDialog";
 import { FlowerImage } from "../../components/flowers/FlowerImage";
@@ -27,7 +27,7 @@ export default function MemorialPage() {
   const name = flower.data ? fullName(flower.data) : "";
 
   useEffect(() => {
-    if (name) document.title = `In loving memory of ${name} | ${site.shortName}`;
+    if (name) document.title = `${inLovingMemoryOf(name)} | ${site.shortName}`;
   }, [name, site.shortName]);
 
   if (id === null || flower.error) {
@@ -52,7 +52,7 @@ export default function MemorialPage() {
         <Link to={GARDEN_PATH}>Garden of Remembrance</Link>
       </p>
       <header className="memorial-page__header">
-        <p className="memorial-page__kicker">In loving memory of</p>
+        <p className="memorial-page__kicker">{IN_LOVING_MEMORY}</p>
         <h1 id="memorial-name" className="memorial-page__name">
           {name}
         </h1>
@@ -67,7 +67,7 @@ export default function MemorialPage() {
         </figcaption>
       </figure>
       <div className="memorial-page__actions no-print">
-        <ShareButton path={memorialPath(f)} title={`In loving memory of ${name}`} label={`the memorial for ${name}`} />
+        <ShareButton path={memorialPath(f)} title={inLovingMemoryOf(name)} label={`the memorial for ${name}`} />
         <button type="button" className="btn btn--outline share-button" onClick={() => window.print()}>
           Print or save as PDF
         </button>

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { CommentCard, ConfirmDialog, EMPTY_TEXTS, FlowerCard, FlowerEditDialog, ModerationSection, TestimonialCard } from "../../../components/admin";
+import { CommentCard, ConfirmDialog, FlowerCard, FlowerEditDialog, ModerationSection, TestimonialCard } from "../../../components/admin";
 import { ListControls } from "../../../components/admin/ListControls";
 import type { ListPage } from "../../../components/admin/ModerationSection";
 import { GARDEN_CSV_FILENAME } from "../../../../shared/csv/export";
@@ -60,7 +60,7 @@ export function TestimonialsTab() {
   const m = useModeration("testimonial");
   return (
     <>
-      <h2>Testimonials</h2>
+      <h2>{KIND.testimonial.title}</h2>
       <ListControls noun="testimonials" onApply={list.apply} />
       <ModerationSection
         noun="testimonials"
@@ -69,8 +69,8 @@ export function TestimonialsTab() {
         actedOn={m.actedOn}
         error={errorText(list.error, "testimonial")}
         loadingLabel="Loading testimonials..."
-        pendingEmpty={EMPTY_TEXTS.testimonial.pending}
-        approvedEmpty={EMPTY_TEXTS.testimonial.approved}
+        pendingEmpty={KIND.testimonial.emptyPending}
+        approvedEmpty={KIND.testimonial.emptyApproved}
         renderItem={(item) => (
           <TestimonialCard
             item={item}
@@ -113,7 +113,7 @@ export function FlowersTab() {
 
   return (
     <>
-      <h2>Memorial Flowers</h2>
+      <h2>{KIND.flower.title}</h2>
       <p className="admin-download">
         <a className="btn btn--secondary" href={`${KIND.flower.path}/export.csv`} download={GARDEN_CSV_FILENAME}>
           Download the garden as CSV
@@ -128,8 +128,8 @@ export function FlowersTab() {
         actedOn={m.actedOn}
         error={errorText(list.error, "memorial flower")}
         loadingLabel="Loading memorial flowers..."
-        pendingEmpty={EMPTY_TEXTS.flower.pending}
-        approvedEmpty={EMPTY_TEXTS.flower.approved}
+        pendingEmpty={KIND.flower.emptyPending}
+        approvedEmpty={KIND.flower.emptyApproved}
         renderItem={(item) => (
           <FlowerCard
             item={item}
@@ -164,8 +164,8 @@ export function CommentsTab() {
         actedOn={m.actedOn}
         error={errorText(list.error, "memorial comment")}
         loadingLabel="Loading memorial comments..."
-        pendingEmpty={EMPTY_TEXTS.comment.pending}
-        approvedEmpty={EMPTY_TEXTS.comment.approved}
+        pendingEmpty={KIND.comment.emptyPending}
+        approvedEmpty={KIND.comment.emptyApproved}
         renderItem={(item) => (
           <CommentCard
             item={item}

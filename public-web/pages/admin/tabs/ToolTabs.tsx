@@ -7,6 +7,9 @@ import { api, ApiError, messageFor } from "../../../lib/api";
 import { invalidate, useQuery } from "../../../lib/queries";
 import { notify, notifyError } from "../../../lib/toast";
 import { refreshKind } from "../moderation";
+import { CSV_TASK_FAILED } from "../../../../shared/messages";
+import { DEFAULT_EXPECTED_IMPORT_COUNT } from "../../../../shared/constants";
+import { useSession } from "../../../stores/session";
 
 const findDuplicates = async (flowers: FlowerEntry[]) => (await api.post<DuplicateCheckDto>("/api/admin/memorial-flowers/duplicates", { flowers })).duplicates;
 
@@ -21,13 +24,15 @@ function afterFlowerChange(): void {
 }
 
 export function CsvImportTab() {
+  // The count this server is set to, as it told the signed-in administrator.
+  const expectedCount = useSession((s) => s.user?.expectedImportCount) ?? DEFAULT_EXPECTED_IMPORT_COUNT;
   const onImport = async (csvData: Record<string, string>[], adminKey: string) => {
     try {
       const result = await api.post<ResetImportResult>("/api/admin/memorial-flowers/reset-and-import", { csvData, adminKey });
       notify("Import Successful", `Successfully imported ${result.importedCount} memorial flowers`);
       return result;
     } catch (error) {
-      const message = messageFor(error, "Failed to import memorial flowers");
+      const message = messageFor(error, CSV_TASK_FAILED.import);
       notifyError("Import Failed", message);
       throw new Error(message);
     } finally {
@@ -37,7 +42,7 @@ export function CsvImportTab() {
   return (
     <>
       <h2>CSV Import</h2>
-      <CsvImportPanel onImport={onImport} />
+      <CsvImportPanel onImport={onImport} expectedCount={expectedCount} />
     </>
   );
 }
@@ -66,7 +71,7 @@ export function BulkUploadTab() {
             () => api.post<MessageDto>("/api/admin/memorial-flowers/bulk-upload", { flowers }),
             "Bulk Upload Successful",
             "Upload Failed",
-            "Failed to upload memorial flowers.",
+            CSV_TASK_FAILED.upload,
           )
         }
         onUpdate={(flowers) =>
@@ -74,7 +79,7 @@ export function BulkUploadTab() {
             () => api.put<MessageDto>("/api/admin/memorial-flowers/bulk-update", { flowers }),
             "Bulk Update Successful",
             "Update Failed",
-            "Failed to update memorial flowers.",
+            CSV_TASK_FAILED.update,
           )
         }
         onNotice={(n) => notifyError(n.title, n.message)}
