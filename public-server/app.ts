@@ -35,6 +35,8 @@ import { writeServerLock } from "./operations/serverLock";
  */
 const CSV_PATHS = /^\/api\/admin\/memorial-flowers\/(bulk-upload|bulk-update|reset-and-import|duplicates)$/;
 const CSV_JSON_LIMIT = "40mb";
+/** Paths that also take the CSV file itself as a text/csv body (see bulkUploadCsv). */
+const CSV_FILE_PATHS = /^\/api\/admin\/memorial-flowers\/bulk-upload$/;
 
 export interface ServerParts {
   app: Koa<AppState>;
@@ -106,6 +108,8 @@ export async function createServer(config: ServerConfig, extraHooks: DomainHook[
   const csvBodies = bodyParser({ enableTypes: ["json"], jsonLimit: CSV_JSON_LIMIT, encoding: "utf-8" });
   api.use(async (ctx, next) => {
     if (!CSV_PATHS.test(ctx.path)) return smallBodies(ctx as never, next);
+    // A bulk upload may send the CSV file itself: its route reads it as a stream, with its own limit.
+    if (CSV_FILE_PATHS.test(ctx.path) && ctx.method === "POST" && ctx.is("text/csv")) return adminOnly(ctx, next);
     return adminOnly(ctx, () => csvBodies(ctx as never, next));
   });
   api.use(sessionRouter(services).routes());

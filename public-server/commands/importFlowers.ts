@@ -1,9 +1,14 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { EntityManager } from "typeorm";
 import type { FlowerEntry } from "../../shared/schemas/admin";
 import type { ResetImportResult } from "../../shared/schemas/admin";
 import { validateStrictRows } from "../../shared/csv/strict";
+import { FlexibleRowReader, INVALID_DATA, NO_DATA_UPLOAD, parseErrorMessage, TOO_MANY_ROWS_UPLOAD } from "../../shared/csv/flexible";
+import { LIMITS } from "../../shared/constants";
+import { csvPieces, receiveToFile } from "../lib/csvStream";
+import { ensurePrivateDir } from "../lib/privateFiles";
 import type { Services } from "../context";
 import type { User } from "../entities/User";
 import { ApiError, BadRequest, Forbidden } from "../errors";
@@ -40,6 +45,102 @@ export async function bulkUploadFlowers(s: Services, entries: FlowerEntry[], act
   });
   s.cache.invalidate("flowers");
   return entries.length;
+}
+
+/** The largest CSV file one upload may send, in bytes and in words: a whole large garden with room to spare. */
+export const CSV_UPLOAD_LIMIT = { bytes: 40 * 1024 * 1024, text: "40 MB" };
+
+/** Row messages an answer lists at most; the sentence gives the full count. */
+const LISTED_PROBLEMS = 100;
+
+/**
+ * Adds the flowers of a CSV file sent as it is (text/csv), all or none, read
+ * as a stream so neither the file nor its rows are ever held whole: the body
+ * goes to a private file; a first reading checks every row with the shared
+ * reader's rules and messages (no database work, so nothing waits on it); a
+ * second reading inserts the rows in batches inside one transaction. A
+ * refused file, a failure or a full disk leaves the garden as it was.
+ */
+export async function bulkUploadCsv(s: Services, body: AsyncIterable<Buffer>, actor: User): Promise<number> {
+  const dir = path.join(s.config.dataDir, "uploads");
+  ensurePrivateDir(dir);
+  const file = path.join(dir, `bulk-upload-${randomUUID()}.csv`);
+  try {
+    await receiveToFile(body, file, CSV_UPLOAD_LIMIT.bytes, CSV_UPLOAD_LIMIT.text);
+    const count = await checkCsvUpload(file);
+    await s.db.transaction(async (tx) => {
+      const reader = new FlexibleRowReader();
+      for await (const piece of csvPieces(file)) {
+        const entries: FlowerEntry[] = [];
+        for (const fields of piece.records) {
+          const entry = reader.read(fields)?.entry;
+          if (entry) entries.push(flowerOnly(entry));
+        }
+        await insertFlowers(tx, entries);
+        await yieldToOthers();
+      }
+      await s.emit(tx, { type: "imported", mode: "bulk-upload", count, actor });
+    });
+    s.cache.invalidate("flowers");
+    return count;
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}
+
+/**
+ * Reads the whole file once with the bulk reader's checks, in the order the
+ * admin screens apply them, and answers how many flowers it holds. Unlike the
+ * screens, which leave out rows they cannot read, the server refuses the file
+ * when any row is wrong: an upload adds exactly what was sent, or nothing.
+ */
+async function checkCsvUpload(file: string): Promise<number> {
+  const reader = new FlexibleRowReader();
+  const parseErrors = new Set<string>();
+  const problems: string[] = [];
+  let invalidRows = 0;
+  let records = 0;
+  let valid = 0;
+  for await (const piece of csvPieces(file)) {
+    for (const message of piece.parseErrors) parseErrors.add(message);
+    for (const fields of piece.records) {
+      records++;
+      const row = reader.read(fields);
+      if (!row) continue;
+      if (row.valid) {
+        valid++;
+        continue;
+      }
+      invalidRows++;
+      if (problems.length < LISTED_PROBLEMS) problems.push(...row.messages);
+    }
+    // Each piece is parsed and checked in a few milliseconds; other requests are served between pieces.
+    await yieldToOthers();
+  }
+  const refuse = (message: string, listed: string[] = []) =>
+    new ApiError(
+      400,
+      ErrorId.validation,
+      message,
+      listed.slice(0, LISTED_PROBLEMS).map((m) => ({ message: m })),
+    );
+  if (records === 0) throw refuse(NO_DATA_UPLOAD.message);
+  if (valid === 0) throw refuse(INVALID_DATA.message, problems);
+  const fileErrors = [...[...parseErrors].map(parseErrorMessage), ...reader.errors];
+  if (fileErrors.length) throw refuse(fileErrors[0]!, fileErrors);
+  if (valid > LIMITS.bulkRows) throw refuse(TOO_MANY_ROWS_UPLOAD.message);
+  if (invalidRows) {
+    const first = problems[0]!.replace(/\.$/, "");
+    const more = invalidRows - 1;
+    throw refuse(`${first}${more ? ` (and ${more} more row${more > 1 ? "s" : ""} with problems)` : ""}. Nothing was changed.`, problems);
+  }
+  return valid;
+}
+
+/** The flower's fields, without an ID column a file may carry (an upload always adds new flowers). */
+function flowerOnly(entry: FlowerEntry & { id?: number }): FlowerEntry {
+  const { id: _id, ...flower } = entry;
+  return flower;
 }
 
 /** Changes flowers by id, all or none: one unknown id changes nothing and is named in the answer. */
