@@ -120,6 +120,10 @@ describe("bulk upload of a CSV file read as a stream", () => {
     expect(crossSite.status).toBe(403);
     expect((await errorBody(crossSite)).message).toBe("This request came from another website, so we did not accept it.");
     expect(count(server, "memorial_flowers")).toBe(0);
+    // The same file from the signed-in administrator, on this site, is taken.
+    const taken = await admin.post(UPLOAD, text, { ...CSV, Origin: server.url });
+    expect(taken.status).toBe(200);
+    expect(count(server, "memorial_flowers")).toBe(1);
     expect(uploadsLeft(server)).toEqual([]);
   });
 
