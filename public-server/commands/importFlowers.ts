@@ -64,7 +64,7 @@ export async function bulkUploadFlowers(s: Services, entries: FlowerEntry[], act
 }
 
 /** The largest CSV file one upload may send, in bytes and in words: a whole large garden with room to spare. */
-export const CSV_UPLOAD_LIMIT = { bytes: 40 * 1024 * 1024, text: "40 MB" };
+const CSV_UPLOAD_LIMIT = { bytes: 40 * 1024 * 1024, text: "40 MB" };
 
 /** Row messages an answer lists at most; the sentence gives the full count. */
 const LISTED_PROBLEMS = 100;
