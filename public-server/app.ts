@@ -26,6 +26,7 @@ import { adminRouters } from "./api/admin";
 import { hookFactories, workerFactories, type Worker } from "./hooks";
 import { siteHandler } from "./servePages";
 import { ensureAdminFromEnv } from "./commands/users";
+import { removeLeftUploads } from "./commands/importFlowers";
 import { writeServerLock } from "./operations/serverLock";
 
 /**
@@ -152,6 +153,8 @@ export async function createServer(config: ServerConfig, extraHooks: DomainHook[
 async function reportStorage(config: ServerConfig, db: Database, log: Logger): Promise<void> {
   const removed = removePartialBackups(config.backupDir);
   if (removed) log.info("partial_backups_removed", { count: removed, dir: config.backupDir });
+  const uploads = removeLeftUploads(config.dataDir);
+  if (uploads) log.info("unfinished_uploads_removed", { count: uploads });
   const state = await db.state();
   if (state === "writable" || state === "busy") return;
   const sentence =

@@ -66,6 +66,20 @@ export async function bulkUploadFlowers(s: Services, entries: FlowerEntry[], act
 /** The largest CSV file one upload may send, in bytes and in words: a whole large garden with room to spare. */
 const CSV_UPLOAD_LIMIT = { bytes: 40 * 1024 * 1024, text: "40 MB" };
 
+const uploadsDir = (dataDir: string) => path.join(dataDir, "uploads");
+
+/** Removes upload files a stopped process left behind (they hold names); answers how many. */
+export function removeLeftUploads(dataDir: string): number {
+  let names: string[];
+  try {
+    names = fs.readdirSync(uploadsDir(dataDir)).filter((n) => /^bulk-upload-[0-9a-f-]+\.csv$/.test(n));
+  } catch {
+    return 0;
+  }
+  for (const name of names) fs.rmSync(path.join(uploadsDir(dataDir), name), { force: true });
+  return names.length;
+}
+
 /** Row messages an answer lists at most; the sentence gives the full count. */
 const LISTED_PROBLEMS = 100;
 
@@ -78,7 +92,7 @@ const LISTED_PROBLEMS = 100;
  * refused file, a failure or a full disk leaves the garden as it was.
  */
 export async function bulkUploadCsv(s: Services, body: AsyncIterable<Buffer>, actor: User): Promise<number> {
-  const dir = path.join(s.config.dataDir, "uploads");
+  const dir = uploadsDir(s.config.dataDir);
   ensurePrivateDir(dir);
   const file = path.join(dir, `bulk-upload-${randomUUID()}.csv`);
   try {

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import Papa from "papaparse";
@@ -158,5 +159,20 @@ describe("bulk upload of a CSV file read as a stream", () => {
     expect(again.status).toBe(200);
     expect(count(server, "memorial_flowers")).toBe(20_000);
     expect(uploadsLeft(server)).toEqual([]);
+  });
+
+  it("removes at start an upload file a stopped server left behind (it holds names)", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "garden-uploads-"));
+    fs.mkdirSync(path.join(dataDir, "uploads"));
+    const left = path.join(dataDir, "uploads", "bulk-upload-0b7c1d2e-3f40-4a5b-8c6d-7e8f9a0b1c2d.csv");
+    fs.writeFileSync(left, "Anna,,,,lily\n");
+    fs.writeFileSync(path.join(dataDir, "uploads", "keep.txt"), "not ours");
+    const restarted = await startTestServer({ dataDir });
+    try {
+      expect(fs.readdirSync(path.join(dataDir, "uploads"))).toEqual(["keep.txt"]);
+    } finally {
+      await restarted.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
