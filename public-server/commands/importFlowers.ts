@@ -11,7 +11,7 @@ import { csvPieces, receiveToFile } from "../lib/csvStream";
 import { ensurePrivateDir } from "../lib/privateFiles";
 import type { Services } from "../context";
 import type { User } from "../entities/User";
-import { ApiError, BadRequest, Forbidden } from "../errors";
+import { ApiError, BadRequest, Forbidden, TooMany } from "../errors";
 import { secretsEqual } from "../lib/secret";
 import { ErrorId } from "../../shared/errors";
 
@@ -66,6 +66,10 @@ export async function bulkUploadFlowers(s: Services, entries: FlowerEntry[], act
 /** The largest CSV file one upload may send, in bytes and in words: a whole large garden with room to spare. */
 const CSV_UPLOAD_LIMIT = { bytes: 40 * 1024 * 1024, text: "40 MB" };
 
+/** Streamed uploads read or saved at once, at most. */
+const MAX_ACTIVE_UPLOADS = 2;
+let activeUploads = 0;
+
 const uploadsDir = (dataDir: string) => path.join(dataDir, "uploads");
 
 /** Removes upload files a stopped process left behind (they hold names); answers how many. */
@@ -92,10 +96,15 @@ const LISTED_PROBLEMS = 100;
  * refused file, a failure or a full disk leaves the garden as it was.
  */
 export async function bulkUploadCsv(s: Services, body: AsyncIterable<Buffer>, actor: User): Promise<number> {
+  // Each upload in hand holds a file of up to 40 MB and, once checked, the write turn: a few at once is plenty.
+  if (activeUploads >= MAX_ACTIVE_UPLOADS) {
+    throw TooMany("Another bulk upload is being saved right now. Please try again when it has finished.", 10);
+  }
+  activeUploads++;
   const dir = uploadsDir(s.config.dataDir);
-  ensurePrivateDir(dir);
   const file = path.join(dir, `bulk-upload-${randomUUID()}.csv`);
   try {
+    ensurePrivateDir(dir);
     await receiveToFile(body, file, CSV_UPLOAD_LIMIT.bytes, CSV_UPLOAD_LIMIT.text);
     const count = await checkCsvUpload(file);
     await s.db.transaction(async (tx) => {
@@ -124,6 +133,7 @@ export async function bulkUploadCsv(s: Services, body: AsyncIterable<Buffer>, ac
     s.cache.invalidate("flowers");
     return count;
   } finally {
+    activeUploads--;
     fs.rmSync(file, { force: true });
   }
 }

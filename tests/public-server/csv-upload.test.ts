@@ -161,6 +161,22 @@ describe("bulk upload of a CSV file read as a stream", () => {
     expect(uploadsLeft(server)).toEqual([]);
   });
 
+  it("takes at most two uploads at once: the others hear why, and nothing of theirs is stored", async () => {
+    clear(server);
+    const text = gardenFile(20_000, 13);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => admin.post(UPLOAD, text, CSV)));
+    const taken = answers.filter((r) => r.status === 200);
+    const refused = answers.filter((r) => r.status !== 200);
+    expect(taken.length).toBeGreaterThanOrEqual(1);
+    expect(taken.length).toBeLessThanOrEqual(2);
+    for (const res of refused) {
+      expect(res.status).toBe(429);
+      expect((await errorBody(res)).message).toBe("Another bulk upload is being saved right now. Please try again when it has finished.");
+    }
+    expect(count(server, "memorial_flowers")).toBe(taken.length * 20_000);
+    expect(uploadsLeft(server)).toEqual([]);
+  });
+
   it("removes at start an upload file a stopped server left behind (it holds names)", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "garden-uploads-"));
     fs.mkdirSync(path.join(dataDir, "uploads"));
