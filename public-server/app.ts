@@ -26,6 +26,7 @@ import { adminRouters } from "./api/admin";
 import { hookFactories, workerFactories, type Worker } from "./hooks";
 import { siteHandler } from "./servePages";
 import { ensureAdminFromEnv } from "./commands/users";
+import { removeLeftUploads } from "./commands/importFlowers";
 import { writeServerLock } from "./operations/serverLock";
 
 /**
@@ -35,6 +36,8 @@ import { writeServerLock } from "./operations/serverLock";
  */
 const CSV_PATHS = /^\/api\/admin\/memorial-flowers\/(bulk-upload|bulk-update|reset-and-import|duplicates)$/;
 const CSV_JSON_LIMIT = "40mb";
+/** Paths that also take the CSV file itself as a text/csv body (see bulkUploadCsv). */
+const CSV_FILE_PATHS = /^\/api\/admin\/memorial-flowers\/bulk-upload$/;
 
 export interface ServerParts {
   app: Koa<AppState>;
@@ -106,6 +109,8 @@ export async function createServer(config: ServerConfig, extraHooks: DomainHook[
   const csvBodies = bodyParser({ enableTypes: ["json"], jsonLimit: CSV_JSON_LIMIT, encoding: "utf-8" });
   api.use(async (ctx, next) => {
     if (!CSV_PATHS.test(ctx.path)) return smallBodies(ctx as never, next);
+    // A bulk upload may send the CSV file itself: its route reads it as a stream, with its own limit.
+    if (CSV_FILE_PATHS.test(ctx.path) && ctx.method === "POST" && ctx.is("text/csv")) return adminOnly(ctx, next);
     return adminOnly(ctx, () => csvBodies(ctx as never, next));
   });
   api.use(sessionRouter(services).routes());
@@ -148,6 +153,8 @@ export async function createServer(config: ServerConfig, extraHooks: DomainHook[
 async function reportStorage(config: ServerConfig, db: Database, log: Logger): Promise<void> {
   const removed = removePartialBackups(config.backupDir);
   if (removed) log.info("partial_backups_removed", { count: removed, dir: config.backupDir });
+  const uploads = removeLeftUploads(config.dataDir);
+  if (uploads) log.info("unfinished_uploads_removed", { count: uploads });
   const state = await db.state();
   if (state === "writable" || state === "busy") return;
   const sentence =

@@ -1,12 +1,17 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { EntityManager } from "typeorm";
 import type { FlowerEntry } from "../../shared/schemas/admin";
 import type { ResetImportResult } from "../../shared/schemas/admin";
 import { validateStrictRows } from "../../shared/csv/strict";
+import { FlexibleRowReader, INVALID_DATA, NO_DATA_UPLOAD, parseErrorMessage, TOO_MANY_ROWS_UPLOAD } from "../../shared/csv/flexible";
+import { LIMITS } from "../../shared/constants";
+import { csvPieces, receiveToFile } from "../lib/csvStream";
+import { ensurePrivateDir } from "../lib/privateFiles";
 import type { Services } from "../context";
 import type { User } from "../entities/User";
-import { ApiError, BadRequest, Forbidden } from "../errors";
+import { ApiError, BadRequest, Forbidden, TooMany } from "../errors";
 import { secretsEqual } from "../lib/secret";
 import { ErrorId } from "../../shared/errors";
 
@@ -23,14 +28,30 @@ const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve)
 async function insertFlowers(tx: EntityManager, entries: FlowerEntry[]): Promise<void> {
   for (let i = 0; i < entries.length; i += CHUNK) {
     if (i > 0) await yieldToOthers();
-    const chunk = entries.slice(i, i + CHUNK);
-    await tx.query(
-      `INSERT INTO memorial_flowers (baby_first_name, baby_middle_name, baby_last_name, loss_date, flower_type, approved)
-       VALUES ${chunk.map(() => "(?, ?, ?, ?, ?, 1)").join(", ")}`,
-      chunk.flatMap((e) => [e.babyFirstName, e.babyMiddleName ?? null, e.babyLastName ?? null, e.lossDate ?? null, e.flowerType]),
-    );
+    await insertRows(tx, entries.slice(i, i + CHUNK));
   }
 }
+
+/** One INSERT of up to CHUNK approved flowers. */
+async function insertRows(tx: EntityManager, chunk: FlowerEntry[]): Promise<void> {
+  await tx.query(insertSql(chunk.length), insertValues(chunk));
+}
+
+const insertSql = (rows: number) =>
+  `INSERT INTO memorial_flowers (baby_first_name, baby_middle_name, baby_last_name, loss_date, flower_type, approved)
+     VALUES ${Array.from({ length: rows }, () => "(?, ?, ?, ?, ?, 1)").join(", ")}`;
+
+const insertValues = (chunk: FlowerEntry[]) =>
+  chunk.flatMap((e) => [e.babyFirstName, e.babyMiddleName ?? null, e.babyLastName ?? null, e.lossDate ?? null, e.flowerType]);
+
+/**
+ * Rows per INSERT of a streamed upload, always this many but the last, so
+ * one statement is prepared and kept (each row also fills the garden's
+ * search index, about 0.1 ms, so one INSERT stays a few milliseconds).
+ */
+const STREAM_CHUNK = 100;
+/** How long a streamed upload keeps the event loop before letting others' requests run. */
+const SLICE_MS = 8;
 
 /** Adds flowers straight into the garden (approved), all or none. */
 export async function bulkUploadFlowers(s: Services, entries: FlowerEntry[], actor: User): Promise<number> {
@@ -40,6 +61,136 @@ export async function bulkUploadFlowers(s: Services, entries: FlowerEntry[], act
   });
   s.cache.invalidate("flowers");
   return entries.length;
+}
+
+/** The largest CSV file one upload may send, in bytes and in words: a whole large garden with room to spare. */
+const CSV_UPLOAD_LIMIT = { bytes: 40 * 1024 * 1024, text: "40 MB" };
+
+/** Streamed uploads read or saved at once, at most. */
+const MAX_ACTIVE_UPLOADS = 2;
+let activeUploads = 0;
+
+const uploadsDir = (dataDir: string) => path.join(dataDir, "uploads");
+
+/** Removes upload files a stopped process left behind (they hold names); answers how many. */
+export function removeLeftUploads(dataDir: string): number {
+  let names: string[];
+  try {
+    names = fs.readdirSync(uploadsDir(dataDir)).filter((n) => /^bulk-upload-[0-9a-f-]+\.csv$/.test(n));
+  } catch {
+    return 0;
+  }
+  for (const name of names) fs.rmSync(path.join(uploadsDir(dataDir), name), { force: true });
+  return names.length;
+}
+
+/** Row messages an answer lists at most; the sentence gives the full count. */
+const LISTED_PROBLEMS = 100;
+
+/**
+ * Adds the flowers of a CSV file sent as it is (text/csv), all or none, read
+ * as a stream so neither the file nor its rows are ever held whole: the body
+ * goes to a private file; a first reading checks every row with the shared
+ * reader's rules and messages (no database work, so nothing waits on it); a
+ * second reading inserts the rows in batches inside one transaction. A
+ * refused file, a failure or a full disk leaves the garden as it was.
+ */
+export async function bulkUploadCsv(s: Services, body: AsyncIterable<Buffer>, actor: User): Promise<number> {
+  // Each upload in hand holds a file of up to 40 MB and, once checked, the write turn: a few at once is plenty.
+  if (activeUploads >= MAX_ACTIVE_UPLOADS) {
+    throw TooMany("Another bulk upload is being saved right now. Please try again when it has finished.", 10);
+  }
+  activeUploads++;
+  const dir = uploadsDir(s.config.dataDir);
+  const file = path.join(dir, `bulk-upload-${randomUUID()}.csv`);
+  try {
+    ensurePrivateDir(dir);
+    await receiveToFile(body, file, CSV_UPLOAD_LIMIT.bytes, CSV_UPLOAD_LIMIT.text);
+    const count = await checkCsvUpload(file);
+    await s.db.transaction(async (tx) => {
+      const reader = new FlexibleRowReader();
+      const pending: FlowerEntry[] = [];
+      let slice = performance.now();
+      const insertSome = async (rows: FlowerEntry[]) => {
+        // Straight on the connection this turn holds, inside the transaction TypeORM opened: one kept statement, no per-query overhead.
+        s.db.handle.prepare(insertSql(rows.length)).run(insertValues(rows));
+        // Let others' requests run whenever this has had the event loop for a few milliseconds.
+        if (performance.now() - slice >= SLICE_MS) {
+          await yieldToOthers();
+          slice = performance.now();
+        }
+      };
+      for await (const piece of csvPieces(file)) {
+        for (const fields of piece.records) {
+          const entry = reader.read(fields)?.entry;
+          if (entry) pending.push(flowerOnly(entry));
+        }
+        while (pending.length >= STREAM_CHUNK) await insertSome(pending.splice(0, STREAM_CHUNK));
+      }
+      if (pending.length) await insertSome(pending);
+      await s.emit(tx, { type: "imported", mode: "bulk-upload", count, actor });
+    });
+    s.cache.invalidate("flowers");
+    return count;
+  } finally {
+    activeUploads--;
+    fs.rmSync(file, { force: true });
+  }
+}
+
+/**
+ * Reads the whole file once with the bulk reader's checks, in the order the
+ * admin screens apply them, and answers how many flowers it holds. Unlike the
+ * screens, which leave out rows they cannot read, the server refuses the file
+ * when any row is wrong: an upload adds exactly what was sent, or nothing.
+ */
+async function checkCsvUpload(file: string): Promise<number> {
+  const reader = new FlexibleRowReader();
+  const parseErrors = new Set<string>();
+  const problems: string[] = [];
+  let invalidRows = 0;
+  let records = 0;
+  let valid = 0;
+  for await (const piece of csvPieces(file)) {
+    for (const message of piece.parseErrors) parseErrors.add(message);
+    for (const fields of piece.records) {
+      records++;
+      const row = reader.read(fields);
+      if (!row) continue;
+      if (row.valid) {
+        valid++;
+        continue;
+      }
+      invalidRows++;
+      if (problems.length < LISTED_PROBLEMS) problems.push(...row.messages);
+    }
+    // Each piece is parsed and checked in a few milliseconds; other requests are served between pieces.
+    await yieldToOthers();
+  }
+  const refuse = (message: string, listed: string[] = []) =>
+    new ApiError(
+      400,
+      ErrorId.validation,
+      message,
+      listed.slice(0, LISTED_PROBLEMS).map((m) => ({ message: m })),
+    );
+  if (records === 0) throw refuse(NO_DATA_UPLOAD.message);
+  if (valid === 0) throw refuse(INVALID_DATA.message, problems);
+  const fileErrors = [...[...parseErrors].map(parseErrorMessage), ...reader.errors];
+  if (fileErrors.length) throw refuse(fileErrors[0]!, fileErrors);
+  if (valid > LIMITS.bulkRows) throw refuse(TOO_MANY_ROWS_UPLOAD.message);
+  if (invalidRows) {
+    const first = problems[0]!.replace(/\.$/, "");
+    const more = invalidRows - 1;
+    throw refuse(`${first}${more ? ` (and ${more} more row${more > 1 ? "s" : ""} with problems)` : ""}. Nothing was changed.`, problems);
+  }
+  return valid;
+}
+
+/** The flower's fields, without an ID column a file may carry (an upload always adds new flowers). */
+function flowerOnly(entry: FlowerEntry & { id?: number }): FlowerEntry {
+  const { id: _id, ...flower } = entry;
+  return flower;
 }
 
 /** Changes flowers by id, all or none: one unknown id changes nothing and is named in the answer. */

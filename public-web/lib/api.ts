@@ -32,6 +32,11 @@ export class OfflineError extends Error {
   }
 }
 
+/** A body sent as CSV text (text/csv) instead of JSON. */
+class CsvBody {
+  constructor(readonly text: string) {}
+}
+
 async function request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
   let res: Response;
   try {
@@ -39,7 +44,7 @@ async function request<T>(method: string, path: string, body?: unknown, headers:
       method,
       credentials: "include",
       headers: { Accept: "application/json", ...(body !== undefined ? { "Content-Type": "application/json" } : {}), ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : body instanceof CsvBody ? body.text : JSON.stringify(body),
     });
   } catch {
     throw new OfflineError();
@@ -61,6 +66,8 @@ export const api = {
   get: <T>(path: string) => request<T>("GET", path),
   post: <T>(path: string, body?: unknown, headers?: Record<string, string>) => request<T>("POST", path, body ?? {}, headers),
   put: <T>(path: string, body?: unknown, headers?: Record<string, string>) => request<T>("PUT", path, body ?? {}, headers),
+  /** Sends CSV text as it is, for the server to read as a stream. */
+  postCsv: <T>(path: string, csv: string) => request<T>("POST", path, new CsvBody(csv), { "Content-Type": "text/csv; charset=utf-8" }),
   delete: <T>(path: string, headers?: Record<string, string>) => request<T>("DELETE", path, undefined, headers),
 };
 

@@ -35,3 +35,20 @@ export function gardenCsv(flowers: readonly ExportedFlower[]): string {
     { escapeFormulae: true, newline: "\r\n" },
   );
 }
+
+/**
+ * Flowers checked by the bulk reader, back as a CSV file for the server's
+ * streamed upload: the server reads each row back as exactly this flower, and
+ * the file is a third of the size of the same rows as JSON.
+ */
+export function uploadCsv(
+  flowers: readonly { babyFirstName: string; babyMiddleName?: string | null; babyLastName?: string | null; lossDate?: string | null; flowerType: string }[],
+): string {
+  return Papa.unparse(
+    {
+      fields: ["First Name", "Middle Name", "Last Name", "Date of Loss", "Flower Type"],
+      data: flowers.map((f) => [f.babyFirstName, f.babyMiddleName ?? "", f.babyLastName ?? "", f.lossDate ?? "", f.flowerType]),
+    },
+    { newline: "\n" },
+  );
+}

@@ -90,18 +90,47 @@ export function parseFlexibleCsv(text: string, onProgress?: CsvProgress): Flexib
   onProgress?.(0);
   const { records, parseErrors } = readCsvRecords(text);
   onProgress?.(READ_SHARE);
-  const errors = parseErrors.map((message) => `Error parsing CSV: ${message}`);
-  const [first] = records;
-  const hasHeader = first !== undefined && looksLikeHeader(first);
-  const columns = hasHeader ? columnsFromHeader(first) : columnsByOrder();
-  errors.push(...missingHeaderColumns(hasHeader, columns));
-  const data = hasHeader ? records.slice(1) : records;
-  const rows = data.map((fields, index) => {
-    if (onProgress && index % PROGRESS_EVERY === 0) onProgress(READ_SHARE + (1 - READ_SHARE) * (index / data.length));
-    return readRow(index + 1, fields, columns);
-  });
+  const reader = new FlexibleRowReader();
+  const dataCount = records.length - (records[0] !== undefined && looksLikeHeader(records[0]) ? 1 : 0);
+  const rows: FlexibleRow[] = [];
+  for (const fields of records) {
+    const row = reader.read(fields);
+    if (!row) continue;
+    if (onProgress && (row.line - 1) % PROGRESS_EVERY === 0) onProgress(READ_SHARE + (1 - READ_SHARE) * ((row.line - 1) / dataCount));
+    rows.push(row);
+  }
+  const errors = [...parseErrors.map(parseErrorMessage), ...reader.errors];
   const entries = rows.flatMap((row) => (row.entry ? [row.entry] : []));
-  return { entries, rows, hasHeader, errors };
+  return { entries, rows, hasHeader: reader.hasHeader, errors };
+}
+
+/** A papaparse problem as the readers word it. */
+export const parseErrorMessage = (message: string) => `Error parsing CSV: ${message}`;
+
+/**
+ * The flexible format read one record at a time, so a file read as a stream
+ * (the server's CSV upload) meets the same rules and messages as
+ * parseFlexibleCsv without holding every row. The first record decides
+ * whether there is a header.
+ */
+export class FlexibleRowReader {
+  private columns: Columns | null = null;
+  private line = 0;
+  hasHeader = false;
+  /** Header columns not found (filled when the first record is read). */
+  readonly errors: string[] = [];
+
+  /** The row of the next record; null for the header line. */
+  read(fields: readonly string[]): FlexibleRow | null {
+    if (this.columns === null) {
+      this.hasHeader = looksLikeHeader(fields);
+      this.columns = this.hasHeader ? columnsFromHeader(fields) : columnsByOrder();
+      this.errors.push(...missingHeaderColumns(this.hasHeader, this.columns));
+      if (this.hasHeader) return null;
+    }
+    this.line += 1;
+    return readRow(this.line, fields, this.columns);
+  }
 }
 
 /** The outcome of checkBulk: entries to send, or the notice to show. */

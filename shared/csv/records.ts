@@ -23,6 +23,14 @@ export function stripBom(text: string): string {
   return text.startsWith(BOM) ? text.slice(BOM.length) : text;
 }
 
+/** How every reader splits records, once line breaks are "\n" (the server's streamed upload uses the same). */
+export const CSV_PARSE_OPTIONS = {
+  delimiter: ",",
+  newline: "\n",
+  header: false,
+  skipEmptyLines: "greedy",
+} as const;
+
 /**
  * Splits CSV text into records: BOM stripped, CRLF and lone CR read as LF,
  * quoted fields (with commas, quotes or line breaks) honoured, and lines whose
@@ -30,12 +38,7 @@ export function stripBom(text: string): string {
  */
 export function readCsvRecords(text: string): CsvRecords {
   const normalised = stripBom(text).replace(/\r\n?/g, "\n");
-  const result = Papa.parse<string[]>(normalised, {
-    delimiter: ",",
-    newline: "\n",
-    header: false,
-    skipEmptyLines: "greedy",
-  });
+  const result = Papa.parse<string[]>(normalised, CSV_PARSE_OPTIONS);
   const parseErrors = [...new Set(result.errors.map((error) => error.message))];
   return { records: result.data, parseErrors };
 }

@@ -2,7 +2,7 @@ import type Router from "@koa/router";
 import { createRouter } from "../../lib/router";
 import { BulkUpdateInput, BulkUploadInput, ResetImportInput } from "../../../shared/schemas/admin";
 import type { AppState, Services } from "../../context";
-import { bulkUpdateFlowers, bulkUploadFlowers, resetAndImport } from "../../commands/importFlowers";
+import { bulkUpdateFlowers, bulkUploadCsv, bulkUploadFlowers, resetAndImport } from "../../commands/importFlowers";
 import { parse } from "../../lib/validate";
 import { checkImportKey } from "../../commands/importKey";
 
@@ -11,8 +11,10 @@ export function importRouter(s: Services): Router<AppState> {
   const router = createRouter();
 
   router.post("/memorial-flowers/bulk-upload", async (ctx) => {
-    const { flowers } = parse(BulkUploadInput, ctx.request.body);
-    const count = await bulkUploadFlowers(s, flowers, ctx.state.user!);
+    // A CSV file sent as it is is read here as a stream (see app.ts: no body parser reads it first).
+    const count = ctx.is("text/csv")
+      ? await bulkUploadCsv(s, ctx.req, ctx.state.user!)
+      : await bulkUploadFlowers(s, parse(BulkUploadInput, ctx.request.body).flowers, ctx.state.user!);
     ctx.body = { message: `Successfully uploaded ${count} memorial flower${count === 1 ? "" : "s"}.`, count };
   });
 
