@@ -2,7 +2,8 @@ import { defineConfig } from "vitest/config";
 
 // One runner, four areas (`npm run test:unit`, `test:server`, `test:browser`, `test:desktop` run one):
 // shared code and components, the real server on random ports, Chromium-driven pages, and the desktop app.
-// The build comes first (`npm test` builds once); no test file builds the site itself.
+// The build comes first (`npm test` builds once); no test file builds the site itself. The desktop project
+// builds the desktop app once per run, before its first file (tests/support/desktopBuild.ts).
 export default defineConfig({
   test: {
     setupFiles: ["tests/support/stayInRepo.ts"],
@@ -20,7 +21,7 @@ export default defineConfig({
       },
       { extends: true, test: { name: "server", include: ["tests/public-server/**/*.test.ts"] } },
       { extends: true, test: { name: "browser", include: ["tests/e2e/**/*.test.ts"] } },
-      { extends: true, test: { name: "desktop", include: ["tests/admin-desktop/**/*.test.ts"] } },
+      { extends: true, test: { name: "desktop", include: ["tests/admin-desktop/**/*.test.ts"], globalSetup: ["tests/support/desktopBuild.ts"] } },
     ],
   },
 });

@@ -9,12 +9,11 @@ import http from "node:http";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { build } from "vite";
-import react from "@vitejs/plugin-react";
 import type { Browser, Page } from "playwright-core";
 import AxeBuilder from "@axe-core/playwright";
 import { startTestServer, ROOT, SAMPLE_DATA, type TestServer } from "../support/testServer";
 import { launchBrowser, newPage } from "../support/browser";
+import { DESKTOP_OUT } from "../support/desktopBuild";
 import { Client, json } from "../support/client";
 import { createHandlers } from "../../admin-desktop/main/handlers";
 import { DesktopService } from "../../admin-desktop/main/service";
@@ -93,16 +92,8 @@ beforeAll(async () => {
   admin = new Client(server.url);
   await admin.login("volunteer", "correct horse battery");
 
-  const outDir = tempDir("garden-renderer-");
-  await build({
-    configFile: false,
-    root: path.join(ROOT, "admin-desktop/renderer"),
-    base: "./",
-    plugins: [react()],
-    logLevel: "error",
-    build: { outDir, emptyOutDir: true, sourcemap: false },
-  });
-  staticServer = await serve(outDir);
+  // The renderer the app ships, built once per run before this file (tests/support/desktopBuild.ts).
+  staticServer = await serve(path.join(DESKTOP_OUT, "renderer"));
   appUrl = `http://127.0.0.1:${(staticServer.address() as AddressInfo).port}/`;
 
   dataDir = tempDir();
