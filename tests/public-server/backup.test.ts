@@ -8,6 +8,7 @@ import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT, startTestServer, type TestServer } from "../support/testServer";
 import { Client, json } from "../support/client";
+import { until } from "../support/until";
 import { openDatabase } from "../../public-server/db";
 import { migrations } from "../../public-server/migrations";
 import { listNightly, nightlyName } from "../../public-server/operations/backupFiles";
@@ -76,11 +77,12 @@ describe("an online backup taken under write load", () => {
         written++;
       }
     });
-    while (written < 100) await new Promise((r) => setTimeout(r, 10));
+    await until(() => written >= 100, "100 writes under way");
     const target = path.join(s.config.backupDir, nightlyName(new Date()));
     const before = written;
     const result = await takeOnlineBackup(s.config.databasePath, target);
-    await new Promise((r) => setTimeout(r, 300)); // writes go on after the copy
+    const afterCopy = written;
+    await until(() => written >= afterCopy + 20, "20 more writes after the copy"); // the live database moves on
     writing = false;
     await Promise.all(load);
     expect(written).toBeGreaterThan(before);

@@ -69,12 +69,3 @@ export async function spawnServer(env: Record<string, string> = {}): Promise<Spa
     },
   };
 }
-
-/** Waits until `check` is true, polling every few milliseconds. */
-export async function until(check: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > timeoutMs) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
