@@ -2,10 +2,9 @@ import { registerGardenFunctions } from "../../public-server/garden/sqlFunctions
 import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ROOT, startTestServer, type TestServer } from "../support/testServer";
 import { Client, json } from "../support/client";
 import { until } from "../support/until";
@@ -17,17 +16,9 @@ import { NightlyBackups } from "../../public-server/operations/nightly";
 import { restoreBackup, RestoreRefused } from "../../public-server/operations/restore";
 import { FLOWER_TYPES } from "../../shared/flowers";
 import { ADMIN, assistanceInput, count, flowerInput, garden120Rows, signedIn, sql } from "./fixtures";
+import { cleanupAfterAll } from "../support/cleanup";
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c();
-});
-
-function tempDir(prefix: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+const { cleanups, tempDir } = cleanupAfterAll();
 
 /** Every row of every table, in id order: two databases with equal dumps hold the same data. */
 function dump(file: string): Record<string, unknown[]> {

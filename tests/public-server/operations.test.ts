@@ -15,11 +15,9 @@ import { ADMIN, assistanceInput, count, flowerInput, garden823Rows, liveFlower, 
 import { spawnServer, type SpawnedServer } from "./spawn";
 import { until } from "../support/until";
 import { SmtpCapture } from "./mailSmtp";
+import { cleanupAfterAll } from "../support/cleanup";
 
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const c of cleanups) await c();
-});
+const { cleanups } = cleanupAfterAll();
 
 describe("GET /api/health", () => {
   it("answers ok after a query, never cached", async () => {

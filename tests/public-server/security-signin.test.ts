@@ -8,7 +8,7 @@ import { ROOT, startTestServer, type TestServer } from "../support/testServer";
 import { movableClock } from "../support/clock";
 import { Client, json } from "../support/client";
 import { createLogger } from "../../public-server/lib/log";
-import { ADMIN, errorBody, sql } from "./fixtures";
+import { accountWithHash, ADMIN, errorBody, sql } from "./fixtures";
 
 /**
  * Sign-in and passwords, attacked: a burst of parallel guesses, guesses
@@ -126,7 +126,7 @@ describe("password rules", () => {
     const salt = Buffer.from("0123456789abcdef");
     const oldKey = scryptSync("an older long password", salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
     const oldHash = ["scrypt", 32768, 8, 1, salt.toString("base64"), oldKey.toString("base64")].join("$");
-    sql(s, "INSERT INTO users (username, password_hash, role) VALUES ('veteran', ?, 'admin')", oldHash);
+    accountWithHash(s, "veteran", oldHash);
     expect((await new Client(s.url).post("/api/login", { username: "veteran", password: "wrong password here" })).status).toBe(401);
     expect(sql<{ password_hash: string }>(s, "SELECT password_hash FROM users WHERE username = 'veteran'")[0]!.password_hash).toBe(oldHash);
     const c = new Client(s.url);

@@ -5,7 +5,7 @@ import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "../../support/browser";
 import { Client, json } from "../../support/client";
 import { SAMPLE_DATA, type TestServer } from "../../support/testServer";
-import { count, sql } from "../../public-server/fixtures";
+import { count, liveFlower, signedIn, sql } from "../../public-server/fixtures";
 import { CSV_TEMPLATE, CSV_TEMPLATE_FILENAME } from "../../../shared/csv";
 import { adminPage, dismissToasts, expectToast, openTab, startAdminServer } from "./helpers";
 
@@ -84,7 +84,7 @@ describe("CSV Import tab", () => {
   });
 
   it("imports garden-823.csv after the confirmation, with the count, the backup, and the garden replaced", async () => {
-    sql(server, "INSERT INTO memorial_flowers (baby_first_name, flower_type, approved) VALUES ('Oldgarden', 'lily', 1)");
+    await liveFlower(server, await signedIn(server), { babyFirstName: "Oldgarden" });
     await page.reload();
     await openTab(page, "CSV Import");
     await page.getByLabel("CSV file").setInputFiles(path.join(SAMPLE_DATA, "garden-823.csv"));
