@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/testServer";
 import { movableClock } from "../support/clock";
 import { Client, json } from "../support/client";
 import { loadConfig } from "../../public-server/config";
 import { RateLimiter } from "../../public-server/lib/rateLimiter";
 import { ADMIN, assistanceInput, count, errorBody, flowerInput, liveFlower, signedIn, testimonialInput } from "./fixtures";
+import { cleanupAfterAll } from "../support/cleanup";
 
-const servers: TestServer[] = [];
+const { cleanups } = cleanupAfterAll();
 async function start(overrides: Parameters<typeof startTestServer>[0]) {
   const s = await startTestServer(overrides);
-  servers.push(s);
+  cleanups.push(s.stop);
   return s;
 }
-afterAll(async () => {
-  for (const s of servers) await s.stop();
-});
 
 const SUBMISSION_SENTENCE = /many messages from your connection/;
 

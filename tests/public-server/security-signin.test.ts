@@ -3,12 +3,13 @@ import { scryptSync } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, describe, expect, it } from "vitest";
-import { ROOT, startTestServer, type TestServer } from "../support/testServer";
+import { describe, expect, it } from "vitest";
+import { ROOT, startTestServer } from "../support/testServer";
 import { movableClock } from "../support/clock";
 import { Client, json } from "../support/client";
 import { createLogger } from "../../public-server/lib/log";
 import { accountWithHash, ADMIN, errorBody, sql } from "./fixtures";
+import { cleanupAfterAll } from "../support/cleanup";
 
 /**
  * Sign-in and passwords, attacked: a burst of parallel guesses, guesses
@@ -17,15 +18,12 @@ import { accountWithHash, ADMIN, errorBody, sql } from "./fixtures";
  */
 
 const run = promisify(execFile);
-const servers: TestServer[] = [];
-afterAll(async () => {
-  for (const s of servers) await s.stop();
-});
+const { cleanups } = cleanupAfterAll();
 
 /** A real server whose log lines are kept in `lines`. */
 async function start(overrides: Parameters<typeof startTestServer>[0] = {}) {
   const s = await startTestServer(overrides);
-  servers.push(s);
+  cleanups.push(s.stop);
   const lines: string[] = [];
   Object.assign(
     s.parts.services.log,

@@ -131,14 +131,17 @@ describe("Bulk Upload tab", () => {
     await table.getByText("2 valid, 1 invalid", { exact: false }).waitFor();
     expect(await table.getByText("Invalid: Row 3: Missing First Name").count()).toBe(1);
 
-    // Hold the request a moment to see the progress indicator.
+    // Hold the request until the progress indicator has been seen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/api/admin/memorial-flowers/bulk-upload", async (route) => {
-      await new Promise((r) => setTimeout(r, 600));
+      await held;
       await route.continue();
     });
     await dismissToasts(page);
     await page.getByRole("button", { name: "Upload" }).click();
     await page.getByRole("progressbar", { name: "Processing memorial flowers" }).waitFor();
+    release();
     await expectToast(page, "Bulk Upload Successful", "Successfully uploaded 2 memorial flowers.");
     await page.getByText("Operation completed successfully! Memorial flowers have been processed.").waitFor();
     await page.unroute("**/api/admin/memorial-flowers/bulk-upload");
