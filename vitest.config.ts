@@ -3,7 +3,8 @@ import { defineConfig } from "vitest/config";
 // One runner, five areas (`npm run test:unit`, `test:server`, `test:browser`, `test:desktop`, `test:perf` run
 // one): shared code and components, the real server on random ports, Chromium-driven pages, the desktop app,
 // and Lighthouse.
-// The build comes first (`npm test` builds once); no test file builds the site itself.
+// The build comes first (`npm test` builds once); no test file builds the site itself. The desktop project
+// builds the desktop app once per run, before its first file (tests/support/desktopBuild.ts).
 export default defineConfig({
   test: {
     setupFiles: ["tests/support/stayInRepo.ts"],
@@ -21,7 +22,7 @@ export default defineConfig({
       },
       { extends: true, test: { name: "server", include: ["tests/public-server/**/*.test.ts"] } },
       { extends: true, test: { name: "browser", include: ["tests/e2e/**/*.test.ts"] } },
-      { extends: true, test: { name: "desktop", include: ["tests/admin-desktop/**/*.test.ts"] } },
+      { extends: true, test: { name: "desktop", include: ["tests/admin-desktop/**/*.test.ts"], globalSetup: ["tests/support/desktopBuild.ts"] } },
       // Lighthouse scores what it observes on this machine's CPU: it runs last and alone, once every other
       // project has finished, so the rest of the suite cannot slow the pages it measures.
       { extends: true, test: { name: "perf", include: ["tests/perf/**/*.test.ts"], sequence: { groupOrder: 1 } } },

@@ -54,17 +54,25 @@ export async function createServer(config: ServerConfig, extraHooks: DomainHook[
   await reportStorage(config, db, log);
   const releaseLock = writeServerLock(config.databasePath);
   const hooks: DomainHook[] = [...extraHooks];
+  const clock = () => config.now().getTime();
   const services: Services = {
     config,
     db,
     log,
     cache: new PublicCache(),
     site: new SiteConfigStore(config.siteConfigPath, log, undefined, { assistanceRetentionDays: config.assistanceRetentionDays }),
-    loginLimiter: new RateLimiter(config.loginMaxFailures, config.loginWindowMs),
-    loginSlowdown: new Slowdown({ free: config.loginSlowdownAfter, windowMs: config.loginWindowMs, baseDelayMs: 1000, maxDelayMs: 30_000, maxWaitMs: 10_000 }),
-    importKeyLimiter: new RateLimiter(config.importKeyMaxFailures, 3_600_000),
-    registrationLimiter: new RateLimiter(config.registrationsPerHour, 3_600_000),
-    submissionLimiter: new RateLimiter(config.submissionsPerHour, 3_600_000),
+    loginLimiter: new RateLimiter(config.loginMaxFailures, config.loginWindowMs, undefined, clock),
+    loginSlowdown: new Slowdown({
+      free: config.loginSlowdownAfter,
+      windowMs: config.loginWindowMs,
+      baseDelayMs: 1000,
+      maxDelayMs: 30_000,
+      maxWaitMs: 10_000,
+      now: clock,
+    }),
+    importKeyLimiter: new RateLimiter(config.importKeyMaxFailures, 3_600_000, undefined, clock),
+    registrationLimiter: new RateLimiter(config.registrationsPerHour, 3_600_000, undefined, clock),
+    submissionLimiter: new RateLimiter(config.submissionsPerHour, 3_600_000, undefined, clock),
     hooks,
     async emit(tx, event) {
       for (const hook of hooks) await hook(tx, event);

@@ -39,7 +39,7 @@ export interface ServerConfig extends MailSettings {
   sessionMaxAgeMs: number;
   /** Days a request for help is kept before the retention job deletes it (stated on the Privacy page). */
   assistanceRetentionDays: number;
-  /** The clock of time-based jobs (retention); tests move it instead of waiting. */
+  /** The clock of time-based jobs (retention) and of the rate limits; tests move it instead of waiting. */
   now: () => Date;
   /** A sign-in ends this long after it was made, however active the session (renewal stops there). */
   sessionAbsoluteMs: number;

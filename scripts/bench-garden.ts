@@ -8,7 +8,6 @@
 // Settings: BENCH_FLOWERS (100000), BENCH_DURATION (seconds per autocannon run, 10), BENCH_UPLOAD (csv).
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -17,23 +16,13 @@ import { FLOWERS } from "../shared/flowers";
 import { launchBrowser } from "../tests/support/browser";
 import { Client } from "../tests/support/client";
 import { fakeGarden } from "../tests/support/fakeGarden";
+import { freePort } from "../tests/support/freePort";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const COUNT = Number(process.env.BENCH_FLOWERS ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const PASSWORD = "bench password only";
 const KEY = "bench-import-key";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Peak and current resident memory of a process in MB, from /proc (Linux). */
 function memory(pid: number): { peak: number; now: number } {

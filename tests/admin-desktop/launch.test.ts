@@ -4,13 +4,13 @@
  * (ELECTRON_PATH, or node_modules/electron with its downloaded dist/); else
  * it prints one line and is skipped. When it runs, a start failure fails it.
  */
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { _electron as electron, type ElectronApplication, type Page } from "playwright-core";
 import { ROOT, startTestServer, type TestServer } from "../support/testServer";
+import { DESKTOP_OUT as OUT } from "../support/desktopBuild";
 import { tempDir } from "./support";
 
 /** The Electron binary: ELECTRON_PATH, else the one `npm install electron` downloaded (listed in path.txt). */
@@ -23,8 +23,6 @@ function electronBinary(): string | null {
 }
 
 const binary = electronBinary();
-// Its own build folder (inside the project, so the bundle finds node_modules), apart from other tests' builds.
-const OUT = path.join(ROOT, "out/test-launch");
 if (!binary)
   console.log("Electron launch test skipped: no Electron binary (set ELECTRON_PATH or run node node_modules/electron/install.js where downloads work)");
 
@@ -33,12 +31,8 @@ describe.skipIf(!binary)("the built desktop app (Electron)", () => {
   let app: ElectronApplication;
   let win: Page;
 
+  // The bundle in OUT is built once per run, before this file (tests/support/desktopBuild.ts).
   beforeAll(async () => {
-    const built = spawnSync(process.execPath, [path.join(ROOT, "node_modules/electron-vite/bin/electron-vite.js"), "build", "--outDir", OUT], {
-      cwd: ROOT,
-      encoding: "utf8",
-    });
-    if (built.status !== 0) throw new Error(`electron-vite build failed:\n${built.stdout}\n${built.stderr}`);
     server = await startTestServer();
     await server.createUser("volunteer", "correct horse battery");
     const args = [path.join(OUT, "main/index.js")];

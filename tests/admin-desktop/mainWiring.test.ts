@@ -11,6 +11,7 @@ import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Ch } from "../../admin-desktop/ipc";
 import { ROOT } from "../support/testServer";
+import { DESKTOP_OUT as OUT } from "../support/desktopBuild";
 import { tempDir } from "./support";
 
 /** What probe.mjs reports about how the built main set Electron up. */
@@ -34,15 +35,9 @@ interface Report {
 }
 
 let report: Report;
-// Its own build folder (inside the project, so the bundle finds node_modules), apart from other tests' builds.
-const OUT = path.join(ROOT, "out/test-main-wiring");
 
+// The bundle is built once per run, before this file (tests/support/desktopBuild.ts).
 beforeAll(() => {
-  const built = spawnSync(process.execPath, [path.join(ROOT, "node_modules/electron-vite/bin/electron-vite.js"), "build", "--outDir", OUT], {
-    cwd: ROOT,
-    encoding: "utf8",
-  });
-  if (built.status !== 0) throw new Error(`electron-vite build failed:\n${built.stdout}\n${built.stderr}`);
   const probe = spawnSync(process.execPath, [path.join(import.meta.dirname, "fixtures/electronStub/probe.mjs"), path.join(OUT, "main/index.js")], {
     cwd: ROOT,
     encoding: "utf8",
@@ -50,7 +45,7 @@ beforeAll(() => {
   });
   if (probe.status !== 0) throw new Error(`main did not load:\n${probe.stdout}\n${probe.stderr}`);
   report = JSON.parse(probe.stdout.trim().split("\n").pop()!) as Report;
-}, 180_000);
+}, 60_000);
 
 describe("the built main process", () => {
   it("opens one window with Electron's checklist webPreferences and the built preload", () => {

@@ -47,12 +47,9 @@ function run(args: string[], env: NodeJS.ProcessEnv = {}) {
   return res.stdout;
 }
 
+// The bundle packed here is built once per run, before this file, with a relative `--outDir out`
+// (tests/support/desktopBuild.ts): all three parts land under it, none inside admin-desktop/renderer.
 beforeAll(() => {
-  // A relative --outDir (item 10): all three parts land under it, none inside admin-desktop/renderer.
-  for (const stale of ["admin-desktop/renderer/out", "out/main", "out/preload", "out/renderer"])
-    fs.rmSync(path.join(ROOT, stale), { recursive: true, force: true });
-  run([path.join(ROOT, "node_modules/electron-vite/bin/electron-vite.js"), "build", "--outDir", "out"]);
-
   const standIn = path.join(tempDir("garden-electron-dist-"), "dist");
   fs.mkdirSync(path.join(standIn, "resources"), { recursive: true });
   const binary = Buffer.concat([

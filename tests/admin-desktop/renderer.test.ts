@@ -9,17 +9,16 @@ import http from "node:http";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { build } from "vite";
-import react from "@vitejs/plugin-react";
 import type { Browser, Page } from "playwright-core";
-import AxeBuilder from "@axe-core/playwright";
 import { startTestServer, ROOT, SAMPLE_DATA, type TestServer } from "../support/testServer";
 import { launchBrowser, newPage } from "../support/browser";
+import { DESKTOP_OUT } from "../support/desktopBuild";
 import { Client, json } from "../support/client";
 import { createHandlers } from "../../admin-desktop/main/handlers";
 import { DesktopService } from "../../admin-desktop/main/service";
 import { Ch, type DesktopEvent, type InvokeChannel } from "../../admin-desktop/ipc";
-import { seedFlower, seedTestimonial, switchableFetch, tempDir, testEncryptor } from "./support";
+import { endEverySession, seedFlower, seedTestimonial, switchableFetch, tempDir, testEncryptor } from "./support";
+import { axeViolations } from "../support/axe";
 
 // The machine running the tests may be busy: each expectation waits up to 15 s for the window to catch up.
 vi.setConfig({ expect: { poll: { timeout: 15_000, interval: 50 } } });
@@ -93,16 +92,8 @@ beforeAll(async () => {
   admin = new Client(server.url);
   await admin.login("volunteer", "correct horse battery");
 
-  const outDir = tempDir("garden-renderer-");
-  await build({
-    configFile: false,
-    root: path.join(ROOT, "admin-desktop/renderer"),
-    base: "./",
-    plugins: [react()],
-    logLevel: "error",
-    build: { outDir, emptyOutDir: true, sourcemap: false },
-  });
-  staticServer = await serve(outDir);
+  // The renderer the app ships, built once per run before this file (tests/support/desktopBuild.ts).
+  staticServer = await serve(path.join(DESKTOP_OUT, "renderer"));
   appUrl = `http://127.0.0.1:${(staticServer.address() as AddressInfo).port}/`;
 
   dataDir = tempDir();
@@ -148,19 +139,12 @@ async function dropFile(p: Page, name: string, type: string, text: string) {
   await p.getByTestId("dropzone").dispatchEvent("drop", { dataTransfer: transfer });
 }
 
-async function axe(p: Page) {
-  const result = await new AxeBuilder({ page: p }).analyze();
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
 describe("desktop renderer against the real main-process modules", () => {
   it("signs in (refusing a non-admin account) and keeps the password out of the page", async () => {
     await expect.poll(() => page.getByRole("heading", { name: "Sign in" }).isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId("queued-count").textContent()).toBe("0 decisions queued");
     expect(await page.getByText("This computer has no safe place to keep a sign-in").isVisible()).toBe(true);
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await shot("sign-in");
 
     // A wrong password: the server answered, so the status bar says Online (not "Not connected yet").
@@ -195,7 +179,7 @@ describe("desktop renderer against the real main-process modules", () => {
     await dropFile(page, "garden.csv", "text/csv", csv);
     await expect.poll(() => page.getByText("Preview of the rows: 3 valid, 1 invalid").isVisible()).toBe(true);
     expect(await page.getByRole("row", { name: /Row 3: Missing First Name/ }).isVisible()).toBe(true);
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole("button", { name: "Upload 3 flowers" }).click();
     await expect.poll(() => page.getByText("Operation completed successfully! Memorial flowers have been processed.").isVisible()).toBe(true);
@@ -303,7 +287,7 @@ describe("desktop renderer against the real main-process modules", () => {
     expect(await page.getByText("This item changed on the server after you reviewed it").isVisible()).toBe(true);
     expect(await page.getByTestId("last-sync").textContent()).not.toBe("Last sync: not yet");
     expect(await page.getByText("Online", { exact: true }).isVisible()).toBe(true);
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await shot("conflict");
 
     const testimonials = await json<{ id: number; approved: boolean }[]>(await admin.get("/api/admin/testimonials"));
@@ -323,7 +307,7 @@ describe("desktop renderer against the real main-process modules", () => {
     await page.getByRole("article", { name: "Tabitha Karlsson" }).getByRole("button", { name: "Approve" }).click();
     await expect.poll(() => page.getByTestId("queued-count").textContent()).toBe("1 decision queued");
     // The session ends on the server (expired or revoked).
-    await server.parts.services.db.run((m) => m.query("DELETE FROM sessions"));
+    await endEverySession(server);
     await admin.login("volunteer", "correct horse battery");
     await page.getByRole("button", { name: "Sync now" }).click();
     await expect.poll(() => page.getByRole("alert").first().textContent()).toBe("Please sign in again to send your decisions. Nothing is lost.");
@@ -362,7 +346,7 @@ describe("desktop renderer against the real main-process modules", () => {
     expect(await page.getByRole("button", { name: "Clear all" }).count()).toBe(1);
     await page.getByText("Show the 6 sent decisions").click();
     expect(await page.getByText("Approved · Testimonial by Sent One K.").isVisible()).toBe(true);
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Clear all" }).click();
     await expect.poll(() => page.getByTestId("sent").count()).toBe(0);
   });
@@ -380,7 +364,7 @@ describe("desktop renderer against the real main-process modules", () => {
     await expect.poll(() => page.getByTestId("queued-count").textContent()).toBe("1 decision queued");
     expect(await page.getByRole("button", { name: /^Undo:/ }).count()).toBe(1);
     expect(await page.getByRole("tab", { name: "CSV import" }).count()).toBe(0);
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await shot("offline-copy");
 
     // Sending needs a sign-in: the form comes prefilled with the copy's server and volunteer.

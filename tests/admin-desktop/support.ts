@@ -1,10 +1,11 @@
 /** Helpers for the desktop app's tests: a real-encryption stand-in for safeStorage, and seeding the real server. */
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Client, json } from "../support/client";
+import { freePort } from "../support/freePort";
+import type { TestServer } from "../support/testServer";
 import type { Encryptor } from "../../admin-desktop/main/session";
 
 /** AES-256-GCM with a given key: behaves like safeStorage on a system with a keyring. */
@@ -29,6 +30,11 @@ export function testEncryptor(options: { key?: Buffer; available?: boolean; back
 
 export function tempDir(prefix = "garden-desktop-"): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** Ends every session on the server, as expiry or a revocation would: no API ends other people's sessions at once. */
+export async function endEverySession(server: TestServer): Promise<void> {
+  await server.parts.services.db.run((m) => m.query("DELETE FROM sessions"));
 }
 
 let seq = 0;
@@ -88,13 +94,8 @@ export function switchableFetch(): { fetch: typeof fetch; offline: boolean } {
 
 let closed: Promise<number> | null = null;
 
-/** A loopback port nothing listens on (opened, then closed again). */
+/** A loopback port nothing listens on, the same one for the whole file. */
 function closedPort(): Promise<number> {
-  closed ??= new Promise((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
+  closed ??= freePort();
   return closed;
 }

@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from "../support/testServer";
 import { Client, json } from "../support/client";
 import type { DomainEvent } from "../../public-server/context";
 import { DesktopService } from "../../admin-desktop/main/service";
-import { seedComment, seedFlower, seedTestimonial, switchableFetch, tempDir, testEncryptor } from "./support";
+import { endEverySession, seedComment, seedFlower, seedTestimonial, switchableFetch, tempDir, testEncryptor } from "./support";
 
 let server: TestServer;
 let admin: Client;
@@ -164,7 +164,7 @@ describe("offline review and sync", () => {
     service.decide({ kind: "testimonial", itemId: t, version: entry!.item.version, action: "approve" });
 
     // The session ends on the server (expired or revoked).
-    await server.parts.services.db.run((m) => m.query("DELETE FROM sessions"));
+    await endEverySession(server);
     await admin.login("other-admin", "another long password");
 
     expect(await service.syncNow()).toMatchObject({ ok: true, value: { applied: 0, stopped: "signed-out" } });

@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/testServer";
+import { movableClock } from "../support/clock";
 import { Client, json } from "../support/client";
 import { loadConfig } from "../../public-server/config";
 import { RateLimiter } from "../../public-server/lib/rateLimiter";
 import { ADMIN, assistanceInput, count, errorBody, flowerInput, liveFlower, signedIn, testimonialInput } from "./fixtures";
+import { cleanupAfterAll } from "../support/cleanup";
 
-const servers: TestServer[] = [];
+const { cleanups } = cleanupAfterAll();
 async function start(overrides: Parameters<typeof startTestServer>[0]) {
   const s = await startTestServer(overrides);
-  servers.push(s);
+  cleanups.push(s.stop);
   return s;
 }
-afterAll(async () => {
-  for (const s of servers) await s.stop();
-});
 
 const SUBMISSION_SENTENCE = /many messages from your connection/;
 
@@ -41,18 +40,22 @@ describe("client address and X-Forwarded-For", () => {
 
 describe("failed sign-ins", () => {
   it("answer 429 after LOGIN_MAX_FAILURES in the window, even for the right password; a correct sign-in works once it passes", async () => {
-    const s = await start({ loginMaxFailures: 3, loginWindowMs: 5000 });
+    const clock = movableClock();
+    const s = await start({ loginMaxFailures: 3, loginWindowMs: 60_000, now: clock.now });
     await s.createUser(ADMIN.username, ADMIN.password);
     const c = new Client(s.url);
     // Sent together: each attempt is counted when it arrives, before its (slow) password check.
     const failures = await Promise.all([0, 1, 2].map((i) => c.post("/api/login", { username: "admin", password: `wrong ${i}` })));
     expect(failures.map((r) => r.status)).toEqual([401, 401, 401]);
-    const counted = Date.now(); // every failure was surely counted by now: its answer arrived
     const blocked = await c.post("/api/login", ADMIN);
     expect(blocked.status).toBe(429);
     expect((await errorBody(blocked)).message).toMatch(/Too many sign-in attempts/);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
-    await new Promise((r) => setTimeout(r, Math.max(0, counted + 5_000 + 100 - Date.now())));
+    // The server's clock moves instead of the test waiting: 50 s on, the window still holds…
+    clock.advance(50_000);
+    expect((await c.post("/api/login", ADMIN)).status).toBe(429);
+    // …and once its 60 s have passed since the failures, the right password gets in.
+    clock.advance(10_100);
     const ok = await c.post("/api/login", ADMIN);
     expect(ok.status).toBe(200);
   });

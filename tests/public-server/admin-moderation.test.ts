@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/testServer";
 import { Client, json } from "../support/client";
-import { count, errorBody, liveFlower, signedIn, sql, submitFlower, testimonialInput } from "./fixtures";
+import { changedBehindOurBack, count, errorBody, liveFlower, signedIn, sql, submitFlower, testimonialInput } from "./fixtures";
 
 let server: TestServer;
 let admin: Client;
@@ -87,7 +87,7 @@ describe.each(["testimonials", "memorial-flowers", "memorial-comments"] as Kind[
 
   it("answers 412 to a stale approve and changes nothing", async () => {
     const item = await pending(kind);
-    sql(server, `UPDATE ${TABLE[kind]} SET version = 5 WHERE id = ?`, item.id); // someone else changed it
+    changedBehindOurBack(server, TABLE[kind], item.id, 5); // someone else changed it
     const res = await admin.post(`/api/admin/${kind}/${item.id}/approve`, undefined, { "If-Match": '"1"' });
     expect(res.status).toBe(412);
     expect((await errorBody(res)).error).toBe("precondition_failed");

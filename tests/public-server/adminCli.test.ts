@@ -1,8 +1,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ROOT, startTestServer } from "../support/testServer";
 import { ConfigError, loadConfig } from "../../public-server/config";
 import { openDatabase } from "../../public-server/db";
@@ -11,17 +10,9 @@ import { nightlyName } from "../../public-server/operations/backupFiles";
 import { takeOnlineBackup } from "../../public-server/operations/onlineBackup";
 import { runDoctor, type Finding } from "../../public-server/operations/doctor";
 import { SmtpCapture } from "./mailSmtp";
+import { cleanupAfterAll } from "../support/cleanup";
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c();
-});
-
-function tempDir(prefix: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+const { cleanups, tempDir } = cleanupAfterAll();
 
 /** `npm run admin -- …`, as a process of its own. */
 function admin(args: string[], env: Record<string, string>) {

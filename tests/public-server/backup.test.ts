@@ -2,12 +2,12 @@ import { registerGardenFunctions } from "../../public-server/garden/sqlFunctions
 import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ROOT, startTestServer, type TestServer } from "../support/testServer";
 import { Client, json } from "../support/client";
+import { until } from "../support/until";
 import { openDatabase } from "../../public-server/db";
 import { migrations } from "../../public-server/migrations";
 import { listNightly, nightlyName } from "../../public-server/operations/backupFiles";
@@ -16,17 +16,9 @@ import { NightlyBackups } from "../../public-server/operations/nightly";
 import { restoreBackup, RestoreRefused } from "../../public-server/operations/restore";
 import { FLOWER_TYPES } from "../../shared/flowers";
 import { ADMIN, assistanceInput, count, flowerInput, garden120Rows, signedIn, sql } from "./fixtures";
+import { cleanupAfterAll } from "../support/cleanup";
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c();
-});
-
-function tempDir(prefix: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+const { cleanups, tempDir } = cleanupAfterAll();
 
 /** Every row of every table, in id order: two databases with equal dumps hold the same data. */
 function dump(file: string): Record<string, unknown[]> {
@@ -76,11 +68,12 @@ describe("an online backup taken under write load", () => {
         written++;
       }
     });
-    while (written < 100) await new Promise((r) => setTimeout(r, 10));
+    await until(() => written >= 100, "100 writes under way");
     const target = path.join(s.config.backupDir, nightlyName(new Date()));
     const before = written;
     const result = await takeOnlineBackup(s.config.databasePath, target);
-    await new Promise((r) => setTimeout(r, 300)); // writes go on after the copy
+    const afterCopy = written;
+    await until(() => written >= afterCopy + 20, "20 more writes after the copy"); // the live database moves on
     writing = false;
     await Promise.all(load);
     expect(written).toBeGreaterThan(before);

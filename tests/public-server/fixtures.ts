@@ -101,6 +101,76 @@ export async function liveFlower(server: TestServer, admin: Client, overrides: R
   return flower;
 }
 
+// Data only the database itself can hold. Everything else is set up through the API (submitFlower,
+// liveFlower, signedIn); each of these says why the API cannot make it.
+
+/** A request for help stored with `createdAt` (stored text): the API always stamps the present moment. */
+export function backdatedAssistanceRequest(server: TestServer, createdAt: string, firstName = "Oldone"): void {
+  sql(
+    server,
+    `INSERT INTO assistance_requests (first_name, last_name, email, phone_number, comments, created_at)
+     VALUES (?, 'Example', 'old@private.example', '555-0100', 'Please call me.', ?)`,
+    firstName,
+    createdAt,
+  );
+}
+
+/** Sets an item's version as another volunteer's change would: no API edits a pending testimonial or comment. */
+export function changedBehindOurBack(server: TestServer, table: string, id: number, version: number): void {
+  sql(server, `UPDATE ${table} SET version = ? WHERE id = ?`, version, id);
+}
+
+/** Switches a comment-library entry on or off: the library is kept by hand in the database, no API changes it. */
+export function setLibraryEntryActive(server: TestServer, id: number, active: boolean): void {
+  sql(server, "UPDATE comment_library SET active = ? WHERE id = ?", active ? 1 : 0, id);
+}
+
+/** A library entry with any text, even an empty one as old data may hold; the API never writes the library. */
+export function legacyLibraryEntry(server: TestServer, text: string): number {
+  sql(server, "INSERT INTO comment_library (text, category) VALUES (?, 'standard')", text);
+  return sql<{ id: number }>(server, "SELECT id FROM comment_library WHERE text = ? ORDER BY id DESC LIMIT 1", text)[0]!.id;
+}
+
+/** A comment as old data may hold it (a blank name, say), which the API's validation would refuse. */
+export function legacyComment(server: TestServer, flowerId: number, commenterName: string, libraryId: number, approved: boolean): void {
+  sql(
+    server,
+    "INSERT INTO memorial_comments (memorial_flower_id, commenter_name, comment_library_id, approved) VALUES (?, ?, ?, ?)",
+    flowerId,
+    commenterName,
+    libraryId,
+    approved ? 1 : 0,
+  );
+}
+
+/** An email that failed for good, at once: through the API it takes a mail server refusing it six times. */
+export function failedOutboxMessage(server: TestServer): number {
+  const key = `failed-${next()}-${Date.now()}`;
+  sql(
+    server,
+    `INSERT INTO outbox (kind, dedupe_key, to_address, subject, text, html, status, attempts, next_attempt_at, last_error)
+     VALUES ('test', ?, 'team@example.org', 'Subject', 'Text', '<p>Text</p>', 'failed', 5, 0, 'refused')`,
+    key,
+  );
+  return sql<{ id: number }>(server, "SELECT id FROM outbox WHERE dedupe_key = ?", key)[0]!.id;
+}
+
+/** An account whose password hash was made elsewhere (older settings, say): the API only makes current hashes. */
+export function accountWithHash(server: TestServer, username: string, passwordHash: string, role: "admin" | "user" = "admin"): void {
+  sql(server, "INSERT INTO users (username, password_hash, role) VALUES (?, ?, ?)", username, passwordHash, role);
+}
+
+/** Deletes a flower but not its comments, as an old import could leave them: the API always deletes both. */
+export function flowerGoneLeavingComments(server: TestServer, flowerId: number): void {
+  const db = openDb(server);
+  try {
+    db.pragma("foreign_keys = OFF");
+    db.prepare("DELETE FROM memorial_flowers WHERE id = ?").run(flowerId);
+  } finally {
+    db.close();
+  }
+}
+
 /** garden-823.csv read with the shared strict reader, as the web admin sends it. */
 export function garden823Rows(): Record<string, string>[] {
   const text = fs.readFileSync(path.join(SAMPLE_DATA, "garden-823.csv"), "utf8");

@@ -4,7 +4,8 @@ import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { Client } from "../support/client";
 import { garden823Rows } from "./fixtures";
-import { spawnServer, until, type SpawnedServer } from "./spawn";
+import { spawnServer, type SpawnedServer } from "./spawn";
+import { until } from "../support/until";
 
 const KEY = "crash-key";
 let proc: SpawnedServer | undefined;
@@ -14,6 +15,21 @@ afterAll(() => proc?.cleanup());
 const SLOW_TRIGGER = `CREATE TRIGGER slow_insert BEFORE INSERT ON memorial_flowers WHEN NEW.parent_name IS NULL BEGIN
   SELECT (WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 15000) SELECT count(*) FROM n);
 END;`;
+
+/** Whether another connection holds the database's write lock (an open write transaction) right now. */
+function writeLockHeld(file: string): boolean {
+  const probe = new Database(file, { timeout: 0 });
+  try {
+    probe.exec("BEGIN IMMEDIATE");
+    probe.exec("ROLLBACK");
+    return false;
+  } catch (err) {
+    if ((err as { code?: string }).code === "SQLITE_BUSY") return true;
+    throw err;
+  } finally {
+    probe.close();
+  }
+}
 
 describe("reset-and-import under kill -9", () => {
   it("leaves the flowers entirely old or entirely new, never partial", async () => {
@@ -34,8 +50,9 @@ describe("reset-and-import under kill -9", () => {
       () => undefined, // the connection dies with the process
     );
     // The backup is written just before the transaction starts; kill the process inside it.
-    await until(() => fs.existsSync(proc!.backupDir) && fs.readdirSync(proc!.backupDir).length > 0);
-    await new Promise((r) => setTimeout(r, 400));
+    await until(() => fs.existsSync(proc!.backupDir) && fs.readdirSync(proc!.backupDir).length > 0, "the backup before the import");
+    // The import's transaction holds the write lock from its first delete to its commit: inside it now.
+    await until(() => writeLockHeld(proc!.databasePath), "the import's transaction to start");
     proc.child.kill("SIGKILL");
     expect(await proc.exited).toBe("SIGKILL");
     await importing;
@@ -51,7 +68,7 @@ describe("reset-and-import under kill -9", () => {
       const newNames = rows.map((r) => r["First Name"]);
       const whole = JSON.stringify(names) === JSON.stringify(oldNames) || JSON.stringify(names) === JSON.stringify(newNames);
       expect(whole, `found ${names.length} flowers: neither the old garden nor the new one`).toBe(true);
-      // Killed 0.4 s into a transaction of about 2.5 s, before any answer: it is the old garden.
+      // Killed early in a transaction of about 2.5 s, before any answer: it is the old garden.
       expect(answered, "the import finished before the kill: the test did not kill it midway").toBe(false);
       expect(names).toEqual(oldNames);
     } finally {
@@ -82,9 +99,9 @@ describe("the pre-import backup under kill -9", () => {
     db.close();
 
     const importing = admin.post("/api/admin/memorial-flowers/reset-and-import", { csvData: garden823Rows(), adminKey: KEY }).catch(() => undefined);
-    await until(() => fs.existsSync(crashed!.backupDir) && fs.readdirSync(crashed!.backupDir).length > 0, 30_000);
+    await until(() => fs.existsSync(crashed!.backupDir) && fs.readdirSync(crashed!.backupDir).length > 0, "the backup file", 30_000);
     const file = path.join(crashed.backupDir, fs.readdirSync(crashed.backupDir)[0]!);
-    await until(() => fs.statSync(file).size > 10 * 1048576, 30_000); // well into the copy
+    await until(() => fs.statSync(file).size > 10 * 1048576, "10 MB of the copy", 30_000); // well into the copy
     crashed.child.kill("SIGKILL");
     expect(await crashed.exited).toBe("SIGKILL");
     await importing;

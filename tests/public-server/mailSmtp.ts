@@ -78,17 +78,6 @@ export class SmtpCapture {
   }
 }
 
-/** Waits until `check` holds (polling), or fails with `what`. */
-export async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 function headerBlock(raw: string): string {
   const end = raw.search(/\r?\n\r?\n/);
   return end < 0 ? raw : raw.slice(0, end);

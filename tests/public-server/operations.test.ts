@@ -12,13 +12,12 @@ import { loadConfig } from "../../public-server/config";
 import { upsertUser } from "../../public-server/commands/users";
 import { createLogger } from "../../public-server/lib/log";
 import { ADMIN, assistanceInput, count, flowerInput, garden823Rows, liveFlower, signedIn, testimonialInput } from "./fixtures";
-import { spawnServer, until, type SpawnedServer } from "./spawn";
+import { spawnServer, type SpawnedServer } from "./spawn";
+import { until } from "../support/until";
 import { SmtpCapture } from "./mailSmtp";
+import { cleanupAfterAll } from "../support/cleanup";
 
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const c of cleanups) await c();
-});
+const { cleanups } = cleanupAfterAll();
 
 describe("GET /api/health", () => {
   it("answers ok after a query, never cached", async () => {
@@ -47,7 +46,7 @@ describe("SIGTERM", () => {
     db.close();
 
     const importing = admin.post("/api/admin/memorial-flowers/reset-and-import", { csvData: garden823Rows(), adminKey: "term-key" });
-    await until(() => fs.existsSync(proc!.backupDir) && fs.readdirSync(proc!.backupDir).length > 0);
+    await until(() => fs.existsSync(proc!.backupDir) && fs.readdirSync(proc!.backupDir).length > 0, "a backup file");
     proc.child.kill("SIGTERM");
     const res = await importing;
     expect(res.status).toBe(200);
@@ -111,7 +110,7 @@ describe("SIGTERM under steady keep-alive traffic", () => {
     const loadStarted = Date.now();
     const clients = Array.from({ length: 24 }, (_, n) => client(n));
     expect((await new Client(proc.url).post("/api/assistance-requests", assistanceInput())).status).toBe(201);
-    await until(() => answered >= 500 && Date.now() - loadStarted > 2_000 && smtp.messages.length === 1, 30_000);
+    await until(() => answered >= 500 && Date.now() - loadStarted > 2_000 && smtp.messages.length === 1, "500 answers over 2 s and the mail", 30_000);
     const sentAt = performance.now();
     signalled = true;
     proc.child.kill("SIGTERM");

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/testServer";
 import { Client, json } from "../support/client";
 import { adminRouters } from "../../public-server/api/admin";
-import { assistanceInput, count, errorBody, liveFlower, signedIn, sql, submitFlower, testimonialInput, USER } from "./fixtures";
+import { assistanceInput, count, errorBody, failedOutboxMessage, liveFlower, signedIn, sql, submitFlower, testimonialInput, USER } from "./fixtures";
 
 /**
  * The permission matrix: every route mounted under /api/admin (read from the
@@ -107,15 +107,8 @@ const RECIPES: Record<string, () => Promise<Call>> = {
   "GET /mailing-list.csv": async () => ({ path: "/mailing-list.csv", check: (text) => expect(String(text)).toMatch(/^\uFEFF?Name,Email/) }),
   "GET /outbox": async () => ({ path: "/outbox", check: (b) => expect(Array.isArray(b)).toBe(true) }),
   "POST /outbox/:id/retry": async () => {
-    const key = `matrix-${Date.now()}-${Math.random()}`;
-    sql(
-      server,
-      `INSERT INTO outbox (kind, dedupe_key, to_address, subject, text, html, status, attempts, next_attempt_at, last_error)
-                 VALUES ('matrix', ?, 'team@example.org', 'Subject', 'Text', '<p>Text</p>', 'failed', 5, 0, 'refused')`,
-      key,
-    );
-    const [row] = sql<{ id: number }>(server, "SELECT id FROM outbox WHERE dedupe_key = ?", key);
-    return { path: `/outbox/${row!.id}/retry`, check: (b) => expect(b.id).toBe(row!.id) };
+    const id = failedOutboxMessage(server);
+    return { path: `/outbox/${id}/retry`, check: (b) => expect(b.id).toBe(id) };
   },
   "GET /assistance-requests": async () => ({ path: "/assistance-requests", check: (b) => expect(Array.isArray(b)).toBe(true) }),
   "POST /assistance-requests/:id/handled": async () => {

@@ -1,17 +1,15 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/testServer";
 import { Client, json } from "../support/client";
 import { mailFor } from "../../public-server/mail";
 import { retentionFor } from "../../public-server/commands/retention";
-import { assistanceInput, count, garden120Rows, signedIn, sql } from "./fixtures";
+import { assistanceInput, backdatedAssistanceRequest, count, garden120Rows, signedIn, sql } from "./fixtures";
+import { cleanupAfterAll } from "../support/cleanup";
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c();
-});
+const { cleanups } = cleanupAfterAll();
 
 const mode = (file: string) => (fs.statSync(file).mode & 0o777).toString(8).padStart(4, "0");
 
@@ -110,12 +108,8 @@ describe("requests for help are kept ASSISTANCE_RETENTION_DAYS, then deleted", (
     expect(page).toContain("We keep a request for assistance for 30 days after you send it");
     expect((await json(await new Client(first.url).get("/api/site"))).assistanceRetentionDays).toBe(30);
     expect((await new Client(first.url).post("/api/assistance-requests", assistanceInput())).status).toBe(201);
-    // One request is 31 days old: written straight into the file, as an old database would hold it.
-    sql(
-      first,
-      `INSERT INTO assistance_requests (first_name, last_name, email, phone_number, comments, created_at)
-       VALUES ('Oldone', 'Example', 'old@private.example', '555-0100', 'Please call me.', datetime('now', '-31 days'))`,
-    );
+    // One request is 31 days old, stored as an old database would hold it (SQLite's own format).
+    backdatedAssistanceRequest(first, new Date(Date.now() - 31 * 86_400_000).toISOString().replace("T", " ").slice(0, 19), "Oldone");
     await first.stop();
 
     const again = await startTestServer({ dataDir, assistanceRetentionDays: 30 });

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT } from "../support/testServer";
-import { until } from "./spawn";
+import { until } from "../support/until";
 
 /**
  * A server installed as it is deployed: the built dist/ and the production dependencies only
@@ -44,7 +44,7 @@ describe("a production install", () => {
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (out += d));
     try {
-      await until(() => /"event":"listening"/.test(out) || child.exitCode !== null, 30_000);
+      await until(() => /"event":"listening"/.test(out) || child.exitCode !== null, "the server to listen or exit", 30_000);
       expect(child.exitCode, out).toBe(null);
       const health = await fetch(`http://127.0.0.1:${port}/api/health`);
       expect(health.status).toBe(200);

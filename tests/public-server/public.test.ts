@@ -1,7 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/testServer";
 import { Client, json } from "../support/client";
-import { assistanceInput, count, errorBody, flowerInput, liveFlower, signedIn, sql, submitFlower, testimonialInput } from "./fixtures";
+import {
+  assistanceInput,
+  count,
+  errorBody,
+  flowerInput,
+  legacyComment,
+  legacyLibraryEntry,
+  liveFlower,
+  setLibraryEntryActive,
+  signedIn,
+  sql,
+  submitFlower,
+  testimonialInput,
+} from "./fixtures";
 
 let server: TestServer;
 let admin: Client;
@@ -204,7 +217,7 @@ describe("memorial comments", () => {
 
   it("refuses an inactive or unknown library entry (400) and a mismatched memorialFlowerId", async () => {
     const [inactive] = sql<{ id: number }>(server, "SELECT id FROM comment_library ORDER BY id DESC LIMIT 1");
-    sql(server, "UPDATE comment_library SET active = 0 WHERE id = ?", inactive!.id);
+    setLibraryEntryActive(server, inactive!.id, false);
     const before = count(server, "memorial_comments");
     const a = await visitor.post(`/api/memorial-flowers/${flowerId}/comments`, { commenterName: "Ann", commentLibraryId: inactive!.id });
     expect(a.status).toBe(400);
@@ -217,39 +230,17 @@ describe("memorial comments", () => {
     });
     expect(c.status).toBe(400);
     expect(count(server, "memorial_comments")).toBe(before);
-    sql(server, "UPDATE comment_library SET active = 1 WHERE id = ?", inactive!.id);
+    setLibraryEntryActive(server, inactive!.id, true);
   });
 
   it("lists only approved comments that have both a text and a name", async () => {
     const flower = await liveFlower(server, admin);
     remember(flower.input);
-    // Written straight into the file, as old data might be: an empty library text, a blank name, a pending one.
-    sql(server, "INSERT INTO comment_library (text, category) VALUES ('', 'standard')");
-    const [empty] = sql<{ id: number }>(server, "SELECT id FROM comment_library WHERE text = ''");
-    sql(
-      server,
-      "INSERT INTO memorial_comments (memorial_flower_id, commenter_name, comment_library_id, approved) VALUES (?, 'Has no text', ?, 1)",
-      flower.id,
-      empty!.id,
-    );
-    sql(
-      server,
-      "INSERT INTO memorial_comments (memorial_flower_id, commenter_name, comment_library_id, approved) VALUES (?, '  ', ?, 1)",
-      flower.id,
-      libraryId,
-    );
-    sql(
-      server,
-      "INSERT INTO memorial_comments (memorial_flower_id, commenter_name, comment_library_id, approved) VALUES (?, 'Still pending', ?, 0)",
-      flower.id,
-      libraryId,
-    );
-    sql(
-      server,
-      "INSERT INTO memorial_comments (memorial_flower_id, commenter_name, comment_library_id, approved) VALUES (?, 'Shown', ?, 1)",
-      flower.id,
-      libraryId,
-    );
+    // As old data might be: an empty library text, a blank name, a pending one.
+    legacyComment(server, flower.id, "Has no text", legacyLibraryEntry(server, ""), true);
+    legacyComment(server, flower.id, "  ", libraryId, true);
+    legacyComment(server, flower.id, "Still pending", libraryId, false);
+    legacyComment(server, flower.id, "Shown", libraryId, true);
     const list = await json<{ commenterName: string }[]>(await visitor.get(`/api/memorial-flowers/${flower.id}/comments`));
     expect(list.map((c) => c.commenterName)).toEqual(["Shown"]);
   });

@@ -1,20 +1,18 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { afterAll, describe, expect, it } from "vitest";
-import { ROOT, startTestServer, type TestServer } from "../support/testServer";
+import { describe, expect, it } from "vitest";
+import { ROOT, startTestServer } from "../support/testServer";
 import { Client, json } from "../support/client";
 import { ADMIN, count, signedIn, USER } from "./fixtures";
+import { cleanupAfterAll } from "../support/cleanup";
 
 /** Sessions: an absolute end, ending them all (password change, "Sign out everywhere"), and the __Host- cookie. */
 
 const run = promisify(execFile);
-const servers: TestServer[] = [];
-afterAll(async () => {
-  for (const s of servers) await s.stop();
-});
+const { cleanups } = cleanupAfterAll();
 async function start(overrides: Parameters<typeof startTestServer>[0] = {}) {
   const s = await startTestServer(overrides);
-  servers.push(s);
+  cleanups.push(s.stop);
   return s;
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -3,11 +3,13 @@ import { scryptSync } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, describe, expect, it } from "vitest";
-import { ROOT, startTestServer, type TestServer } from "../support/testServer";
+import { describe, expect, it } from "vitest";
+import { ROOT, startTestServer } from "../support/testServer";
+import { movableClock } from "../support/clock";
 import { Client, json } from "../support/client";
 import { createLogger } from "../../public-server/lib/log";
-import { ADMIN, errorBody, sql } from "./fixtures";
+import { accountWithHash, ADMIN, errorBody, sql } from "./fixtures";
+import { cleanupAfterAll } from "../support/cleanup";
 
 /**
  * Sign-in and passwords, attacked: a burst of parallel guesses, guesses
@@ -16,15 +18,12 @@ import { ADMIN, errorBody, sql } from "./fixtures";
  */
 
 const run = promisify(execFile);
-const servers: TestServer[] = [];
-afterAll(async () => {
-  for (const s of servers) await s.stop();
-});
+const { cleanups } = cleanupAfterAll();
 
 /** A real server whose log lines are kept in `lines`. */
 async function start(overrides: Parameters<typeof startTestServer>[0] = {}) {
   const s = await startTestServer(overrides);
-  servers.push(s);
+  cleanups.push(s.stop);
   const lines: string[] = [];
   Object.assign(
     s.parts.services.log,
@@ -58,7 +57,8 @@ describe("the sign-in limit under parallel requests", () => {
   });
 
   it("guesses at one username from many addresses are slowed, one after another, but the owner still gets in", { timeout: 120_000 }, async () => {
-    const { s } = await start({ trustProxy: 1, loginSlowdownAfter: 2, loginMaxFailures: 100 });
+    const clock = movableClock();
+    const { s } = await start({ trustProxy: 1, loginSlowdownAfter: 2, loginMaxFailures: 100, now: clock.now });
     await s.createUser(ADMIN.username, ADMIN.password);
     const started = Date.now();
     const answers = await Promise.all(
@@ -77,10 +77,10 @@ describe("the sign-in limit under parallel requests", () => {
     expect(counts[401]).toBeLessThanOrEqual(6);
     expect(counts[429]).toBe(12 - counts[401]!);
     expect(Math.max(...checked)).toBeGreaterThanOrEqual(2_500);
-    // Slowed, not locked: the owner gets in, after a wait.
+    // Slowed, not locked: the owner gets in, after the wait they are told (the server's clock moves it).
     let owner = await new Client(s.url).post("/api/login", ADMIN, { "X-Forwarded-For": "203.0.113.50" });
     for (let i = 0; owner.status === 429 && i < 3; i++) {
-      await new Promise((r) => setTimeout(r, Number(owner.headers.get("retry-after")) * 1000));
+      clock.advance(Number(owner.headers.get("retry-after")) * 1000);
       owner = await new Client(s.url).post("/api/login", ADMIN, { "X-Forwarded-For": "203.0.113.50" });
     }
     expect(owner.status).toBe(200);
@@ -124,7 +124,7 @@ describe("password rules", () => {
     const salt = Buffer.from("0123456789abcdef");
     const oldKey = scryptSync("an older long password", salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
     const oldHash = ["scrypt", 32768, 8, 1, salt.toString("base64"), oldKey.toString("base64")].join("$");
-    sql(s, "INSERT INTO users (username, password_hash, role) VALUES ('veteran', ?, 'admin')", oldHash);
+    accountWithHash(s, "veteran", oldHash);
     expect((await new Client(s.url).post("/api/login", { username: "veteran", password: "wrong password here" })).status).toBe(401);
     expect(sql<{ password_hash: string }>(s, "SELECT password_hash FROM users WHERE username = 'veteran'")[0]!.password_hash).toBe(oldHash);
     const c = new Client(s.url);

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { ROOT } from "../support/testServer";
+import { freePort } from "../support/freePort";
 
 /** The real server as its own process (public-server/main.ts through tsx), for signal and crash tests. */
 export interface SpawnedServer {
@@ -18,18 +18,6 @@ export interface SpawnedServer {
   exited: Promise<number | string>;
   /** Kills the process if it is still running and removes its data folder. */
   cleanup(): Promise<void>;
-}
-
-/** A port nothing listens on right now, on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export async function spawnServer(env: Record<string, string> = {}): Promise<SpawnedServer> {
@@ -68,13 +56,4 @@ export async function spawnServer(env: Record<string, string> = {}): Promise<Spa
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** Waits until `check` is true, polling every few milliseconds. */
-export async function until(check: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > timeoutMs) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 5));
-  }
 }

@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from "../support/testServer";
 import { Client, json } from "../support/client";
 import { assistanceInput, errorBody, flowerInput, signedIn, testimonialInput } from "./fixtures";
 import { spawnServer, type SpawnedServer } from "./spawn";
+import { cleanupAfterAll } from "../support/cleanup";
 
 /**
  * A full disk, for real. SQLite's `PRAGMA max_page_count` on the server's own
@@ -16,10 +17,7 @@ import { spawnServer, type SpawnedServer } from "./spawn";
  * story on a real 2 MB tmpfs where this machine lets us mount one.
  */
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c();
-});
+const { cleanups } = cleanupAfterAll();
 
 interface Sent {
   table: "testimonials" | "memorial_flowers" | "assistance_requests";

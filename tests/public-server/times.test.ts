@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/testServer";
 import { Client, json } from "../support/client";
-import { assistanceInput, liveFlower, signedIn, sql, submitFlower, testimonialInput } from "./fixtures";
+import { assistanceInput, backdatedAssistanceRequest, liveFlower, signedIn, sql, submitFlower, testimonialInput } from "./fixtures";
 
 /**
  * Stored times mean the same on a server in any time zone. This file runs the server in New York
@@ -86,11 +86,7 @@ describe("times on a server outside UTC", () => {
     // A day ago (well inside the retention period), in SQLite's own "YYYY-MM-DD HH:MM:SS".
     const iso = new Date(Date.now() - 86_400_000).toISOString().replace(/\.\d{3}Z$/, ".000Z");
     const legacy = iso.replace("T", " ").replace(".000Z", "");
-    sql(
-      server,
-      `INSERT INTO assistance_requests (first_name, last_name, email, phone_number, comments, created_at) VALUES ('Old', 'Row', 'old@private.example', '555-0100', 'x', ?)`,
-      legacy,
-    );
+    backdatedAssistanceRequest(server, legacy, "Old");
     sql(server, `DELETE FROM migrations WHERE name = 'UtcTimes1732290000000'`);
     await server.stop();
     server = await startTestServer({ dataDir });

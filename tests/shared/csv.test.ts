@@ -35,22 +35,22 @@ describe("parseStrictCsv: sample files", () => {
     expect(result.rows).toHaveLength(823);
     expect(result.entries).toHaveLength(823);
     expect(result.entries[0]).toEqual({
-      babyFirstName: "Lydia",
-      babyMiddleName: "Faustina",
-      babyLastName: "Kennedy",
+      babyFirstName: "Maria",
+      babyMiddleName: null,
+      babyLastName: "Sutton",
       lossDate: null,
-      flowerType: "carnation",
+      flowerType: "lily",
     });
   });
 
   it("keeps quoted dates with commas from the sample", () => {
     const result = parseStrictCsv(sample("garden-823.csv"));
-    const grace = result.entries.find((entry) => entry.babyFirstName === "Grace" && entry.babyLastName === "Reyes");
-    expect(grace).toEqual({
-      babyFirstName: "Grace",
-      babyMiddleName: "Alice",
-      babyLastName: "Reyes",
-      lossDate: "December 12, 1978",
+    const agnes = result.entries.find((entry) => entry.babyFirstName === "Agnes" && entry.babyLastName === "Garza");
+    expect(agnes).toEqual({
+      babyFirstName: "Agnes",
+      babyMiddleName: "Joy",
+      babyLastName: "Garza",
+      lossDate: "March 24, 2016",
       flowerType: "calla-lily",
     });
   });

@@ -88,7 +88,7 @@ const SEASONS = ["Spring", "Summer", "Autumn", "Winter"];
 const MONTHS = ["January", "March", "May", "July", "September", "November"];
 
 /** A small fast PRNG (mulberry32): the same seed gives the same garden. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -5,7 +5,7 @@ import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "../../support/browser";
 import { Client, json } from "../../support/client";
 import { SAMPLE_DATA, type TestServer } from "../../support/testServer";
-import { count, sql } from "../../public-server/fixtures";
+import { count, liveFlower, signedIn, sql } from "../../public-server/fixtures";
 import { CSV_TEMPLATE, CSV_TEMPLATE_FILENAME } from "../../../shared/csv";
 import { adminPage, dismissToasts, expectToast, openTab, startAdminServer } from "./helpers";
 
@@ -84,7 +84,7 @@ describe("CSV Import tab", () => {
   });
 
   it("imports garden-823.csv after the confirmation, with the count, the backup, and the garden replaced", async () => {
-    sql(server, "INSERT INTO memorial_flowers (baby_first_name, flower_type, approved) VALUES ('Oldgarden', 'lily', 1)");
+    await liveFlower(server, await signedIn(server), { babyFirstName: "Oldgarden" });
     await page.reload();
     await openTab(page, "CSV Import");
     await page.getByLabel("CSV file").setInputFiles(path.join(SAMPLE_DATA, "garden-823.csv"));
@@ -131,14 +131,17 @@ describe("Bulk Upload tab", () => {
     await table.getByText("2 valid, 1 invalid", { exact: false }).waitFor();
     expect(await table.getByText("Invalid: Row 3: Missing First Name").count()).toBe(1);
 
-    // Hold the request a moment to see the progress indicator.
+    // Hold the request until the progress indicator has been seen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/api/admin/memorial-flowers/bulk-upload", async (route) => {
-      await new Promise((r) => setTimeout(r, 600));
+      await held;
       await route.continue();
     });
     await dismissToasts(page);
     await page.getByRole("button", { name: "Upload" }).click();
     await page.getByRole("progressbar", { name: "Processing memorial flowers" }).waitFor();
+    release();
     await expectToast(page, "Bulk Upload Successful", "Successfully uploaded 2 memorial flowers.");
     await page.getByText("Operation completed successfully! Memorial flowers have been processed.").waitFor();
     await page.unroute("**/api/admin/memorial-flowers/bulk-upload");

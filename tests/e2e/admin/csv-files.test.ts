@@ -5,7 +5,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../../support/browser";
 import type { TestServer } from "../../support/testServer";
-import { count, sql } from "../../public-server/fixtures";
+import { count, liveFlower, signedIn, sql } from "../../public-server/fixtures";
 import { WINDOWS_1252_NOTICE } from "../../../shared/csv";
 import { adminPage, dismissToasts, expectToast, openTab, startAdminServer } from "./helpers";
 
@@ -212,7 +212,7 @@ describe("a file saved in Windows-1252 (older Excel)", () => {
   });
 
   it("is imported by CSV Import with the notice, the backup shown by name and time, never a server path", async () => {
-    sql(server, "INSERT INTO memorial_flowers (baby_first_name, flower_type, approved) VALUES ('Oldgarden', 'lily', 1)");
+    await liveFlower(server, await signedIn(server), { babyFirstName: "Oldgarden" });
     const lines = [HEADER, "Zoë,Hélène,Ångström,Été 2019,Pink Rose"];
     for (let i = 1; i < 823; i++) lines.push(`Sample${i},,Example,,${TYPES[i % TYPES.length]}`);
     await openTab(page, "CSV Import");

@@ -1,10 +1,10 @@
 import path from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { ROOT, startTestServer, type TestServer } from "../../support/testServer";
 import { newPage } from "../../support/browser";
 import type { ServerConfig } from "../../../public-server/config";
+import { axeViolations } from "../../support/axe";
 
 /** Shared steps of the admin browser tests. */
 
@@ -62,18 +62,7 @@ export async function openTab(page: Page, name: RegExp | string): Promise<void> 
 /** Runs axe with the WCAG 2.0/2.1/2.2 A and AA rules; fails listing every violation. */
 export async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
   // WCAG 2.2 AA, and headings in order (a best practice axe reports separately).
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .options({ rules: { "heading-order": { enabled: true } } })
-    .analyze();
-  const found = results.violations.map(
-    (v) =>
-      `${v.id}: ${v.help} (${v.nodes
-        .map((n) => n.target.join(" "))
-        .slice(0, 3)
-        .join(", ")})`,
-  );
-  expect(found, `axe on ${where}`).toEqual([]);
+  expect(await axeViolations(page, { rules: ["heading-order"] }), `axe on ${where}`).toEqual([]);
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

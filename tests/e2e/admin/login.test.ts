@@ -108,19 +108,26 @@ describe("/admin/login and the /admin guard", () => {
     const { page } = await newPage(browser, server.url);
     await login(page, ADMIN.username, ADMIN.password);
     await page.waitForURL(/\/admin$/);
-    const hold = (pattern: string) =>
-      page.route(pattern, async (route) => {
-        await new Promise((r) => setTimeout(r, 800));
+    // Each answer is held until its spinner has been seen.
+    const hold = async (pattern: string) => {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(pattern, async (route) => {
+        await held;
         await route.continue();
       });
-    await hold("**/api/user");
-    await hold("**/api/admin/testimonials?*");
+      return release;
+    };
+    const releaseUser = await hold("**/api/user");
+    const releaseList = await hold("**/api/admin/testimonials?*");
     await page.reload();
     await page
       .getByRole("status")
       .filter({ hasText: /^Loading\.\.\.$/ })
       .waitFor();
+    releaseUser();
     await page.getByRole("status").filter({ hasText: "Loading testimonials..." }).waitFor();
+    releaseList();
     await page.getByText("No pending testimonials.", { exact: true }).waitFor();
     await page.context().close();
   });

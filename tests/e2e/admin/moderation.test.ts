@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "../../support/browser";
 import { Client, json } from "../../support/client";
 import type { TestServer } from "../../support/testServer";
-import { liveFlower, openDb, sql, submitFlower, testimonialInput } from "../../public-server/fixtures";
+import { flowerGoneLeavingComments, liveFlower, sql, submitFlower, testimonialInput } from "../../public-server/fixtures";
 import { ADMIN, adminPage, dismissToasts, expectNoAxeViolations, expectToast, openTab, startAdminServer } from "./helpers";
 
 let server: TestServer;
@@ -177,16 +177,12 @@ describe("moderation in the dashboard", () => {
   it("shows 'Unknown' for a comment whose flower is gone", async () => {
     const flower = await liveFlower(server, api, { babyFirstName: "Vanishing" });
     const c = await comment(flower.id);
-    // Delete the flower behind the database's back (without cascade), as an old import could leave it.
-    const db = openDb(server);
-    db.pragma("foreign_keys = OFF");
-    db.prepare("DELETE FROM memorial_flowers WHERE id = ?").run(flower.id);
-    db.close();
+    flowerGoneLeavingComments(server, flower.id);
     await reloadDashboard();
     await openTab(page, /^Comments/);
     await card(page, c.name).getByText("Memorial for Unknown").waitFor();
     expect(await card(page, c.name).getByText("Memorial for Unknown").count()).toBe(1);
-    sql(server, "DELETE FROM memorial_comments WHERE id = ?", c.id);
+    expect((await api.delete(`/api/admin/memorial-comments/${c.id}`)).status).toBe(200);
   });
 
   it("a decision on an item that changed meanwhile shows the server's sentence and refreshes the list (412)", async () => {

@@ -1,13 +1,12 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, newPage, openHydrated } from "../../support/browser";
 import { startTestServer, type TestServer } from "../../support/testServer";
 import { PUBLIC_PAGES } from "./sitePages";
+import { axeViolations } from "../../support/axe";
 
 // WCAG 2.2 AA with axe-core on every public route, and on a phone with the drawer open.
 // Needs the production build: `npm run build:web`.
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 let server: TestServer;
 let browser: Browser;
@@ -27,14 +26,7 @@ async function violations(page: Page): Promise<string[]> {
   // Contrast is judged on the settled page, not halfway through a fade-in (the meanings carousel).
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
   // The donation frame points at an outside site that this closed network cannot reach.
-  const result = await new AxeBuilder({ page }).withTags(TAGS).exclude("iframe").analyze();
-  return result.violations.map(
-    (v) =>
-      `${v.id}: ${v.help} → ${v.nodes
-        .map((n) => n.target.join(" "))
-        .slice(0, 3)
-        .join(" | ")}`,
-  );
+  return axeViolations(page, { exclude: "iframe" });
 }
 
 describe("accessibility (axe, WCAG 2.2 AA)", () => {

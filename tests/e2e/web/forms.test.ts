@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FLOWERS } from "../../../shared/flowers";
@@ -6,6 +5,7 @@ import { Client } from "../../support/client";
 import { launchBrowser, newPage, openHydrated } from "../../support/browser";
 import { startTestServer, type TestServer } from "../../support/testServer";
 import { sql } from "../../public-server/fixtures";
+import { axeViolations } from "../../support/axe";
 
 /**
  * Every visitor form in Chromium against the real server: the product's
@@ -13,8 +13,6 @@ import { sql } from "../../public-server/fixtures";
  * failed submit (the server's real 429) that keeps what the person typed.
  * Also Home's flower picker and axe on the testimonial page and dialogs.
  */
-
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 let server: TestServer;
 let admin: Client;
@@ -40,11 +38,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function axeViolations(p: Page = page): Promise<string[]> {
-  const result = await new AxeBuilder({ page: p }).withTags(AXE_TAGS).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 /** Waits for a toast with this title and message. */
 async function toast(p: Page, title: string, message: string): Promise<void> {
@@ -121,7 +114,7 @@ describe("home: flower picker", () => {
     await dialog.getByText(marigold.meaning, { exact: true }).waitFor();
     await dialog.getByText(marigold.symbolism).waitFor();
     await dialog.getByRole("img", { name: "Marigold" }).waitFor();
-    expect(await axeViolations()).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
     expect(await page.evaluate(() => document.activeElement?.textContent ?? "")).toContain("Marigold");
@@ -315,7 +308,7 @@ describe("share testimonial", () => {
   });
 
   it("has no axe violations", async () => {
-    expect(await axeViolations()).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it("logged no errors in the browser", () => {

@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseStrictCsv } from "../../../shared/csv/strict";
@@ -9,6 +8,7 @@ import { Client, json } from "../../support/client";
 import { launchBrowser, newPage, openHydrated } from "../../support/browser";
 import { ROOT, SAMPLE_DATA, startTestServer, type TestServer } from "../../support/testServer";
 import { sql } from "../../public-server/fixtures";
+import { axeViolations } from "../../support/axe";
 
 /**
  * The Garden of Remembrance in Chromium, against the real server holding the
@@ -17,7 +17,6 @@ import { sql } from "../../public-server/fixtures";
  */
 
 const GARDEN = "/garden-of-remembrance";
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 interface Row {
   first: string;
@@ -95,11 +94,6 @@ async function openGarden(query = ""): Promise<void> {
 /** Waits until the pager shows `text` (a view now comes from the server, a moment after the click). */
 async function statusIs(text: string, nav = topNav()): Promise<void> {
   await nav.locator(".pager__status", { hasText: new RegExp(`^${text}$`) }).waitFor();
-}
-
-async function axeViolations(): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 describe("garden of remembrance: browsing 823 flowers", () => {
@@ -297,7 +291,7 @@ describe("garden of remembrance: browsing 823 flowers", () => {
   it("has no axe violations on the garden page", async () => {
     await openGarden();
     await heading("823 memorial flowers in the garden").waitFor();
-    expect(await axeViolations()).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
 
@@ -328,7 +322,7 @@ describe("garden of remembrance: the comment dialog", () => {
     await dialog().getByText("No comments yet. Be the first to leave a thoughtful message.").waitFor();
     const box = await dialog().evaluate((el) => ({ max: getComputedStyle(el).maxHeight, vh: window.innerHeight }));
     expect(parseFloat(box.max)).toBeLessThanOrEqual(box.vh * 0.9 + 1);
-    expect(await axeViolations()).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await dialog().getByRole("button", { name: "Leave a Comment" }).click();
     const name = dialog().getByRole("textbox", { name: /Your Name/ });
@@ -348,7 +342,7 @@ describe("garden of remembrance: the comment dialog", () => {
     const firstText = (await message.locator("optgroup option").first().textContent())!;
     await message.selectOption({ label: firstText });
     expect(await submit.isDisabled()).toBe(false);
-    expect(await axeViolations()).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     // Cancel hides the form; the button comes back.
     await dialog().getByRole("button", { name: "Cancel" }).click();
@@ -547,6 +541,6 @@ describe("garden of remembrance: a memorial page for each baby", () => {
     } finally {
       await page.emulateMedia({ media: null });
     }
-    expect(await axeViolations()).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
