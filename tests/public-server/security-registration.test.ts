@@ -2,8 +2,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { spawnServer, type SpawnedServer } from "./spawn";
 
 /**
- * A registration flood: password hashing is slow on purpose (scrypt, 128 MiB
- * each), so it must never hold up other visitors. The server runs as its own
+ * A registration flood: password hashing is slow on purpose (scrypt, a fifth
+ * of a second and 16 MiB each), so it must never hold up other visitors. The server runs as its own
  * process; while 40 sign-ups hash, a static file and the garden list are timed.
  */
 
