@@ -1,7 +1,8 @@
 import type Router from "@koa/router";
 import { createRouter } from "../../lib/router";
 import type { EntityManager } from "typeorm";
-import { AssistanceHandledInput, type AdminAssistanceDto } from "../../../shared/schemas/adminTools";
+import { AdminPageQuery } from "../../../shared/schemas/admin";
+import { AssistanceHandledInput, type AdminAssistanceDto, type AdminAssistancePage } from "../../../shared/schemas/adminTools";
 import type { AppState, Services } from "../../context";
 import { recordActivity } from "../../commands/activity";
 import { NotFound } from "../../errors";
@@ -50,9 +51,22 @@ async function findRequest(m: EntityManager, id: number): Promise<Row | undefine
 export function assistanceRouter(s: Services): Router<AppState> {
   const router = createRouter();
 
+  // With ?page= one page ({ items, total, page, pageSize, notHandled }) as the other admin lists answer;
+  // without it every request, as before.
   router.get("/assistance-requests", async (ctx) => {
-    const rows: Row[] = await s.db.run((m) => m.query(`${SELECT} ORDER BY id DESC`));
     ctx.set("Cache-Control", "no-store");
+    if (ctx.query.page !== undefined) {
+      const query = parse(AdminPageQuery, ctx.query);
+      ctx.body = await s.db.run(async (m): Promise<AdminAssistancePage> => {
+        const [{ total, notHandled }] = (await m.query(
+          `SELECT count(*) AS total, coalesce(sum(handled_at IS NULL), 0) AS notHandled FROM assistance_requests`,
+        )) as [{ total: number; notHandled: number }];
+        const rows: Row[] = await m.query(`${SELECT} ORDER BY id DESC LIMIT ? OFFSET ?`, [query.pageSize, (query.page - 1) * query.pageSize]);
+        return { items: rows.map(present), total, page: query.page, pageSize: query.pageSize, notHandled };
+      });
+      return;
+    }
+    const rows: Row[] = await s.db.run((m) => m.query(`${SELECT} ORDER BY id DESC`));
     ctx.body = rows.map(present);
   });
 
