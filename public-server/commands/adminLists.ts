@@ -33,8 +33,11 @@ async function paged<T extends object>(qb: SelectQueryBuilder<T>, query: AdminLi
 }
 
 export async function listFlowersPage(m: EntityManager, query: AdminListQuery): Promise<Page<MemorialFlower>> {
-  const match = query.q ? adminSearchMatch(query.q, query.status, query.type || undefined) : null;
-  if (match) return searchFlowersPage(m, match, query);
+  if (query.q) {
+    const match = adminSearchMatch(query.q, query.status, query.type || undefined);
+    // A search with nothing left once folded (a lone accent) finds nothing, as it always did.
+    return match ? searchFlowersPage(m, match, query) : { items: [], total: 0 };
+  }
   const qb = m
     .createQueryBuilder(MemorialFlowerEntity, "f")
     .where("f.approved = :approved", { approved: query.status === "approved" ? 1 : 0 })

@@ -39,6 +39,7 @@ const words = (text: string | null) =>
 /** What the search promises, written plainly: three characters or more anywhere, fewer at the start of a word, or the ID. */
 function brute(rows: Row[], q: string, status: "pending" | "approved"): number[] {
   const needle = words(q).join(" ");
+  if (!needle) return [];
   const fields = (r: Row) => [
     fullName({ babyFirstName: r.baby_first_name, babyMiddleName: r.baby_middle_name, babyLastName: r.baby_last_name }),
     r.parent_name,
