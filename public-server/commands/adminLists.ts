@@ -48,17 +48,22 @@ export async function listFlowersPage(m: EntityManager, query: AdminListQuery): 
 
 /** A searched page, counted and chosen in the admin's trigram index; only the page's flowers are read. */
 async function searchFlowersPage(m: EntityManager, match: string, query: AdminListQuery): Promise<Page<MemorialFlower>> {
-  const [{ n }] = (await m.query(`SELECT count(*) AS n FROM admin_flower_fts WHERE admin_flower_fts MATCH ?`, [match])) as [{ n: number }];
+  const offset = (query.page - 1) * query.pageSize;
   const ids = (
     (await m.query(`SELECT rowid AS id FROM admin_flower_fts WHERE admin_flower_fts MATCH ? ORDER BY rowid DESC LIMIT ? OFFSET ?`, [
       match,
       query.pageSize,
-      (query.page - 1) * query.pageSize,
+      offset,
     ])) as { id: number }[]
   ).map((r) => r.id);
+  // A short last page already says how many there are (most searches find one page or less): count only otherwise.
+  let total = offset + ids.length;
+  if (ids.length === query.pageSize || (ids.length === 0 && offset > 0)) {
+    [{ n: total }] = (await m.query(`SELECT count(*) AS n FROM admin_flower_fts WHERE admin_flower_fts MATCH ?`, [match])) as [{ n: number }];
+  }
   const rows = ids.length ? await m.findBy(MemorialFlowerEntity, { id: In(ids) }) : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return { items: ids.flatMap((id) => byId.get(id) ?? []), total: n };
+  return { items: ids.flatMap((id) => byId.get(id) ?? []), total };
 }
 
 export function listTestimonialsPage(m: EntityManager, query: AdminListQuery): Promise<Page<Testimonial>> {

@@ -301,7 +301,16 @@ describe("the admin's flower search at 100,000 flowers", () => {
     }
     const at = (list: number[], p: number) => [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.ceil((p / 100) * list.length) - 1)]!;
     const figures = (list: number[]) => `p50 ${at(list, 50).toFixed(1)} ms, p95 ${at(list, 95).toFixed(1)} ms, max ${at(list, 100).toFixed(1)} ms`;
-    console.log(`admin flower search at ${SIZE} flowers, ${wall.length} searches:\n  wall time ${figures(wall)}\n  CPU time  ${figures(cpu)}`);
+    // Each search's own figure is the median of its three rounds (a pause of the shared machine counts once, not thrice).
+    const perSearch = (list: number[]) => {
+      const n = list.length / 3;
+      return Array.from({ length: n }, (_, i) => at([list[i]!, list[i + n]!, list[i + 2 * n]!], 50));
+    };
+    console.log(
+      `admin flower search at ${SIZE} flowers, ${wall.length / 3} searches × 3 rounds:\n` +
+        `  every round: wall ${figures(wall)}; CPU ${figures(cpu)}\n` +
+        `  per search (median of 3): wall ${figures(perSearch(wall))}; CPU ${figures(perSearch(cpu))}`,
+    );
     slowest.sort((a, b) => b[0] - a[0]);
     console.log(
       `  slowest (wall): ${slowest
@@ -314,7 +323,7 @@ describe("the admin's flower search at 100,000 flowers", () => {
       const body = await json<AdminPage<AdminFlowerDto>>(await team.get(`${FLOWERS}?status=approved&q=${q}`));
       console.log(`  broadest searches: "${q}" finds ${body.total} in ${(performance.now() - started).toFixed(1)} ms`);
     }
-    expect(at(cpu, 95)).toBeLessThanOrEqual(20);
+    expect(at(perSearch(cpu), 95)).toBeLessThanOrEqual(20);
     expect(at(wall, 50)).toBeLessThanOrEqual(50); // a loose guard on what a person waits, even on a busy machine
   }, 120_000);
 });
