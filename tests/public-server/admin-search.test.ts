@@ -1,11 +1,17 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { foldText, fullName } from "../../shared/garden";
 import type { AdminFlowerDto, AdminPage } from "../../shared/schemas/admin";
 import { registerGardenFunctions } from "../../public-server/garden/sqlFunctions";
+import { openDatabase } from "../../public-server/db";
+import { migrations } from "../../public-server/migrations";
 import { startTestServer, type TestServer } from "../support/testServer";
 import { fakeGarden } from "../support/fakeGarden";
 import { json, type Client } from "../support/client";
+import { adminSearchMatch } from "../../public-server/commands/adminSearch";
 import { garden120Rows, liveFlower, openDb, signedIn, sql, submitFlower } from "./fixtures";
 
 /**
@@ -203,6 +209,36 @@ describe("the admin's flower search", () => {
     expect(sql(server, "SELECT rowid, * FROM admin_flower_fts ORDER BY rowid")).toEqual(before);
     expect((await searchAll("brandnew", "approved")).total).toBe(0);
     await expectSearchesMatch(["brandnew"]);
+  });
+});
+
+describe("the admin search migration", () => {
+  it("indexes the flowers a database already holds, waiting and approved", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-search-migration-"));
+    try {
+      const file = path.join(dir, "garden.sqlite");
+      await (await openDatabase(file, undefined, migrations.slice(0, -1))).close();
+      const db = new Database(file);
+      registerGardenFunctions(db);
+      const insert = db.prepare(`INSERT INTO memorial_flowers (parent_name, email, baby_first_name, baby_middle_name, baby_last_name, flower_type, approved)
+        VALUES (?, ?, ?, ?, ?, 'lily', ?)`);
+      insert.run("Ana Núñez", "ana@private.example", "Zoë", "Thérèse", "Pérez", 1);
+      insert.run(null, null, "Jude", null, null, 0);
+      db.close();
+      const upgraded = await openDatabase(file);
+      await upgraded.close();
+      const after = new Database(file, { readonly: true });
+      const match = (q: string, status: "pending" | "approved") =>
+        after.prepare("SELECT rowid FROM admin_flower_fts WHERE admin_flower_fts MATCH ?").pluck(true).all(adminSearchMatch(q, status));
+      expect(match("zoe therese", "approved")).toEqual([1]);
+      expect(match("nunez", "approved")).toEqual([1]);
+      expect(match("jude", "pending")).toEqual([2]);
+      expect(match("jude", "approved")).toEqual([]);
+      expect(match("2", "pending")).toEqual([2]);
+      after.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
