@@ -1,4 +1,5 @@
 import type { EntityManager } from "typeorm";
+import type { AdminPageQuery } from "../../shared/schemas/admin";
 import type { ActivityAction, ActivityDto } from "../../shared/schemas/adminTools";
 import type { DomainEvent, DomainHook, Services } from "../context";
 import { parseDbTime } from "../lib/time";
@@ -75,12 +76,23 @@ interface ActivityRow {
   summary: string;
 }
 
+const ACTIVITY_SELECT = `SELECT id, at, actor, action, kind, item_id AS itemId, summary FROM activity_log ORDER BY id DESC LIMIT ? OFFSET ?`;
+
 /** The latest `limit` rows, newest first. */
 export async function listActivity(m: EntityManager, limit: number): Promise<ActivityDto[]> {
-  const rows: ActivityRow[] = await m.query(`SELECT id, at, actor, action, kind, item_id AS itemId, summary FROM activity_log ORDER BY id DESC LIMIT ?`, [
-    limit,
-  ]);
-  return rows.map((r) => ({
+  const rows: ActivityRow[] = await m.query(ACTIVITY_SELECT, [limit, 0]);
+  return rows.map(presentActivity);
+}
+
+/** One page of the log, newest first, with the count of every row. */
+export async function listActivityPage(m: EntityManager, query: AdminPageQuery): Promise<{ items: ActivityDto[]; total: number }> {
+  const [{ n }] = (await m.query(`SELECT count(*) AS n FROM activity_log`)) as [{ n: number }];
+  const rows: ActivityRow[] = await m.query(ACTIVITY_SELECT, [query.pageSize, (query.page - 1) * query.pageSize]);
+  return { items: rows.map(presentActivity), total: n };
+}
+
+function presentActivity(r: ActivityRow): ActivityDto {
+  return {
     id: r.id,
     at: parseDbTime(r.at).toISOString(),
     actor: r.actor,
@@ -88,5 +100,5 @@ export async function listActivity(m: EntityManager, limit: number): Promise<Act
     kind: r.kind,
     itemId: r.itemId,
     summary: r.summary,
-  }));
+  };
 }

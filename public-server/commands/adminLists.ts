@@ -1,14 +1,16 @@
-import type { EntityManager, SelectQueryBuilder } from "typeorm";
+import { In, type EntityManager, type SelectQueryBuilder } from "typeorm";
 import type { AdminListQuery, FlowerEntry } from "../../shared/schemas/admin";
 import { MemorialFlowerEntity, type MemorialFlower } from "../entities/MemorialFlower";
 import { TestimonialEntity, type Testimonial } from "../entities/Testimonial";
 import type { CommentRow } from "../presenters";
+import { adminSearchMatch } from "./adminSearch";
 
 /*
  * The admin lists, one page at a time: pending or approved, newest first,
  * searched in the names (or by ID) and, for flowers, filtered by type. The
  * (approved, id) and (approved, flower_type, id) indexes serve the ordering
- * and the filters; a search reads the names of one status only.
+ * and the filters; a flower search reads the admin's trigram index, the
+ * other lists (hundreds of rows, not a garden) the names of one status.
  */
 
 export interface Page<T> {
@@ -30,20 +32,38 @@ async function paged<T extends object>(qb: SelectQueryBuilder<T>, query: AdminLi
   return { items, total: Number(counted?.n ?? 0) };
 }
 
-export function listFlowersPage(m: EntityManager, query: AdminListQuery): Promise<Page<MemorialFlower>> {
+export async function listFlowersPage(m: EntityManager, query: AdminListQuery): Promise<Page<MemorialFlower>> {
+  if (query.q) {
+    const match = adminSearchMatch(query.q, query.status, query.type || undefined);
+    // A search with nothing left once folded (a lone accent) finds nothing, as it always did.
+    return match ? searchFlowersPage(m, match, query) : { items: [], total: 0 };
+  }
   const qb = m
     .createQueryBuilder(MemorialFlowerEntity, "f")
     .where("f.approved = :approved", { approved: query.status === "approved" ? 1 : 0 })
     .orderBy("f.id", "DESC");
   if (query.type) qb.andWhere("f.flowerType = :type", { type: query.type });
-  if (query.q) {
-    qb.andWhere(
-      `(f.id = :id OR (f.babyFirstName || ' ' || coalesce(f.babyMiddleName || ' ', '') || coalesce(f.babyLastName, '')) LIKE :q ESCAPE '\\'
-        OR f.parentName LIKE :q ESCAPE '\\' OR f.email LIKE :q ESCAPE '\\')`,
-      { id: idOf(query.q), q: contains(query.q) },
-    );
-  }
   return paged(qb, query);
+}
+
+/** A searched page, counted and chosen in the admin's trigram index; only the page's flowers are read. */
+async function searchFlowersPage(m: EntityManager, match: string, query: AdminListQuery): Promise<Page<MemorialFlower>> {
+  const offset = (query.page - 1) * query.pageSize;
+  const ids = (
+    (await m.query(`SELECT rowid AS id FROM admin_flower_fts WHERE admin_flower_fts MATCH ? ORDER BY rowid DESC LIMIT ? OFFSET ?`, [
+      match,
+      query.pageSize,
+      offset,
+    ])) as { id: number }[]
+  ).map((r) => r.id);
+  // A short last page already says how many there are (most searches find one page or less): count only otherwise.
+  let total = offset + ids.length;
+  if (ids.length === query.pageSize || (ids.length === 0 && offset > 0)) {
+    [{ n: total }] = (await m.query(`SELECT count(*) AS n FROM admin_flower_fts WHERE admin_flower_fts MATCH ?`, [match])) as [{ n: number }];
+  }
+  const rows = ids.length ? await m.findBy(MemorialFlowerEntity, { id: In(ids) }) : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { items: ids.flatMap((id) => byId.get(id) ?? []), total };
 }
 
 export function listTestimonialsPage(m: EntityManager, query: AdminListQuery): Promise<Page<Testimonial>> {

@@ -20,6 +20,19 @@ export function listAssistanceRequests(m: EntityManager): Promise<AssistanceRow[
   return m.query(`${SELECT} ORDER BY id DESC`);
 }
 
+/** One page of requests, newest first, with the count of all and of those not yet handled (the tab's badge). */
+export async function assistancePage(
+  m: EntityManager,
+  page: number,
+  pageSize: number,
+): Promise<{ items: AssistanceRow[]; total: number; page: number; pageSize: number; notHandled: number }> {
+  const [{ total, notHandled }] = (await m.query(`SELECT count(*) AS total, coalesce(sum(handled_at IS NULL), 0) AS notHandled FROM assistance_requests`)) as [
+    { total: number; notHandled: number },
+  ];
+  const items: AssistanceRow[] = await m.query(`${SELECT} ORDER BY id DESC LIMIT ? OFFSET ?`, [pageSize, (page - 1) * pageSize]);
+  return { items, total, page, pageSize, notHandled };
+}
+
 /** Sets or clears the handled mark (who and when), logged in the same transaction; answers the request as it is now. */
 export async function markHandled(s: Services, id: number, handled: boolean, actor: string): Promise<AssistanceRow> {
   return s.db.transaction(async (tx) => {

@@ -5,6 +5,7 @@ import { ImportKeyActivity1732270000000 } from "./1732270000000-import-key-activ
 import { UtcTimes1732290000000 } from "./1732290000000-utc-times";
 import { GardenSearch1795420000000 } from "./1795420000000-garden-search";
 import { AdminListIndexes1795426479642 } from "./1795426479642-admin-list-indexes";
+import { AdminFlowerSearch1795437029071 } from "./1795437029071-admin-flower-search";
 
 /** Every migration in order; they run at start, never `synchronize`. Append new ones at the end. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   UtcTimes1732290000000,
   GardenSearch1795420000000,
   AdminListIndexes1795426479642,
+  AdminFlowerSearch1795437029071,
 ];

@@ -119,6 +119,10 @@ export const AdminListQuery = z.object({
 });
 export type AdminListQuery = z.output<typeof AdminListQuery>;
 
+/** GET /api/admin/{assistance-requests,activity}?page=: one page of a list that has no status or search. */
+export const AdminPageQuery = AdminListQuery.pick({ page: true, pageSize: true });
+export type AdminPageQuery = z.output<typeof AdminPageQuery>;
+
 /** One page of an admin list, with the count of every match. */
 export interface AdminPage<T> {
   items: T[];

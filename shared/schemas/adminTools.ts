@@ -1,3 +1,4 @@
+import type { AdminPage } from "./admin";
 import { z } from "./zod";
 import type { ModeratedKind } from "../moderation";
 
@@ -7,7 +8,7 @@ export const AssistanceHandledInput = z.object({
 });
 export type AssistanceHandledInput = z.infer<typeof AssistanceHandledInput>;
 
-/** GET /api/admin/activity?limit=: how many rows, newest first. */
+/** GET /api/admin/activity?limit=: how many rows, newest first (with ?page= instead, one page: AdminPageQuery). */
 export const ActivityQuery = z.object({
   limit: z.coerce
     .number({ error: "limit must be a whole number from 1 to 500" })
@@ -31,6 +32,11 @@ export interface AdminAssistanceDto {
   handledAt: string | null;
   /** Username of whoever marked it handled, or null. */
   handledBy: string | null;
+}
+
+/** GET /api/admin/assistance-requests?page=: one page, and how many requests in all are not handled yet (the tab's badge). */
+export interface AdminAssistancePage extends AdminPage<AdminAssistanceDto> {
+  notHandled: number;
 }
 
 export const ACTIVITY_ACTIONS = ["approved", "declined", "removed", "edited", "imported", "handled", "key-refused"] as const;

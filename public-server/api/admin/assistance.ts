@@ -1,8 +1,9 @@
 import type Router from "@koa/router";
 import { createRouter } from "../../lib/router";
-import { AssistanceHandledInput } from "../../../shared/schemas/adminTools";
+import { AdminPageQuery } from "../../../shared/schemas/admin";
+import { AssistanceHandledInput, type AdminAssistancePage } from "../../../shared/schemas/adminTools";
 import type { AppState, Services } from "../../context";
-import { listAssistanceRequests, markHandled } from "../../commands/assistance";
+import { assistancePage, listAssistanceRequests, markHandled } from "../../commands/assistance";
 import { idParam, parse } from "../../lib/validate";
 import { presentAssistance } from "../../presenters";
 
@@ -13,9 +14,17 @@ import { presentAssistance } from "../../presenters";
 export function assistanceRouter(s: Services): Router<AppState> {
   const router = createRouter();
 
+  // With ?page= one page ({ items, total, page, pageSize, notHandled }) as the other admin lists answer;
+  // without it every request, as before.
   router.get("/assistance-requests", async (ctx) => {
-    const rows = await s.db.run((m) => listAssistanceRequests(m));
     ctx.set("Cache-Control", "no-store");
+    if (ctx.query.page !== undefined) {
+      const query = parse(AdminPageQuery, ctx.query);
+      const page = await s.db.run((m) => assistancePage(m, query.page, query.pageSize));
+      ctx.body = { ...page, items: page.items.map(presentAssistance) } satisfies AdminAssistancePage;
+      return;
+    }
+    const rows = await s.db.run((m) => listAssistanceRequests(m));
     ctx.body = rows.map(presentAssistance);
   });
 

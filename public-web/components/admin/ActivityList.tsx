@@ -11,13 +11,26 @@ const ACTION: Record<ActivityDto["action"], string> = {
   "key-refused": "Wrong import key",
 };
 
-/** Who did what and when, newest first. */
-export function ActivityList({ items }: { items: readonly ActivityDto[] }) {
+interface ActivityListProps {
+  items: readonly ActivityDto[];
+  /** The position of the first row in the whole log (1 on the first page). */
+  from?: number;
+  /** How many rows the whole log holds. */
+  total?: number;
+}
+
+/** Who did what and when, newest first: one page of the log. */
+export function ActivityList({ items, from = 1, total = items.length }: ActivityListProps) {
   if (items.length === 0) return <p className="admin-empty">No activity yet.</p>;
+  const n = (x: number) => x.toLocaleString("en-US");
   return (
     <div className="admin-scroll" role="region" aria-label="Activity log, scrollable table" tabIndex={0}>
       <table className="admin-table">
-        <caption>The latest {items.length} actions, newest first</caption>
+        <caption>
+          {from === 1 && items.length === total
+            ? `The latest ${n(total)} actions, newest first`
+            : `Actions ${n(from)}–${n(from + items.length - 1)} of ${n(total)}, newest first`}
+        </caption>
         <thead>
           <tr>
             <th scope="col">When</th>

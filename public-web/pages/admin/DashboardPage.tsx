@@ -80,7 +80,7 @@ function Dashboard({ username, onLogout, onLogoutEverywhere }: { username: strin
   const testimonials = useAdminPage("testimonial", "pending", NO_FILTER, 1).data?.total ?? 0;
   const flowers = useAdminPage("flower", "pending", NO_FILTER, 1).data?.total ?? 0;
   const comments = useAdminPage("comment", "pending", NO_FILTER, 1).data?.total ?? 0;
-  const assistance = useAssistance().data;
+  const notHandled = useAssistance(1).data?.notHandled ?? 0;
 
   const tabs: AdminTab[] = [
     { id: "testimonials", label: KIND.testimonial.title, badge: testimonials },
@@ -88,7 +88,7 @@ function Dashboard({ username, onLogout, onLogoutEverywhere }: { username: strin
     { id: "comments", label: KIND.comment.title, badge: comments },
     { id: "csv-import", label: "CSV Import" },
     { id: "bulk-upload", label: "Bulk Upload" },
-    { id: "assistance", label: "Assistance Requests", badge: assistance?.filter((a) => !a.handled).length ?? 0, badgeLabel: "not handled" },
+    { id: "assistance", label: "Assistance Requests", badge: notHandled, badgeLabel: "not handled" },
     { id: "activity", label: "Activity" },
     { id: "emails", label: "Emails" },
   ];

@@ -7,7 +7,7 @@ import { Client, json } from "../../support/client";
 import { SAMPLE_DATA, type TestServer } from "../../support/testServer";
 import { count, liveFlower, signedIn, sql } from "../../public-server/fixtures";
 import { CSV_TEMPLATE, CSV_TEMPLATE_FILENAME } from "../../../shared/csv";
-import { adminPage, dismissToasts, expectToast, openTab, startAdminServer } from "./helpers";
+import { adminPage, dismissToasts, expectNoAxeViolations, expectToast, openTab, startAdminServer } from "./helpers";
 
 const KEY = "e2e-import-key";
 let server: TestServer;
@@ -241,6 +241,51 @@ describe("Assistance Requests and Activity tabs", () => {
     expect(all).toMatch(/Bulk update: 1 memorial flower/);
     expect(all).not.toContain("teresa@example.org");
     expect(all).not.toContain("Teresa");
+  });
+
+  it("pages Assistance Requests and Activity on the server with a labelled pager, axe clean", async () => {
+    for (let i = 0; i < 24; i++) {
+      const res = await visitor.post("/api/assistance-requests", {
+        firstName: `Pager${i}`,
+        lastName: "Example",
+        email: `pager${i}@example.org`,
+        phoneNumber: "555-0100",
+        comments: "Please call.",
+      });
+      expect(res.status).toBe(201);
+    }
+    for (let i = 0; i < 45; i++)
+      sql(server, "INSERT INTO activity_log (actor, action, kind, item_id, summary) VALUES ('admin', 'approved', 'flower', ?, ?)", i, `Paged line ${i}`);
+    const requests = count(server, "assistance_requests");
+    const actions = count(server, "activity_log");
+    await page.reload();
+    await page.getByRole("heading", { name: "Administrator Dashboard" }).waitFor();
+
+    await openTab(page, /^Assistance Requests/);
+    const pager = page.getByRole("navigation", { name: "Assistance requests, pages" });
+    await pager.getByText(`1–20 of ${requests}`).waitFor();
+    expect(await page.locator("article.admin-card").count()).toBe(20);
+    await page.locator("article", { hasText: "Pager23 Example" }).waitFor();
+    await expectNoAxeViolations(page, "Assistance Requests, page 1");
+    await pager.getByRole("button", { name: "Next page of assistance requests" }).click();
+    await pager.getByText(`21–${Math.min(40, requests)} of ${requests}`).waitFor();
+    await page.locator("article", { hasText: "Pager3 Example" }).waitFor();
+    expect(await page.locator("article", { hasText: "Pager23 Example" }).count()).toBe(0);
+
+    await openTab(page, "Activity");
+    const log = page.getByRole("navigation", { name: "Activity, pages" });
+    await log.getByText(`1–20 of ${actions}`).waitFor();
+    const rows = page.getByRole("table").locator("tbody tr");
+    expect(await rows.count()).toBe(20);
+    expect(await rows.first().locator("td").nth(3).textContent()).toBe("Paged line 44");
+    expect(await page.getByRole("table").locator("caption").textContent()).toBe(`Actions 1–20 of ${actions}, newest first`);
+    await expectNoAxeViolations(page, "Activity, page 1");
+    const next = log.getByRole("button", { name: "Next page of activity" });
+    await next.click();
+    await log.getByText(`21–40 of ${actions}`).waitFor();
+    expect(await rows.first().locator("td").nth(3).textContent()).toBe("Paged line 24");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Next page of activity");
+    await expectNoAxeViolations(page, "Activity, page 2");
   });
 
   it("shows the Emails area with the export and the failed emails (or a quiet line without email tools)", async () => {

@@ -1,13 +1,14 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { ActivityList, AssistanceList, BulkUploadPanel, CsvImportPanel, EmailsPanel, type FailedEmailDto } from "../../../components/admin";
+import { AdminPager } from "../../../components/admin/AdminPager";
 import { Spinner } from "../../../components/ui/Spinner";
-import type { DuplicateCheckDto, FlowerEntry, MessageDto, ResetImportResult } from "../../../../shared/schemas/admin";
-import type { ActivityDto, AdminAssistanceDto } from "../../../../shared/schemas/adminTools";
+import type { AdminPage, DuplicateCheckDto, FlowerEntry, MessageDto, ResetImportResult } from "../../../../shared/schemas/admin";
+import type { ActivityDto, AdminAssistanceDto, AdminAssistancePage } from "../../../../shared/schemas/adminTools";
 import { uploadCsv } from "../../../../shared/csv/export";
 import { api, ApiError, messageFor } from "../../../lib/api";
 import { invalidate, useQuery } from "../../../lib/queries";
 import { notify, notifyError } from "../../../lib/toast";
-import { refreshKind } from "../moderation";
+import { ADMIN_PAGE_SIZE, refreshKind } from "../moderation";
 import { CSV_TASK_FAILED } from "../../../../shared/messages";
 import { DEFAULT_EXPECTED_IMPORT_COUNT } from "../../../../shared/constants";
 import { useSession } from "../../../stores/session";
@@ -15,7 +16,7 @@ import { useSession } from "../../../stores/session";
 const findDuplicates = async (flowers: FlowerEntry[]) => (await api.post<DuplicateCheckDto>("/api/admin/memorial-flowers/duplicates", { flowers })).duplicates;
 
 export const ASSISTANCE_KEY = "/api/admin/assistance-requests";
-export const ACTIVITY_KEY = "/api/admin/activity?limit=100";
+export const ACTIVITY_KEY = "/api/admin/activity";
 const FAILED_EMAILS_KEY = "/api/admin/outbox?status=failed";
 
 /** After a flower import or bulk change: the admin and public flower lists, and the log. */
@@ -90,12 +91,29 @@ export function BulkUploadTab() {
   );
 }
 
-export function useAssistance() {
-  return useQuery<AdminAssistanceDto[]>(ASSISTANCE_KEY, () => api.get(ASSISTANCE_KEY));
+/** The query key (and address) of one page of a server-paged tool list. */
+const pageKey = (path: string, page: number) => `${path}?page=${page}&pageSize=${ADMIN_PAGE_SIZE}`;
+
+/**
+ * The page on screen: the one asked for once it has come, the one before
+ * meanwhile, so the list and its pager (and the focus on Next) stay put.
+ */
+function useShownPage<T>(data: T | undefined): T | undefined {
+  const last = useRef(data);
+  if (data !== undefined) last.current = data;
+  return data ?? last.current;
+}
+
+/** One page of the assistance requests, newest first; every page also says how many are not handled (the badge). */
+export function useAssistance(page = 1) {
+  const key = pageKey(ASSISTANCE_KEY, page);
+  return useQuery<AdminAssistancePage>(key, () => api.get(key));
 }
 
 export function AssistanceTab() {
-  const list = useAssistance();
+  const [page, setPage] = useState(1);
+  const list = useAssistance(page);
+  const shown = useShownPage(list.data);
   const [busyId, setBusyId] = useState<number | null>(null);
   const toggle = async (item: AdminAssistanceDto) => {
     setBusyId(item.id);
@@ -114,21 +132,27 @@ export function AssistanceTab() {
     <>
       <h2>Assistance Requests</h2>
       <p>Families are promised an answer within the hour: newest requests first. Please call rather than email when you can.</p>
-      {list.isLoading && !list.data ? (
+      {list.isLoading && !shown ? (
         <Spinner label="Loading assistance requests..." />
-      ) : list.error && !list.data ? (
+      ) : list.error && !shown ? (
         <p className="admin-error" role="alert">
           {messageFor(list.error, "We could not load the assistance requests.")}
         </p>
       ) : (
-        <AssistanceList items={list.data ?? []} busyId={busyId} onToggleHandled={toggle} />
+        <>
+          <AssistanceList items={shown?.items ?? []} busyId={busyId} onToggleHandled={toggle} />
+          <AdminPager label="Assistance requests" page={shown?.page ?? page} pageSize={ADMIN_PAGE_SIZE} total={shown?.total ?? 0} onPage={setPage} />
+        </>
       )}
     </>
   );
 }
 
 export function ActivityTab() {
-  const list = useQuery<ActivityDto[]>(ACTIVITY_KEY, () => api.get(ACTIVITY_KEY));
+  const [page, setPage] = useState(1);
+  const key = pageKey(ACTIVITY_KEY, page);
+  const list = useQuery<AdminPage<ActivityDto>>(key, () => api.get(key));
+  const shown = useShownPage(list.data);
   return (
     <>
       <h2>Activity</h2>
@@ -137,14 +161,17 @@ export function ActivityTab() {
           Refresh
         </button>
       </div>
-      {list.isLoading && !list.data ? (
+      {list.isLoading && !shown ? (
         <Spinner label="Loading activity..." />
-      ) : list.error && !list.data ? (
+      ) : list.error && !shown ? (
         <p className="admin-error" role="alert">
           {messageFor(list.error, "We could not load the activity log.")}
         </p>
       ) : (
-        <ActivityList items={list.data ?? []} />
+        <>
+          <ActivityList items={shown?.items ?? []} from={((shown?.page ?? 1) - 1) * ADMIN_PAGE_SIZE + 1} total={shown?.total ?? 0} />
+          <AdminPager label="Activity" page={shown?.page ?? page} pageSize={ADMIN_PAGE_SIZE} total={shown?.total ?? 0} onPage={setPage} />
+        </>
       )}
     </>
   );
