@@ -142,12 +142,19 @@ export function useForm<V extends Values>(kind: VisitorFormKind, initial: V, mod
   };
 }
 
-/** Moves focus to the first invalid control of a form, so the person lands on what to fix. */
-export function focusFirstInvalid(form: HTMLFormElement | null): void {
-  // Runs after React has rendered the error state. A group (the flower choice) is marked invalid as a
-  // whole; its first control takes the focus.
+/**
+ * Moves focus to the first invalid control of a form, so the person lands on what to fix. The error
+ * state is rendered by React in its own time after the submit's await (before or after the next frame,
+ * depending on how busy the phone is): it looks on each frame until a control is marked invalid, for two
+ * seconds at most. A group (the flower choice) is marked invalid as a whole; its first control takes it.
+ */
+export function focusFirstInvalid(form: HTMLFormElement | null, until = performance.now() + 2000): void {
   requestAnimationFrame(() => {
     const invalid = form?.querySelector<HTMLElement>("[aria-invalid='true']");
-    (invalid?.matches("fieldset") ? invalid.querySelector<HTMLElement>("input") : invalid)?.focus();
+    if (!invalid) {
+      if (form && performance.now() < until) focusFirstInvalid(form, until);
+      return;
+    }
+    (invalid.matches("fieldset") ? invalid.querySelector<HTMLElement>("input") : invalid)?.focus();
   });
 }

@@ -63,6 +63,20 @@ describe("home: assistance request", () => {
     expect(await field(page, /First Name/).getAttribute("aria-invalid")).toBe("true");
   });
 
+  it("moves focus to the first field to fix on a slow phone too (4× slower processor)", async () => {
+    // The error state renders after the next frame there: focus used to stay on the button.
+    const p = await browser.newPage({ baseURL: server.url });
+    try {
+      await openHydrated(p, "/");
+      const cdp = await p.context().newCDPSession(p);
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+      await p.getByRole("form", { name: "Request assistance" }).getByRole("button", { name: "Request Assistance" }).click();
+      await p.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.name === "firstName");
+    } finally {
+      await p.close();
+    }
+  });
+
   it("shows an error when a field is left, and sends a complete request that is stored", async () => {
     await openHydrated(page, "/");
     const email = form().getByRole("textbox", { name: /Email/ });
