@@ -68,6 +68,7 @@ describe("moderation in the dashboard", () => {
     await reloadDashboard();
     await openTab(page, /^Testimonials/);
     expect(await page.getByRole("tab", { name: /^Testimonials/ }).textContent()).toContain("2 pending");
+    await card(page, a.firstName).getByText("In memory of Rosie").waitFor();
     expect(await card(page, a.firstName).getByText("In memory of Rosie").count()).toBe(1);
     expect(await card(page, a.firstName).locator(".admin-card__date").textContent()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
 
@@ -153,6 +154,8 @@ describe("moderation in the dashboard", () => {
     await reloadDashboard();
     await openTab(page, /^Comments/);
     expect(await page.getByRole("tab", { name: /^Comments/ }).textContent()).toContain("2 pending");
+    // The tab's count comes with the dashboard; its cards load after the tab opens.
+    await card(page, c1.name).getByText("Memorial for Gemma").waitFor();
     expect(await card(page, c1.name).getByText("Memorial for Gemma").count()).toBe(1);
     expect(await card(page, c1.name).locator(".admin-card__date").textContent()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4} at \d{1,2}:\d\d (AM|PM)$/);
 
