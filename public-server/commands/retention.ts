@@ -3,6 +3,7 @@ import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import type { Services } from "../context";
 import type { Worker } from "../hooks";
+import { onePerServer, startedWorker } from "../lib/perServer";
 import { emlName } from "../mail/transport";
 
 /** How often the retention job looks for expired requests (it also runs at start). */
@@ -102,21 +103,8 @@ export class RetentionWorker implements Worker {
   }
 }
 
-const workers = new WeakMap<Services, RetentionWorker>();
-
 /** The retention job of this server, made on first use. */
-export function retentionFor(s: Services): RetentionWorker {
-  let worker = workers.get(s);
-  if (!worker) {
-    worker = new RetentionWorker(s);
-    workers.set(s, worker);
-  }
-  return worker;
-}
+export const retentionFor = onePerServer((s) => new RetentionWorker(s));
 
-/** Registered in hooks.ts: started with the server, stopped before the database closes. */
-export const retentionWorkerFactory = (s: Services): Worker => {
-  const worker = retentionFor(s);
-  worker.start();
-  return worker;
-};
+/** Registered in hooks.ts: started with the server. */
+export const retentionWorkerFactory = startedWorker(retentionFor);

@@ -3,6 +3,7 @@ import path from "node:path";
 import { format } from "date-fns";
 import type { Services } from "../context";
 import type { Worker } from "../hooks";
+import { onePerServer, startedWorker } from "../lib/perServer";
 import { mailFor } from "../mail";
 import { enqueue } from "../mail/outbox";
 import { escapeHtml } from "../mail/messages";
@@ -137,21 +138,8 @@ function removeLeftovers(dir: string): void {
   for (const name of names) if (/^\.garden-nightly-.*\.tmp(-wal|-shm|-journal)?$/.test(name)) fs.rmSync(path.join(dir, name), { force: true });
 }
 
-// One scheduler per server, shared by the worker list and the health call.
-const schedulers = new WeakMap<Services, NightlyBackups>();
+/** The nightly backup scheduler of this server, shared by the worker list and the health call. */
+export const backupsFor = onePerServer((s) => new NightlyBackups(s));
 
-export function backupsFor(s: Services): NightlyBackups {
-  let b = schedulers.get(s);
-  if (!b) {
-    b = new NightlyBackups(s);
-    schedulers.set(s, b);
-  }
-  return b;
-}
-
-/** Registered in hooks.ts: the nightly backup, stopped before the database closes. */
-export const nightlyBackupFactory = (s: Services): Worker => {
-  const b = backupsFor(s);
-  b.start();
-  return b;
-};
+/** Registered in hooks.ts: the nightly backup. */
+export const nightlyBackupFactory = startedWorker(backupsFor);

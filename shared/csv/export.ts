@@ -1,19 +1,14 @@
 import Papa from "papaparse";
 import { describeFlower, normaliseFlowerType } from "../flowers";
+import type { PublicFlowerDto } from "../schemas/public";
 
 /** The columns of the garden download: the bulk-update format, the ID first. */
 export const GARDEN_CSV_COLUMNS = ["ID", "First Name", "Middle Name", "Last Name", "Date of Loss", "Flower Type"] as const;
 
 export const GARDEN_CSV_FILENAME = "garden-of-remembrance.csv";
 
-interface ExportedFlower {
-  id: number;
-  babyFirstName: string;
-  babyMiddleName: string | null;
-  babyLastName: string | null;
-  lossDate: string | null;
-  flowerType: string;
-}
+/** What the download needs of a flower: exactly what the public garden may show. */
+type ExportedFlower = PublicFlowerDto;
 
 /** A flower type as people write it ("Pink Rose"), when that reads back as the same type; else the type itself. */
 function typeForPeople(type: string): string {
