@@ -7,7 +7,7 @@ import { Client, json } from "../../support/client";
 import { SAMPLE_DATA, type TestServer } from "../../support/testServer";
 import { count, liveFlower, signedIn, sql } from "../../public-server/fixtures";
 import { CSV_TEMPLATE, CSV_TEMPLATE_FILENAME } from "../../../shared/csv";
-import { adminPage, dismissToasts, expectNoAxeViolations, expectToast, openTab, startAdminServer } from "./helpers";
+import { adminPage, dismissToasts, expectNoAxeViolations, expectToast, openTab, startAdminServer, expectTabCount } from "./helpers";
 
 const KEY = "e2e-import-key";
 let server: TestServer;
@@ -219,7 +219,7 @@ describe("Assistance Requests and Activity tabs", () => {
     expect(res.status).toBe(201);
     await page.reload();
     await page.getByRole("heading", { name: "Administrator Dashboard" }).waitFor();
-    expect(await page.getByRole("tab", { name: /^Assistance Requests/ }).textContent()).toContain("1 not handled");
+    await expectTabCount(page, /^Assistance Requests/, "1 not handled");
     await openTab(page, /^Assistance Requests/);
     const card = page.locator("article", { hasText: "Teresa Example" });
     await card.getByText("Our baby was born still this morning. Please call.").waitFor();

@@ -59,6 +59,15 @@ export async function openTab(page: Page, name: RegExp | string): Promise<void> 
   await page.getByRole("tab", { name }).click();
 }
 
+/**
+ * Waits until the tab's label shows this count. The counts arrive with the
+ * dashboard's summary, after its heading, and change after a moderation only
+ * once the summary is fetched again: reading the label once races both.
+ */
+export async function expectTabCount(page: Page, name: RegExp, count: string): Promise<void> {
+  await expect.poll(() => page.getByRole("tab", { name }).textContent(), { timeout: 10_000 }).toContain(count);
+}
+
 /** Runs axe with the WCAG 2.0/2.1/2.2 A and AA rules; fails listing every violation. */
 export async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
   // WCAG 2.2 AA, and headings in order (a best practice axe reports separately).
