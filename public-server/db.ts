@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { DataSource, type EntityManager } from "typeorm";
-import type BetterSqlite3 from "better-sqlite3";
+import BetterSqlite3 from "better-sqlite3";
 import { ErrorId } from "../shared/errors";
 import { entities } from "./entities";
 import { migrations } from "./migrations";
@@ -72,6 +72,8 @@ import { registerGardenFunctions } from "./garden/sqlFunctions";
  */
 export class Database {
   private tail: Promise<unknown> = Promise.resolve();
+  /** The read-only second connection: undefined until first asked for, null where it cannot be opened. */
+  private reader: BetterSqlite3.Database | null | undefined;
 
   constructor(
     readonly source: DataSource,
@@ -94,6 +96,42 @@ export class Database {
   /** Runs `work` in one transaction, alone on the connection. */
   transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
     return this.run(() => this.source.transaction(work));
+  }
+
+  /**
+   * Runs a read of committed data on a second, read-only connection, outside
+   * the queue: the garden's views and memorial pages go on while a long write
+   * (a 100,000-row upload) holds the queue, seeing the garden as it was before
+   * that write (SQLite's WAL lets readers and one writer work at once). The
+   * read is synchronous, so nothing else runs on that connection meanwhile.
+   * Where the second connection cannot be opened or is busy, the read takes
+   * its turn in the queue as before.
+   */
+  async read<T>(work: (db: BetterSqlite3.Database) => T): Promise<T> {
+    const reader = this.readConnection();
+    if (reader) {
+      try {
+        return work(reader);
+      } catch (err) {
+        if (!isBusy(err)) throw translate(err);
+      }
+    }
+    return this.run(async () => work(this.handle));
+  }
+
+  private readConnection(): BetterSqlite3.Database | null {
+    if (this.reader !== undefined) return this.reader;
+    try {
+      const reader = new BetterSqlite3(this.source.options.database as string, { readonly: true, fileMustExist: true });
+      reader.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      registerGardenFunctions(reader);
+      keepStatements(reader);
+      this.reader = reader;
+    } catch (err) {
+      this.log?.error("read_connection_unavailable", { cause: sqliteCode(err) || (err instanceof Error ? err.name : "unknown") });
+      this.reader = null;
+    }
+    return this.reader;
   }
 
   /** One attempt, in its turn; the connection leaves it outside any transaction, whatever happened. */
@@ -221,6 +259,8 @@ export class Database {
 
   async close(): Promise<void> {
     await this.tail;
+    this.reader?.close();
+    this.reader = null;
     if (this.source.isInitialized) await this.source.destroy();
   }
 }

@@ -40,14 +40,14 @@ export interface PageData {
 export async function gardenPageData(s: Services, pathname: string, search: string): Promise<PageData | null> {
   if (pathname === GARDEN_PATH) {
     const query = gardenQueryFrom(search);
-    const view = await s.db.run(async () => gardenPage(s.db.handle, query));
+    const view = await s.db.read((db) => gardenPage(db, query));
     // Filed under the address's own view (the browser asks for the same key), even past the last page.
     return { key: `${GARDEN_PATH}${gardenQueryString(query)}`, data: { [gardenApiPath(query)]: view }, private: Boolean(query.search) };
   }
   const segment = memorialSegment(pathname);
   if (segment === null) return null;
   const id = memorialIdFrom(segment);
-  const flower = id === null ? null : await s.db.run(async () => approvedFlower(s.db.handle, id));
+  const flower = id === null ? null : await s.db.read((db) => approvedFlower(db, id));
   if (!flower) return { key: `${GARDEN_PATH}/\0missing`, data: {}, notFound: true };
   const path = memorialPath(flower);
   if (path !== pathname) return { key: `${GARDEN_PATH}/\0redirect:${pathname}`, data: {}, redirect: path };

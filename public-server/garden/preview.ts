@@ -47,7 +47,7 @@ export class PreviewImages {
   async png(id: number): Promise<Buffer | null> {
     const hit = this.cache.get(id);
     if (hit) return hit;
-    const flower = await this.s.db.run(async () => approvedFlower(this.s.db.handle, id));
+    const flower = await this.s.db.read((db) => approvedFlower(db, id));
     if (!flower) return null;
     const { Resvg } = await import("@resvg/resvg-js");
     const png = new Resvg(previewSvg(flower), { font: { loadSystemFonts: true, defaultFontFamily: "DejaVu Serif" } }).render().asPng();

@@ -57,7 +57,7 @@ export function publicRouter(s: Services): Router<AppState> {
   router.get("/memorial-flowers/garden", async (ctx) => {
     const query = gardenQueryFrom(ctx.querystring);
     const key = `flowers-view:${gardenQueryString(query)}`;
-    const entry = await s.cache.get(key, () => s.db.run(async () => gardenPage(s.db.handle, query)), { bounded: true });
+    const entry = await s.cache.get(key, () => s.db.read((db) => gardenPage(db, query)), { bounded: true });
     s.cache.send(ctx, entry);
   });
 
@@ -72,7 +72,7 @@ export function publicRouter(s: Services): Router<AppState> {
 
   router.get("/memorial-flowers/:id", async (ctx) => {
     const flowerId = idParam(ctx.params.id);
-    const entry = await s.cache.get(`flowers-one:${flowerId}`, () => s.db.run(async () => approvedFlower(s.db.handle, flowerId)), { bounded: true });
+    const entry = await s.cache.get(`flowers-one:${flowerId}`, () => s.db.read((db) => approvedFlower(db, flowerId)), { bounded: true });
     if (entry.body.toString() === "null") throw NotFound("This memorial flower is not in the garden.");
     s.cache.send(ctx, entry);
   });

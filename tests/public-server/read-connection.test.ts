@@ -1,0 +1,109 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "../../public-server/db";
+import { gardenPage, RecentSearches } from "../../public-server/garden/query";
+import { gardenQueryFrom } from "../../shared/garden";
+import { cleanupAfterAll } from "../support/cleanup";
+
+/**
+ * The garden's reads on the second, read-only connection: they go on while a
+ * long write holds the queue, and see only what is committed.
+ */
+
+const { cleanups, tempDir } = cleanupAfterAll();
+
+async function database(): Promise<Database> {
+  const db = await openDatabase(path.join(tempDir("garden-reads-"), "garden.sqlite"));
+  cleanups.push(() => db.close());
+  await db.run(async () => insert(db, "Agnes", "Lee"));
+  return db;
+}
+
+function insert(db: Database, first: string, last: string): void {
+  db.handle.prepare("INSERT INTO memorial_flowers (baby_first_name, baby_last_name, flower_type, approved) VALUES (?, ?, 'lily', 1)").run(first, last);
+}
+
+const view = (db: Database, search = "") => db.read((h) => gardenPage(h, gardenQueryFrom(search ? `search=${search}` : "")));
+
+/** The read's answer, or "waited" when it has not come within `ms` (the old queue made it wait for the whole write). */
+const within = <T>(promise: Promise<T>, ms = 1_000) => Promise.race([promise, new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), ms))]);
+
+describe("garden reads during a long write", () => {
+  it("answer at once, from what was committed before the write, and see the write once it is committed", async () => {
+    const db = await database();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let inside!: () => void;
+    const started = new Promise<void>((resolve) => (inside = resolve));
+    const write = db.transaction(async () => {
+      insert(db, "Bernadette", "Lee");
+      inside();
+      await gate; // a long upload, yielding between its chunks
+    });
+    await started;
+
+    const during = await within(view(db, "lee"));
+    release();
+    await write;
+    expect(during).not.toBe("waited");
+    if (during === "waited") return;
+    expect(during.total).toBe(1);
+    expect(during.flowers.map((f) => f.babyFirstName)).toEqual(["Agnes"]);
+
+    const after = await view(db, "lee");
+    expect(after.total).toBe(2);
+    expect(after.flowers.map((f) => f.babyFirstName)).toEqual(["Bernadette", "Agnes"]);
+  });
+
+  it("never see the rows of a write that failed", async () => {
+    const db = await database();
+    let inside!: () => void;
+    const started = new Promise<void>((resolve) => (inside = resolve));
+    const write = db.transaction(async () => {
+      insert(db, "Clare", "Lee");
+      inside();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      throw new Error("the upload's file was cut off");
+    });
+    await started;
+    expect((await view(db)).total).toBe(1);
+    await expect(write).rejects.toThrow("cut off");
+    const after = await view(db, "clare");
+    expect([after.total, after.matches]).toEqual([1, 0]);
+  });
+});
+
+describe("recent searches kept on the read-only connection", () => {
+  it("are forgotten as soon as another connection commits a change", async () => {
+    const db = await database();
+    expect((await view(db, "lee")).matches).toBe(1);
+    expect((await view(db, "lee")).matches).toBe(1); // kept
+    await db.run(async () => insert(db, "Dorothy", "Lee"));
+    const after = await view(db, "lee");
+    expect(after.matches).toBe(2);
+    expect(after.flowers.map((f) => f.babyFirstName)).toEqual(["Dorothy", "Agnes"]);
+  });
+
+  it("stay within their bounds of searches and of ids, however many distinct searches come", async () => {
+    const db = await database();
+    await db.run(async () => {
+      for (let i = 0; i < 30; i++) insert(db, `Child${i}`, "Lee");
+    });
+    const kept = new RecentSearches(3, 40);
+    await db.read((h) => {
+      for (let i = 0; i < 10; i++) kept.get(h, `search ${i}`, () => [i, i + 1]);
+      expect(kept.size).toEqual({ searches: 3, ids: 6 });
+      kept.get(h, "large", () => Array.from({ length: 39 }, (_, i) => i));
+      expect(kept.size.ids).toBeLessThanOrEqual(40);
+      kept.get(h, "too large to keep", () => Array.from({ length: 41 }, (_, i) => i));
+      expect(kept.size.ids).toBeLessThanOrEqual(40);
+      // A kept search is answered without searching again.
+      let searched = 0;
+      kept.get(h, "large", () => (searched++, []));
+      expect(searched).toBe(0);
+    });
+    // Distinct searches through the garden's own query: answers stay right past the bound.
+    const names = Array.from({ length: 30 }, (_, i) => `child${i} lee`);
+    for (let i = 0; i < 30; i++) expect((await view(db, `child${i}`)).matches).toBe(names.filter((n) => n.includes(`child${i}`)).length);
+  });
+});
