@@ -5,7 +5,7 @@ import type { EntityManager } from "typeorm";
 import type { FlowerEntry } from "../../shared/schemas/admin";
 import type { ResetImportResult } from "../../shared/schemas/admin";
 import { validateStrictRows } from "../../shared/csv/strict";
-import { FlexibleRowReader, INVALID_DATA, NO_DATA_UPLOAD, parseErrorMessage, TOO_MANY_ROWS_UPLOAD } from "../../shared/csv/flexible";
+import { type FlexibleEntry, FlexibleRowReader, INVALID_DATA, NO_DATA_UPLOAD, parseErrorMessage, TOO_MANY_ROWS_UPLOAD } from "../../shared/csv/flexible";
 import { LIMITS } from "../../shared/constants";
 import { csvPieces, receiveToFile } from "../lib/csvStream";
 import { ensurePrivateDir } from "../lib/privateFiles";
@@ -90,13 +90,15 @@ const LISTED_PROBLEMS = 100;
 /**
  * Adds the flowers of a CSV file sent as it is (text/csv), all or none, read
  * as a stream so neither the file nor its rows are ever held whole: the body
- * goes to a private file; a first reading checks every row with the shared
- * reader's rules and messages (no database work, so nothing waits on it); a
- * second reading inserts the rows in batches inside one transaction. A
- * refused file, a failure or a full disk leaves the garden as it was.
+ * goes to a private file, then one reading checks every row with the shared
+ * reader's rules and messages and inserts the good ones in batches, inside one
+ * transaction. A file with any problem is refused whole (the transaction is
+ * rolled back, and the answer lists the problems); a failure or a full disk
+ * leaves the garden as it was too. The garden's views go on meanwhile on the
+ * read-only connection.
  */
 export async function bulkUploadCsv(s: Services, body: AsyncIterable<Buffer>, actor: User): Promise<number> {
-  // Each upload in hand holds a file of up to 40 MB and, once checked, the write turn: a few at once is plenty.
+  // Each upload in hand holds a file of up to 40 MB and, once received, the write turn: a few at once is plenty.
   if (activeUploads >= MAX_ACTIVE_UPLOADS) {
     throw TooMany("Another bulk upload is being saved right now. Please try again when it has finished.", 10);
   }
@@ -106,29 +108,36 @@ export async function bulkUploadCsv(s: Services, body: AsyncIterable<Buffer>, ac
   try {
     ensurePrivateDir(dir);
     await receiveToFile(body, file, CSV_UPLOAD_LIMIT.bytes, CSV_UPLOAD_LIMIT.text);
-    const count = await checkCsvUpload(file);
-    await s.db.transaction(async (tx) => {
-      const reader = new FlexibleRowReader();
+    const count = await s.db.transaction(async (tx) => {
+      const check = new UploadCheck();
       const pending: FlowerEntry[] = [];
       let slice = performance.now();
+      // Let others' requests run whenever this has had the event loop for a few milliseconds.
+      const letOthersRun = async () => {
+        if (performance.now() - slice < SLICE_MS) return;
+        await yieldToOthers();
+        slice = performance.now();
+      };
       const insertSome = async (rows: FlowerEntry[]) => {
         // Straight on the connection this turn holds, inside the transaction TypeORM opened: one kept statement, no per-query overhead.
         s.db.handle.prepare(insertSql(rows.length)).run(insertValues(rows));
-        // Let others' requests run whenever this has had the event loop for a few milliseconds.
-        if (performance.now() - slice >= SLICE_MS) {
-          await yieldToOthers();
-          slice = performance.now();
-        }
+        await letOthersRun();
       };
       for await (const piece of csvPieces(file)) {
+        check.parseErrors(piece.parseErrors);
         for (const fields of piece.records) {
-          const entry = reader.read(fields)?.entry;
-          if (entry) pending.push(flowerOnly(entry));
+          const entry = check.read(fields);
+          // Once the file is known to be refused, the rest is only read for its problems.
+          if (entry && check.acceptable) pending.push(flowerOnly(entry));
         }
+        if (!check.acceptable) pending.length = 0;
         while (pending.length >= STREAM_CHUNK) await insertSome(pending.splice(0, STREAM_CHUNK));
+        await letOthersRun();
       }
       if (pending.length) await insertSome(pending);
-      await s.emit(tx, { type: "imported", mode: "bulk-upload", count, actor });
+      const added = check.verdict(); // throws for a refused file: nothing inserted is kept
+      await s.emit(tx, { type: "imported", mode: "bulk-upload", count: added, actor });
+      return added;
     });
     s.cache.invalidate("flowers");
     return count;
@@ -139,52 +148,63 @@ export async function bulkUploadCsv(s: Services, body: AsyncIterable<Buffer>, ac
 }
 
 /**
- * Reads the whole file once with the bulk reader's checks, in the order the
- * admin screens apply them, and answers how many flowers it holds. Unlike the
- * screens, which leave out rows they cannot read, the server refuses the file
- * when any row is wrong: an upload adds exactly what was sent, or nothing.
+ * Checks an uploaded file's rows as it is read, with the bulk reader's checks,
+ * in the order the admin screens apply them. Unlike the screens, which leave
+ * out rows they cannot read, the server refuses the file when any row is
+ * wrong: an upload adds exactly what was sent, or nothing.
  */
-async function checkCsvUpload(file: string): Promise<number> {
-  const reader = new FlexibleRowReader();
-  const parseErrors = new Set<string>();
-  const problems: string[] = [];
-  let invalidRows = 0;
-  let records = 0;
-  let valid = 0;
-  for await (const piece of csvPieces(file)) {
-    for (const message of piece.parseErrors) parseErrors.add(message);
-    for (const fields of piece.records) {
-      records++;
-      const row = reader.read(fields);
-      if (!row) continue;
-      if (row.valid) {
-        valid++;
-        continue;
-      }
-      invalidRows++;
-      if (problems.length < LISTED_PROBLEMS) problems.push(...row.messages);
+class UploadCheck {
+  private readonly reader = new FlexibleRowReader();
+  private readonly parseProblems = new Set<string>();
+  private readonly problems: string[] = [];
+  private invalidRows = 0;
+  private records = 0;
+  private valid = 0;
+
+  parseErrors(messages: string[]): void {
+    for (const message of messages) this.parseProblems.add(message);
+  }
+
+  /** The row's flower when it is valid, else null (its problems are noted). */
+  read(fields: string[]): FlexibleEntry | null {
+    this.records++;
+    const row = this.reader.read(fields);
+    if (!row) return null;
+    if (row.valid) {
+      this.valid++;
+      return row.entry ?? null;
     }
-    // Each piece is parsed and checked in a few milliseconds; other requests are served between pieces.
-    await yieldToOthers();
+    this.invalidRows++;
+    if (this.problems.length < LISTED_PROBLEMS) this.problems.push(...row.messages);
+    return null;
   }
-  const refuse = (message: string, listed: string[] = []) =>
-    new ApiError(
-      400,
-      ErrorId.validation,
-      message,
-      listed.slice(0, LISTED_PROBLEMS).map((m) => ({ message: m })),
-    );
-  if (records === 0) throw refuse(NO_DATA_UPLOAD.message);
-  if (valid === 0) throw refuse(INVALID_DATA.message, problems);
-  const fileErrors = [...[...parseErrors].map(parseErrorMessage), ...reader.errors];
-  if (fileErrors.length) throw refuse(fileErrors[0]!, fileErrors);
-  if (valid > LIMITS.bulkRows) throw refuse(TOO_MANY_ROWS_UPLOAD.message);
-  if (invalidRows) {
-    const first = problems[0]!.replace(/\.$/, "");
-    const more = invalidRows - 1;
-    throw refuse(`${first}${more ? ` (and ${more} more row${more > 1 ? "s" : ""} with problems)` : ""}. Nothing was changed.`, problems);
+
+  /** Whether the file may still be accepted, from what has been read so far. */
+  get acceptable(): boolean {
+    return this.invalidRows === 0 && this.parseProblems.size === 0 && this.reader.errors.length === 0 && this.valid <= LIMITS.bulkRows;
   }
-  return valid;
+
+  /** The number of flowers to add, once the whole file is read; throws the answer for a refused file. */
+  verdict(): number {
+    const refuse = (message: string, listed: string[] = []) =>
+      new ApiError(
+        400,
+        ErrorId.validation,
+        message,
+        listed.slice(0, LISTED_PROBLEMS).map((m) => ({ message: m })),
+      );
+    if (this.records === 0) throw refuse(NO_DATA_UPLOAD.message);
+    if (this.valid === 0) throw refuse(INVALID_DATA.message, this.problems);
+    const fileErrors = [...[...this.parseProblems].map(parseErrorMessage), ...this.reader.errors];
+    if (fileErrors.length) throw refuse(fileErrors[0]!, fileErrors);
+    if (this.valid > LIMITS.bulkRows) throw refuse(TOO_MANY_ROWS_UPLOAD.message);
+    if (this.invalidRows) {
+      const first = this.problems[0]!.replace(/\.$/, "");
+      const more = this.invalidRows - 1;
+      throw refuse(`${first}${more ? ` (and ${more} more row${more > 1 ? "s" : ""} with problems)` : ""}. Nothing was changed.`, this.problems);
+    }
+    return this.valid;
+  }
 }
 
 /** The flower's fields, without an ID column a file may carry (an upload always adds new flowers). */

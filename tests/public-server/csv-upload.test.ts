@@ -106,6 +106,19 @@ describe("bulk upload of a CSV file read as a stream", () => {
     expect(uploadsLeft(server)).toEqual([]);
   });
 
+  it("refuses a file whose bad row comes after thousands of good ones, and keeps none of them, in the garden or its search", async () => {
+    clear(server);
+    const good = gardenFile(5_000, 41);
+    const text = `${good}\r\nZeta,,,,not-a-flower\r\n${gardenFile(10, 42).split("\r\n").slice(1).join("\r\n")}`;
+    const res = await admin.post(UPLOAD, text, CSV);
+    expect(res.status).toBe(400);
+    expect((await errorBody(res)).message).toMatch(/^Row 5001: .*\. Nothing was changed\.$/);
+    expect(count(server, "memorial_flowers")).toBe(0);
+    const view = (await json(await admin.get("/api/memorial-flowers/garden?search=a"))) as { total: number; matches: number };
+    expect([view.total, view.matches]).toEqual([0, 0]);
+    expect(uploadsLeft(server)).toEqual([]);
+  });
+
   it("is for signed-in administrators only, from this site only", async () => {
     clear(server);
     const text = "Anna,,,,lily\n";
