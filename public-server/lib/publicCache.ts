@@ -5,9 +5,11 @@ import type { Context } from "koa";
 
 export interface Entry {
   body: Buffer;
-  gzip: Buffer;
-  br: Buffer;
+  readonly gzip: Buffer;
+  readonly br: Buffer;
   etag: string;
+  /** The bytes the entry holds, or may come to hold once each encoding is made (counted against the bound). */
+  size: number;
 }
 
 const gzipAsync = promisify(gzip);
@@ -170,21 +172,41 @@ export class PublicCache {
   }
 }
 
-const sizeOf = (e: Entry) => e.body.length + e.gzip.length + e.br.length + e.etag.length;
+const sizeOf = (e: Entry) => e.size;
+
+/** Room a compressed copy of a small answer may take at most (compression can add a few bytes to a tiny one). */
+const encodedAtMost = (body: Buffer) => body.length + 64;
 
 /**
  * Compresses once per entry. Bounded entries (one per view a visitor asks for, most asked
- * once) take quick levels: at brotli 9 the compression cost more than the garden query.
+ * once) take quick levels, each encoding made only when a client first asks for it: a
+ * browser takes brotli, and compressing both had become a third of the cost of a new view.
  */
 async function compress(body: Buffer, quick: boolean): Promise<Entry> {
   const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
+  if (body.length <= SMALL && quick) {
+    let gz: Buffer | undefined;
+    let br: Buffer | undefined;
+    return {
+      body,
+      etag,
+      size: body.length + 2 * encodedAtMost(body) + etag.length,
+      get gzip() {
+        return (gz ??= gzipSync(body, { level: 6 }));
+      },
+      get br() {
+        return (br ??= brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }));
+      },
+    };
+  }
   if (body.length <= SMALL) {
-    const [level, quality] = quick ? [6, 4] : [9, 9];
-    return { body, etag, gzip: gzipSync(body, { level }), br: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality } }) };
+    const gzip = gzipSync(body, { level: 9 });
+    const br = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } });
+    return { body, etag, gzip, br, size: body.length + gzip.length + br.length + etag.length };
   }
   const [gz, br] = await Promise.all([
     gzipAsync(body, { level: LARGE_GZIP_LEVEL }),
     brotliAsync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: LARGE_BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
   ]);
-  return { body, etag, gzip: gz, br };
+  return { body, etag, gzip: gz, br, size: body.length + gz.length + br.length + etag.length };
 }

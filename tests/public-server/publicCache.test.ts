@@ -48,4 +48,18 @@ describe("the public cache", () => {
     expect(gunzipSync(entry.gzip).equals(entry.body)).toBe(true);
     expect(brotliDecompressSync(entry.br).equals(entry.body)).toBe(true);
   });
+
+  it("makes a visitor's view's encodings when first asked for, decoding to the answer, within the bound in bytes", async () => {
+    const { gunzipSync, brotliDecompressSync } = await import("node:zlib");
+    const cache = new PublicCache({ maxEntries: 100, maxBytes: 10_000 });
+    const view = (i: number) => Array.from({ length: 20 }, (_, j) => ({ id: i * 100 + j, babyFirstName: "Grace" }));
+    for (let i = 0; i < 20; i++) {
+      const entry = await cache.get(`flowers-view:${i}`, async () => view(i), { bounded: true });
+      expect(JSON.parse(brotliDecompressSync(entry.br).toString())).toEqual(view(i));
+      expect(JSON.parse(gunzipSync(entry.gzip).toString())).toEqual(view(i));
+      expect(entry.br).toBe(entry.br); // made once
+      expect(cache.usage.bytes).toBeLessThanOrEqual(10_000);
+    }
+    expect(cache.usage.entries).toBeLessThan(20);
+  });
 });
