@@ -37,7 +37,15 @@ describe("a production install", () => {
     const port = 20_000 + Math.floor(Math.random() * 20_000);
     const child = spawn(process.execPath, ["dist/server/main.js"], {
       cwd: dir,
-      env: { PATH: process.env.PATH, HOME: dir, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: path.join(dir, "data"), LOG_LEVEL: "info" },
+      env: {
+        PATH: process.env.PATH,
+        HOME: dir,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: path.join(dir, "data"),
+        LOG_LEVEL: "info",
+        NODE_ENV: "production",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";
@@ -51,6 +59,11 @@ describe("a production install", () => {
       const home = await fetch(`http://127.0.0.1:${port}/`);
       expect(home.status).toBe(200);
       expect(await home.text()).toContain("Garden");
+      // The server's memory once started and serving: the budget for a whole day is 150 MB.
+      const status = fs.readFileSync(`/proc/${child.pid}/status`, "utf8");
+      const mb = (field: string) => Math.round(Number(new RegExp(`^${field}:\\s+(\\d+)`, "m").exec(status)![1]) / 1024);
+      console.log(`server memory after start and two answers: ${mb("VmRSS")} MB RSS, peak ${mb("VmHWM")} MB`);
+      expect(mb("VmHWM")).toBeLessThan(150);
     } finally {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
