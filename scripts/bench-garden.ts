@@ -78,7 +78,10 @@ async function main() {
   fs.copyFileSync(path.join(ROOT, "data/site.json"), path.join(dataDir, "site.json"));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ["dist/server/main.js"], {
+  // With the Node settings of `npm start` (its heap limits), as the server runs in production.
+  const start = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
+  const nodeFlags = start.match(/--[\w-]+=\S+/g) ?? [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, "dist/server/main.js"], {
     cwd: ROOT,
     env: {
       ...process.env,

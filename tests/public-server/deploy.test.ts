@@ -37,10 +37,14 @@ describe("deploy/", () => {
       "ReadWritePaths=/var/lib/garden",
       "User=garden",
       "WorkingDirectory=/opt/garden",
-      "ExecStart=/usr/bin/node /opt/garden/dist/server/main.js",
     ]) {
       expect(settings, line).toContain(line);
     }
+    // The same Node settings as `npm start`.
+    const start = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
+    const nodeFlags = start.replace(/^NODE_ENV=production node (.*)dist\/server\/main\.js$/, "$1");
+    expect(nodeFlags).toMatch(/^--max-old-space-size=\d+ /);
+    expect(settings).toContain(`ExecStart=/usr/bin/node ${nodeFlags}/opt/garden/dist/server/main.js`);
     expect(settings.filter((l) => l.startsWith("ReadWritePaths="))).toEqual(["ReadWritePaths=/var/lib/garden"]);
     expect(unit).toMatch(/^Environment=.*DATA_DIR=\/var\/lib\/garden/m);
 
