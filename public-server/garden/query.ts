@@ -5,19 +5,11 @@ import { foldText, type GardenPageDto, type GardenQuery } from "../../shared/gar
 
 type FlowerRow = GardenPageDto["flowers"][number];
 
+// Each connection keeps one prepared statement per SQL text (keepStatements in db.ts), so
+// `db.prepare` below costs a lookup, and the few dozen shapes of these queries are parsed once.
+
 const FLOWER_COLUMNS = `id, baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName, baby_last_name AS babyLastName,
   loss_date AS lossDate, flower_type AS flowerType`;
-
-const statements = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
-
-/** Prepares each distinct SQL text once per connection (there are a few dozen shapes at most). */
-function prepared(db: BetterSqlite3.Database, sql: string): BetterSqlite3.Statement {
-  let map = statements.get(db);
-  if (!map) statements.set(db, (map = new Map()));
-  let statement = map.get(sql);
-  if (!statement) map.set(sql, (statement = db.prepare(sql)));
-  return statement;
-}
 
 /** Recent searches kept, and the matching ids they may hold together (4 bytes each: 4 MB). */
 const KEPT_SEARCHES = 1000;
@@ -47,7 +39,7 @@ export class RecentSearches {
   }
 
   get(db: BetterSqlite3.Database, key: string, find: () => number[]): Int32Array {
-    const version = prepared(db, "PRAGMA data_version").pluck(true).get();
+    const version = db.prepare("PRAGMA data_version").pluck(true).get();
     if (version !== this.version) {
       this.matches.clear();
       this.ids = 0;
@@ -111,7 +103,7 @@ export function gardenPage(db: BetterSqlite3.Database, query: GardenQuery): Gard
   }
   const whereSql = where.length ? `WHERE ${where.join(" AND ")}` : "";
 
-  const total = (prepared(db, "SELECT coalesce(sum(n), 0) AS n FROM garden_counts").get() as { n: number }).n;
+  const total = (db.prepare("SELECT coalesce(sum(n), 0) AS n FROM garden_counts").get() as { n: number }).n;
   const idsSql = `SELECT gi.id AS id FROM ${from} ${whereSql} ORDER BY ${order} DESC`;
   let matches: number;
   let pageOf: (offset: number) => number[];
@@ -120,7 +112,8 @@ export function gardenPage(db: BetterSqlite3.Database, query: GardenQuery): Gard
       db,
       `${whereSql}\0${params.join("\0")}`,
       () =>
-        prepared(db, idsSql)
+        db
+          .prepare(idsSql)
           .pluck(true)
           .all(...params) as number[],
     );
@@ -129,12 +122,13 @@ export function gardenPage(db: BetterSqlite3.Database, query: GardenQuery): Gard
   } else {
     if (!needle) {
       const countWhere = whereSql.replace(/gi\./g, "");
-      matches = (prepared(db, `SELECT coalesce(sum(n), 0) AS n FROM garden_counts ${countWhere}`).get(...params) as { n: number }).n;
+      matches = (db.prepare(`SELECT coalesce(sum(n), 0) AS n FROM garden_counts ${countWhere}`).get(...params) as { n: number }).n;
     } else {
-      matches = (prepared(db, `SELECT count(*) AS n FROM ${from} ${whereSql}`).get(...params) as { n: number }).n;
+      matches = (db.prepare(`SELECT count(*) AS n FROM ${from} ${whereSql}`).get(...params) as { n: number }).n;
     }
     pageOf = (offset) =>
-      prepared(db, `${idsSql} LIMIT ? OFFSET ?`)
+      db
+        .prepare(`${idsSql} LIMIT ? OFFSET ?`)
         .pluck(true)
         .all(...params, GARDEN_PAGE_SIZE, offset) as number[];
   }
@@ -145,7 +139,7 @@ export function gardenPage(db: BetterSqlite3.Database, query: GardenQuery): Gard
   if (matches > 0) {
     const ids = pageOf((page - 1) * GARDEN_PAGE_SIZE);
     if (ids.length) {
-      const rows = prepared(db, `SELECT ${FLOWER_COLUMNS} FROM memorial_flowers WHERE id IN (${ids.map(() => "?").join(",")})`).all(...ids) as FlowerRow[];
+      const rows = db.prepare(`SELECT ${FLOWER_COLUMNS} FROM memorial_flowers WHERE id IN (${ids.map(() => "?").join(",")})`).all(...ids) as FlowerRow[];
       const byId = new Map(rows.map((r) => [r.id, r]));
       flowers = ids.map((id) => byId.get(id)).filter((r): r is FlowerRow => r !== undefined);
     }
@@ -155,7 +149,7 @@ export function gardenPage(db: BetterSqlite3.Database, query: GardenQuery): Gard
 
 /** One approved flower's public fields, or null. Call inside `db.read`. */
 export function approvedFlower(db: BetterSqlite3.Database, id: number): FlowerRow | null {
-  return (prepared(db, `SELECT ${FLOWER_COLUMNS} FROM memorial_flowers WHERE id = ? AND approved`).get(id) as FlowerRow | undefined) ?? null;
+  return (db.prepare(`SELECT ${FLOWER_COLUMNS} FROM memorial_flowers WHERE id = ? AND approved`).get(id) as FlowerRow | undefined) ?? null;
 }
 
 /** Rows read per turn on the connection while the whole garden is listed: other requests take their turns between. */
@@ -172,9 +166,9 @@ export async function wholeGardenJson(s: Services): Promise<Buffer> {
   for (;;) {
     const rows = await s.db.read(
       (db) =>
-        prepared(db, `SELECT ${FLOWER_COLUMNS} FROM memorial_flowers WHERE approved = 1 AND id < ? ORDER BY id DESC LIMIT ${LIST_CHUNK}`).all(
-          before,
-        ) as FlowerRow[],
+        db
+          .prepare(`SELECT ${FLOWER_COLUMNS} FROM memorial_flowers WHERE approved = 1 AND id < ? ORDER BY id DESC LIMIT ${LIST_CHUNK}`)
+          .all(before) as FlowerRow[],
     );
     if (rows.length) parts.push(JSON.stringify(rows).slice(1, -1));
     if (rows.length < LIST_CHUNK) break;
