@@ -16,9 +16,9 @@ import { startTestServer, type TestServer } from "../../support/testServer";
 const GARDEN_SIZE = 3000;
 const LETTERS = ["C", "M", "R", "S", "B", "G", "L", "N", "O", "D"];
 /**
- * The bound the median must stay under. The budget is 100 ms; this shared
- * 2-core machine adds noise, so the bound leaves room for it while still
- * failing a page that re-renders the whole garden on every view change.
+ * The bound the median must stay under. The budget is 100 ms; this shared 2-core machine, often busy
+ * with other work, adds tens of milliseconds of noise, so the bound leaves room for it while still
+ * failing a page that renders the whole app again on every view change (a median of 200–350 ms here).
  */
 const MEDIAN_BOUND_MS = 150;
 /** The pause between two letters (nobody presses ten letters within a second). */
@@ -85,6 +85,9 @@ describe("Garden view changes on a slow phone", () => {
       `Garden, 4× CPU slowdown, ${GARDEN_SIZE} flowers, letter → new heading: median ${Math.round(median)} ms, worst ${Math.round(worst)} ms ` +
         `(${times.map((t) => Math.round(t)).join(", ")}; budget 100 ms, bound ${MEDIAN_BOUND_MS} ms)`,
     );
+    // The last letter's view is the one shown, and the address carries it.
+    expect(await page.locator(".memorials__count").textContent()).toContain(`beginning with "${LETTERS.at(-1)}"`);
+    expect(new URL(page.url()).search).toBe(`?letter=${LETTERS.at(-1)}`);
     expect(consoleErrors).toEqual([]);
     expect(median).toBeLessThan(MEDIAN_BOUND_MS);
   });
