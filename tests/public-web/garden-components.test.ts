@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createElement as h } from "react";
-import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
+import { BrowserRouter, Route, Routes } from "react-router-dom";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { gardenApiPath, type GardenPageDto, type GardenQuery } from "../../shared/garden";
 import { MemorialBrowser } from "../../public-web/components/garden/MemorialBrowser";
@@ -37,22 +37,13 @@ function serverGet(path: string): Promise<Response> {
   });
 }
 const fetched: string[] = [];
-let address = "";
 
-function Address() {
-  const location = useLocation();
-  address = location.pathname + location.search;
-  return null;
-}
+/** The browser's address (the view changes it in place, through the history API). */
+const address = () => window.location.pathname + window.location.search;
 
 function renderAt(url: string) {
-  return render(
-    h(
-      MemoryRouter,
-      { initialEntries: [url] },
-      h(Routes, null, h(Route, { path: "/garden-of-remembrance", element: h("div", null, h(MemorialBrowser), h(Address)) })),
-    ),
-  );
+  window.history.replaceState(null, "", url);
+  return render(h(BrowserRouter, null, h(Routes, null, h(Route, { path: "/garden-of-remembrance", element: h(MemorialBrowser) }))));
 }
 
 /** Seeds the cache with the server's answer for a view, as the server-rendered page does. */
@@ -108,8 +99,8 @@ describe("MemorialBrowser", () => {
     await seed({});
     renderAt("/garden-of-remembrance");
     fireEvent.click(lettersGroup().querySelector('a[href*="letter=C"]')!);
-    expect(address).toBe("/garden-of-remembrance?letter=C");
     await screen.findByRole("heading", { level: 3, name: '1 memorial with last names beginning with "C"' });
+    await waitFor(() => expect(address()).toBe("/garden-of-remembrance?letter=C"));
     expect(fetched).toEqual(["/api/memorial-flowers/garden?letter=C"]);
     expect(lettersGroup().querySelector('[aria-current="true"]')!.textContent).toBe("C");
   });
@@ -122,7 +113,7 @@ describe("MemorialBrowser", () => {
     await act(async () => {
       fireEvent.click(screen.getByRole("link", { name: "Clear search" }));
     });
-    expect(address).toBe("/garden-of-remembrance");
+    await waitFor(() => expect(address()).toBe("/garden-of-remembrance"));
     expect(document.activeElement).toBe(box);
     expect(box.value).toBe("");
   });
@@ -133,8 +124,8 @@ describe("MemorialBrowser", () => {
     const box = screen.getByRole("searchbox", { name: "Search by Name" });
     fireEvent.change(box, { target: { value: "nu" } });
     fireEvent.change(box, { target: { value: "nun" } });
-    expect(address).toBe("/garden-of-remembrance");
-    await waitFor(() => expect(address).toBe("/garden-of-remembrance?search=nun"));
+    expect(address()).toBe("/garden-of-remembrance");
+    await waitFor(() => expect(address()).toBe("/garden-of-remembrance?search=nun"));
     await screen.findByRole("heading", { level: 3, name: 'Showing 1 result for "nun"' });
     expect(fetched).toEqual(["/api/memorial-flowers/garden?search=nun"]);
   });

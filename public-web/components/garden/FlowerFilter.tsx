@@ -1,10 +1,11 @@
+import { memo } from "react";
 import { FLOWERS } from "../../../shared/flowers";
 import type { GardenQuery } from "../../../shared/garden";
 import { FlowerImage } from "../flowers/FlowerImage";
 import { GardenLink } from "./GardenLink";
 
 /** The ten flowers in two rows of five; each links to the garden filtered by it, the active one back to every flower. */
-export function FlowerFilter({ query, onGo }: { query: GardenQuery; onGo(to: Partial<GardenQuery>): void }) {
+export const FlowerFilter = memo(function FlowerFilter({ query, onGo }: { query: GardenQuery; onGo(to: Partial<GardenQuery>): void }) {
   return (
     <div className="flower-filter" role="group" aria-label="Filter by flower">
       {FLOWERS.map((flower) => {
@@ -24,4 +25,4 @@ export function FlowerFilter({ query, onGo }: { query: GardenQuery; onGo(to: Par
       })}
     </div>
   );
-}
+});

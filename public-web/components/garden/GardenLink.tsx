@@ -4,6 +4,11 @@ import { GARDEN_PATH, gardenQueryString, type GardenQuery } from "../../../share
 /** Where the garden's links land without JavaScript: the results, not the top of the page. */
 export const RESULTS_ANCHOR = "memorial-results";
 
+/** A plain left click, which the page may handle in place; with a modifier key the browser opens a tab or a window. */
+export function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
 /** The address of a garden view, as a plain link would carry it. */
 function gardenHref(query: Partial<GardenQuery>): string {
   return `${GARDEN_PATH}${gardenQueryString(query)}#${RESULTS_ANCHOR}`;
@@ -26,7 +31,7 @@ interface GardenLinkProps {
  */
 export function GardenLink({ to, onGo, className, current, label, children }: GardenLinkProps) {
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!isPlainClick(event)) return;
     event.preventDefault();
     onGo(to);
   };

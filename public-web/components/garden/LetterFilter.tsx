@@ -1,10 +1,10 @@
-import { useId } from "react";
+import { memo, useId } from "react";
 import type { GardenQuery } from "../../../shared/garden";
 import { LETTERS } from "../../lib/garden";
 import { GardenLink } from "./GardenLink";
 
 /** A–Z links that filter by the first letter of the last name; the active one clears it. */
-export function LetterFilter({ query, onGo }: { query: GardenQuery; onGo(to: Partial<GardenQuery>): void }) {
+export const LetterFilter = memo(function LetterFilter({ query, onGo }: { query: GardenQuery; onGo(to: Partial<GardenQuery>): void }) {
   const titleId = useId();
   return (
     <div className="letter-filter">
@@ -28,4 +28,4 @@ export function LetterFilter({ query, onGo }: { query: GardenQuery; onGo(to: Par
       ) : null}
     </div>
   );
-}
+});

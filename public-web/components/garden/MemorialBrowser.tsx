@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { useSearchParams } from "react-router-dom";
+import { memo, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router-dom";
 import { gardenApiPath, gardenQueryFrom, gardenQueryString, type GardenPageDto, type GardenQuery } from "../../../shared/garden";
 import type { PublicFlowerDto } from "../../../shared/schemas/public";
+import { setAddressSearch, useAddressSearch, writeAddressAfterPaint } from "../../lib/addressSearch";
 import { api, messageFor } from "../../lib/api";
 import { emptyText, resultHeading } from "../../lib/garden";
 import { fetchQuery, useQuery } from "../../lib/queries";
@@ -18,6 +19,27 @@ import { SearchBox } from "./SearchBox";
 const TYPING_PAUSE_MS = 200;
 
 /**
+ * How long an answer may take before the results are marked busy (dimmed). A usual answer comes well
+ * within it, and the new view then replaces the old one in a single change of the page, without a
+ * flash of the dimmed list in between.
+ */
+const BUSY_AFTER_MS = 250;
+
+/** The comment dialog, drawn again only when it opens, closes or shows another memorial. */
+const Comments = memo(CommentDialog);
+
+/**
+ * Shows the view `next`: its answer is asked for at once, not after React has rendered the new
+ * address, and the address follows: a new entry in history (the back button returns), unless
+ * `replace`, written once the new view is on screen.
+ */
+function showView(next: GardenQuery, replace: boolean): void {
+  const key = gardenApiPath(next);
+  fetchQuery(key, () => api.get<GardenPageDto>(key)).catch(() => undefined);
+  setAddressSearch(gardenQueryString(next), replace);
+}
+
+/**
  * The Memorial Flowers section: filters, search, the result
  * heading, paged cards and the comment dialog. The view lives in the address
  * (?flower=&letter=&search=&page=): the server renders any view, every
@@ -25,14 +47,30 @@ const TYPING_PAUSE_MS = 200;
  * change in place, one page of 12 asked of the server at a time.
  */
 export function MemorialBrowser() {
-  const [params, setParams] = useSearchParams();
-  const query = gardenQueryFrom(params);
-  const key = gardenApiPath(query);
+  // The view asked for (the address), and the view on screen (the last answer, until the next arrives).
+  const asked = gardenQueryFrom(useAddressSearch());
+  const key = gardenApiPath(asked);
   const result = useQuery(key, () => api.get<GardenPageDto>(key));
   // While the next view loads, the last one stays (no flash of a spinner between pages).
   const [shown, setShown] = useState<GardenPageDto | undefined>(result.data);
   if (result.data && result.data !== shown) setShown(result.data);
   const view = result.data ?? shown;
+  // Filters, heading, pages and cards all describe the view on screen, so they change together, once.
+  const query = view?.query ?? asked;
+
+  const waiting = result.isLoading && view !== undefined;
+  const [slowKey, setSlowKey] = useState<string | null>(null);
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(() => setSlowKey(key), BUSY_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [waiting, key]);
+  const busy = waiting && slowKey === key;
+  // The view asked for is on screen: the browser's history can now take its entry.
+  const answered = result.data !== undefined;
+  useEffect(() => {
+    if (answered) writeAddressAfterPaint();
+  }, [answered, key]);
 
   const [typed, setTyped] = useState<string | null>(null);
   const typingTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -45,51 +83,55 @@ export function MemorialBrowser() {
   const resultsTop = useRef<HTMLHeadingElement>(null);
   const searchInput = useRef<HTMLInputElement>(null);
 
-  /**
-   * Shows the view `next`: its answer is asked for at once, not after React has rendered the new
-   * address, and the address follows: a new entry in history (the back button returns), unless `replace`.
-   */
-  const show = (next: GardenQuery, replace: boolean) => {
-    const nextKey = gardenApiPath(next);
-    fetchQuery(nextKey, () => api.get<GardenPageDto>(nextKey)).catch(() => undefined);
-    setParams(new URLSearchParams(gardenQueryString(next).slice(1)), { replace, preventScrollReset: true });
-  };
+  // The handlers read the latest views through this, so they keep one identity: the memoised filters,
+  // pages and cards are then not drawn again when only the address has moved (the answer is on its way).
+  const latest = useRef({ query, asked });
+  useLayoutEffect(() => {
+    latest.current = { query, asked };
+  });
 
-  const go = (to: Partial<GardenQuery>, replace = false) => {
+  const go = useCallback((to: Partial<GardenQuery>, replace = false) => {
     clearTimeout(typingTimer.current);
     setTyped(null);
-    show({ ...query, ...to }, replace);
-  };
+    showView({ ...latest.current.query, ...to }, replace);
+  }, []);
 
   /** Every change of a filter or of the search goes back to the first page; typing replaces history. */
-  const type = (text: string) => {
+  const type = useCallback((text: string) => {
     setTyped(text);
     clearTimeout(typingTimer.current);
     typingTimer.current = setTimeout(() => {
-      show({ ...query, search: text, page: 1 }, true);
+      showView({ ...latest.current.asked, search: text, page: 1 }, true);
       setTyped(null);
     }, TYPING_PAUSE_MS);
-  };
+  }, []);
 
-  const clearSearch = (to: Partial<GardenQuery>) => {
-    go(to);
-    searchInput.current?.focus();
-  };
+  const search = useCallback((text: string) => go({ search: text, page: 1 }), [go]);
 
-  const goFromBottom = (to: Partial<GardenQuery>) => {
-    go(to);
-    resultsTop.current?.scrollIntoView({ block: "start" });
-  };
+  const clearSearch = useCallback(
+    (to: Partial<GardenQuery>) => {
+      go(to);
+      searchInput.current?.focus();
+    },
+    [go],
+  );
 
-  // Stable, so the cards (memoised) are not drawn again when only the address or the busy state changes.
+  const goFromBottom = useCallback(
+    (to: Partial<GardenQuery>) => {
+      go(to);
+      resultsTop.current?.scrollIntoView({ block: "start" });
+    },
+    [go],
+  );
+
   const openComments = useCallback((flower: PublicFlowerDto) => {
     setDialogFlower(flower);
     setDialogOpen(true);
   }, []);
+  const closeComments = useCallback(() => setDialogOpen(false), []);
+  const navigate = useNavigate();
 
   const hasFlowers = (view?.total ?? 0) > 0;
-  const shownQuery = view?.query ?? query;
-  const busy = result.isLoading && view !== undefined;
   return (
     <section className="garden-section memorials" aria-labelledby={headingId}>
       <h2 id={headingId}>Memorial Flowers</h2>
@@ -104,14 +146,7 @@ export function MemorialBrowser() {
             </GardenLink>
           ) : null}
           <LetterFilter query={query} onGo={go} />
-          <SearchBox
-            query={query}
-            value={typed ?? query.search}
-            onType={type}
-            onSubmit={(text) => go({ search: text, page: 1 })}
-            onGo={clearSearch}
-            inputRef={searchInput}
-          />
+          <SearchBox query={query} value={typed ?? asked.search} onType={type} onSubmit={search} onGo={clearSearch} inputRef={searchInput} />
         </div>
       ) : null}
 
@@ -124,20 +159,22 @@ export function MemorialBrowser() {
       ) : (
         <div className="memorials__results" aria-busy={busy || undefined}>
           <h3 id={RESULTS_ANCHOR} ref={resultsTop} className="memorials__count" aria-live="polite" aria-atomic="true" tabIndex={-1}>
-            {view.matches > 0 ? resultHeading(view.matches, shownQuery) : emptyText(view.total, shownQuery)}
+            {view.matches > 0 ? resultHeading(view.matches, query) : emptyText(view.total, query)}
           </h3>
-          <Pagination query={shownQuery} page={view.page} pages={view.pages} onGo={go} label="Result pages, above the list" />
+          <Pagination query={query} page={view.page} pages={view.pages} onGo={go} label="Result pages, above the list" />
           {view.flowers.length > 0 ? (
             <ul id={resultsId} className="memorial-grid">
-              {view.flowers.map((flower) => (
-                <ResultCard key={flower.id} flower={flower} onComments={openComments} />
+              {/* Keyed by place on the page: another page or filter fills the same twelve cards in place
+                  (new text and links) instead of removing them and building twelve new ones. */}
+              {view.flowers.map((flower, place) => (
+                <ResultCard key={place} flower={flower} onOpen={navigate} onComments={openComments} />
               ))}
             </ul>
           ) : null}
-          <Pagination query={shownQuery} page={view.page} pages={view.pages} onGo={goFromBottom} label="Result pages, below the list" />
+          <Pagination query={query} page={view.page} pages={view.pages} onGo={goFromBottom} label="Result pages, below the list" />
         </div>
       )}
-      <CommentDialog flower={dialogFlower} open={dialogOpen} onClose={() => setDialogOpen(false)} />
+      <Comments flower={dialogFlower} open={dialogOpen} onClose={closeComments} />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { memo } from "react";
 import type { GardenQuery } from "../../../shared/garden";
 import { sampledDots, wrapPage } from "../../lib/garden";
 import { GardenLink } from "./GardenLink";
@@ -13,7 +14,7 @@ interface PaginationProps {
 }
 
 /** Results paging as links: Previous/Next wrap around; at most seven sampled dots. */
-export function Pagination({ query, page, pages, onGo, label }: PaginationProps) {
+export const Pagination = memo(function Pagination({ query, page, pages, onGo, label }: PaginationProps) {
   if (pages <= 1) return null;
   const to = (p: number) => ({ ...query, page: p });
   return (
@@ -36,4 +37,4 @@ export function Pagination({ query, page, pages, onGo, label }: PaginationProps)
       </GardenLink>
     </nav>
   );
-}
+});

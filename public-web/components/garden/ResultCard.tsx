@@ -1,29 +1,46 @@
 import { memo, type MouseEvent } from "react";
-import { Link } from "react-router-dom";
 import { describeFlower } from "../../../shared/flowers";
 import { fullName, inLovingMemoryOf, memorialPath } from "../../../shared/garden";
 import type { PublicFlowerDto } from "../../../shared/schemas/public";
 import { FlowerImage } from "../flowers/FlowerImage";
+import { isPlainClick } from "./GardenLink";
 import { ShareButton } from "./ShareButton";
 
 /**
  * One memorial: the baby's name first (a link to the memorial's own page),
  * the loss date if given, the flower and its meaning, Comments and Share.
  * Comments opens the dialog; without JavaScript it is a link to the page, which lists them.
+ * The name is a plain link that asks the page (`onOpen`, the router's navigate) to move in place: the
+ * router's own Link does far more work per card, and the cards are drawn again on every view.
  */
-export const ResultCard = memo(function ResultCard({ flower, onComments }: { flower: PublicFlowerDto; onComments(flower: PublicFlowerDto): void }) {
+export const ResultCard = memo(function ResultCard({
+  flower,
+  onOpen,
+  onComments,
+}: {
+  flower: PublicFlowerDto;
+  onOpen(path: string): void;
+  onComments(flower: PublicFlowerDto): void;
+}) {
   const { label, meaning } = describeFlower(flower.flowerType);
   const name = fullName(flower);
   const path = memorialPath(flower);
+  const open = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!isPlainClick(event)) return;
+    event.preventDefault();
+    onOpen(path);
+  };
   const openComments = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!isPlainClick(event)) return;
     event.preventDefault();
     onComments(flower);
   };
   return (
     <li className="memorial-card">
       <h4 className="memorial-card__name">
-        <Link to={path}>{name}</Link>
+        <a href={path} onClick={open}>
+          {name}
+        </a>
       </h4>
       {flower.lossDate ? <p className="memorial-card__date">{flower.lossDate}</p> : null}
       <div className="memorial-card__flower-row">

@@ -1,4 +1,4 @@
-import { useId, type FormEvent, type RefObject } from "react";
+import { memo, useId, type FormEvent, type RefObject } from "react";
 import { GARDEN_PATH, type GardenQuery } from "../../../shared/garden";
 import { GardenLink, RESULTS_ANCHOR } from "./GardenLink";
 
@@ -17,7 +17,7 @@ interface SearchBoxProps {
  * the Search button loads the address with ?search=; with it the results
  * follow the typing.
  */
-export function SearchBox({ query, value, onType, onSubmit, onGo, inputRef }: SearchBoxProps) {
+export const SearchBox = memo(function SearchBox({ query, value, onType, onSubmit, onGo, inputRef }: SearchBoxProps) {
   const id = useId();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -53,4 +53,4 @@ export function SearchBox({ query, value, onType, onSubmit, onGo, inputRef }: Se
       </div>
     </form>
   );
-}
+});

@@ -1,0 +1,94 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client } from "../../support/client";
+import { fakeGarden } from "../../support/fakeGarden";
+import { launchBrowser, newPage, openHydrated } from "../../support/browser";
+import { startTestServer, type TestServer } from "../../support/testServer";
+
+/**
+ * How quickly the garden follows a letter, on a slow phone: Chromium's CPU
+ * slowed down 4×, a garden of GARDEN_SIZE flowers (the server's answer is an
+ * indexed query, a few milliseconds at any size). From the click on a letter
+ * to the new results heading on screen; the same measure as the last block of
+ * `npm run bench:garden`, whose budget is 100 ms.
+ */
+
+const GARDEN_SIZE = 3000;
+const LETTERS = ["C", "M", "R", "S", "B", "G", "L", "N", "O", "D"];
+/**
+ * The bound the median must stay under. The budget is 100 ms; this shared 2-core machine, often busy
+ * with other work, adds tens of milliseconds of noise, so the bound leaves room for it while still
+ * failing a page that renders the whole app again on every view change (a median of 200–350 ms here).
+ */
+const MEDIAN_BOUND_MS = 150;
+/** The pause between two letters (nobody presses ten letters within a second). */
+const PAUSE_MS = 300;
+
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+let consoleErrors: string[];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await server.createUser("gardener", "a long admin password", "admin");
+  const admin = new Client(server.url);
+  await admin.login("gardener", "a long admin password");
+  const upload = await admin.post("/api/admin/memorial-flowers/bulk-upload", { flowers: fakeGarden(GARDEN_SIZE, 5) });
+  expect(upload.status, await upload.clone().text()).toBe(200);
+  browser = await launchBrowser();
+  ({ page, consoleErrors } = await newPage(browser, server.url));
+  page.setDefaultTimeout(10_000);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Clicks the letter's link and answers the milliseconds until the heading's text changed, seen on a frame. */
+function pressLetter(letter: string): Promise<number> {
+  // A string, not a function: the TypeScript loader's helpers do not exist in the page.
+  return page.evaluate(`(async () => {
+    const heading = document.querySelector(".memorials__count");
+    const before = heading.textContent;
+    const link = [...document.querySelectorAll(".letter-filter__button")].find((a) => a.textContent === ${JSON.stringify(letter)});
+    const t0 = performance.now();
+    link.click();
+    await new Promise((resolve) => {
+      const check = () => (heading.textContent !== before ? resolve() : requestAnimationFrame(check));
+      check();
+    });
+    return performance.now() - t0;
+  })()`);
+}
+
+describe("Garden view changes on a slow phone", () => {
+  it(`shows a letter's results within ${MEDIAN_BOUND_MS} ms (median) at 4× CPU slowdown, ${GARDEN_SIZE} flowers`, async () => {
+    await openHydrated(page, "/garden-of-remembrance");
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    // One press first, not counted: the browser's first use of the code paths and of the connection.
+    await pressLetter("A");
+    const times: number[] = [];
+    for (const letter of LETTERS) {
+      times.push(await pressLetter(letter));
+      // A person reads the new names before pressing the next letter: the address has followed by then.
+      await expect.poll(() => page.url()).toContain(`letter=${letter}`);
+      await page.waitForTimeout(PAUSE_MS);
+    }
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    const sorted = [...times].sort((a, b) => a - b);
+    const median = (sorted[(sorted.length - 1) >> 1]! + sorted[sorted.length >> 1]!) / 2;
+    const worst = sorted.at(-1)!;
+    console.log(
+      `Garden, 4× CPU slowdown, ${GARDEN_SIZE} flowers, letter → new heading: median ${Math.round(median)} ms, worst ${Math.round(worst)} ms ` +
+        `(${times.map((t) => Math.round(t)).join(", ")}; budget 100 ms, bound ${MEDIAN_BOUND_MS} ms)`,
+    );
+    // The last letter's view is the one shown, and the address carries it.
+    expect(await page.locator(".memorials__count").textContent()).toContain(`beginning with "${LETTERS.at(-1)}"`);
+    expect(new URL(page.url()).search).toBe(`?letter=${LETTERS.at(-1)}`);
+    expect(consoleErrors).toEqual([]);
+    expect(median).toBeLessThan(MEDIAN_BOUND_MS);
+  });
+});
