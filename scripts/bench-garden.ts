@@ -244,7 +244,11 @@ async function main() {
       const cdp = await page.context().newCDPSession(page);
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
       const times: number[] = [];
-      for (const letter of ["C", "M", "R", "S", "B"]) {
+      // One press first, not counted (the first runs code not yet compiled), then a pause before each
+      // letter as a person makes: pressed back to back, each press also paid for the previous one's
+      // history entry, which the browser writes after the new view is drawn.
+      for (const [i, letter] of ["A", "C", "M", "R", "S", "B"].entries()) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
         // A string, not a function: the TypeScript loader's helpers do not exist in the page.
         const ms = await page.evaluate(`(async () => {
           const heading = document.querySelector(".memorials__count");
@@ -258,7 +262,7 @@ async function main() {
           });
           return performance.now() - t0;
         })()`);
-        times.push(ms as number);
+        if (i > 0) times.push(ms as number);
       }
       times.sort((a, b) => a - b);
       report(`Chromium, 4x CPU slowdown, letter pressed → new heading: median ${Math.round(times[2]!)} ms, worst ${Math.round(times[4]!)} ms (budget 100 ms)`);
