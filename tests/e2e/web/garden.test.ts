@@ -456,6 +456,28 @@ describe("garden of remembrance: every view is an address, with and without Java
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true); // never reloaded
   });
 
+  it("Back from a memorial opened after a view change returns to that view, then to the one before", async () => {
+    await openGarden();
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    const c = count((r) => lastStarts(r, "C"));
+    await letterButton("C").click();
+    await heading(`${c} memorials with last names beginning with "C"`).waitFor();
+    await page.waitForURL(/letter=C/);
+    // The router's navigation from a card, after an entry the garden wrote itself.
+    const card = page.locator(".memorial-card__name a").first();
+    const name = (await card.textContent())!;
+    await card.click();
+    await page.getByRole("heading", { level: 1, name }).waitFor();
+    await page.goBack();
+    await heading(`${c} memorials with last names beginning with "C"`).waitFor();
+    expect(new URL(page.url()).searchParams.get("letter")).toBe("C");
+    await page.goBack();
+    await heading("823 memorial flowers in the garden").waitFor();
+    await page.goForward();
+    await heading(`${c} memorials with last names beginning with "C"`).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true); // never reloaded
+  });
+
   it("Clear search puts the focus back in the search box", async () => {
     await openGarden("?search=grace");
     await page.getByRole("link", { name: "Clear search" }).click();
