@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { EntityManager } from "typeorm";
 import type { FlowerEntry } from "../../shared/schemas/admin";
 import type { ResetImportResult } from "../../shared/schemas/admin";
 import { validateStrictRows } from "../../shared/csv/strict";
@@ -15,26 +14,62 @@ import { ApiError, BadRequest, Forbidden, TooMany } from "../errors";
 import { secretsEqual } from "../lib/secret";
 import { ErrorId } from "../../shared/errors";
 
-const CHUNK = 400; // rows per INSERT: 6 values each stays far below SQLite's variable limit
-
 /**
- * Lets the event loop run between chunks of a large write: a query's promise
- * resolves at once, so without this a 100,000-row upload held every other
- * request (even ones that need no database) for seconds. Requests that need
- * the database still wait their turn in the queue; cached answers flow.
+ * Rows per INSERT, always this many but the last, so one statement is
+ * prepared and kept (each row also fills the garden's and the admin's search
+ * indexes, about 0.1 ms, so one INSERT stays a few milliseconds).
  */
+const BATCH = 100;
+/** How long a large write keeps the event loop before letting others' requests run. */
+const SLICE_MS = 8;
+
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-async function insertFlowers(tx: EntityManager, entries: FlowerEntry[]): Promise<void> {
-  for (let i = 0; i < entries.length; i += CHUNK) {
-    if (i > 0) await yieldToOthers();
-    await insertRows(tx, entries.slice(i, i + CHUNK));
+/**
+ * Adds approved flowers in batches of BATCH, straight on the connection the
+ * transaction's turn holds (one kept statement, no per-query overhead), and
+ * lets the event loop run whenever it has had it for SLICE_MS: a query's
+ * promise resolves at once, so without this a 100,000-row upload held every
+ * other request, even ones that need no database, for seconds.
+ */
+class FlowerWriter {
+  private readonly pending: FlowerEntry[] = [];
+  private slice = performance.now();
+
+  constructor(private readonly s: Services) {}
+
+  async add(entries: Iterable<FlowerEntry>): Promise<void> {
+    for (const entry of entries) this.pending.push(entry);
+    while (this.pending.length >= BATCH) await this.insert(this.pending.splice(0, BATCH));
+    await this.letOthersRun();
+  }
+
+  /** Forgets what is waiting (the file is refused: nothing more is written). */
+  drop(): void {
+    this.pending.length = 0;
+  }
+
+  async finish(): Promise<void> {
+    if (this.pending.length) await this.insert(this.pending.splice(0));
+  }
+
+  private async insert(rows: FlowerEntry[]): Promise<void> {
+    this.s.db.handle.prepare(insertSql(rows.length)).run(insertValues(rows));
+    await this.letOthersRun();
+  }
+
+  private async letOthersRun(): Promise<void> {
+    if (performance.now() - this.slice < SLICE_MS) return;
+    await yieldToOthers();
+    this.slice = performance.now();
   }
 }
 
-/** One INSERT of up to CHUNK approved flowers. */
-async function insertRows(tx: EntityManager, chunk: FlowerEntry[]): Promise<void> {
-  await tx.query(insertSql(chunk.length), insertValues(chunk));
+/** Adds the flowers, in the transaction the caller holds. */
+async function insertFlowers(s: Services, entries: FlowerEntry[]): Promise<void> {
+  const writer = new FlowerWriter(s);
+  await writer.add(entries);
+  await writer.finish();
 }
 
 const insertSql = (rows: number) =>
@@ -44,19 +79,10 @@ const insertSql = (rows: number) =>
 const insertValues = (chunk: FlowerEntry[]) =>
   chunk.flatMap((e) => [e.babyFirstName, e.babyMiddleName ?? null, e.babyLastName ?? null, e.lossDate ?? null, e.flowerType]);
 
-/**
- * Rows per INSERT of a streamed upload, always this many but the last, so
- * one statement is prepared and kept (each row also fills the garden's
- * search index, about 0.1 ms, so one INSERT stays a few milliseconds).
- */
-const STREAM_CHUNK = 100;
-/** How long a streamed upload keeps the event loop before letting others' requests run. */
-const SLICE_MS = 8;
-
 /** Adds flowers straight into the garden (approved), all or none. */
 export async function bulkUploadFlowers(s: Services, entries: FlowerEntry[], actor: User): Promise<number> {
   await s.db.transaction(async (tx) => {
-    await insertFlowers(tx, entries);
+    await insertFlowers(s, entries);
     await s.emit(tx, { type: "imported", mode: "bulk-upload", count: entries.length, actor });
   });
   s.cache.invalidate("flowers");
@@ -110,31 +136,19 @@ export async function bulkUploadCsv(s: Services, body: AsyncIterable<Buffer>, ac
     await receiveToFile(body, file, CSV_UPLOAD_LIMIT.bytes, CSV_UPLOAD_LIMIT.text);
     const count = await s.db.transaction(async (tx) => {
       const check = new UploadCheck();
-      const pending: FlowerEntry[] = [];
-      let slice = performance.now();
-      // Let others' requests run whenever this has had the event loop for a few milliseconds.
-      const letOthersRun = async () => {
-        if (performance.now() - slice < SLICE_MS) return;
-        await yieldToOthers();
-        slice = performance.now();
-      };
-      const insertSome = async (rows: FlowerEntry[]) => {
-        // Straight on the connection this turn holds, inside the transaction TypeORM opened: one kept statement, no per-query overhead.
-        s.db.handle.prepare(insertSql(rows.length)).run(insertValues(rows));
-        await letOthersRun();
-      };
+      const writer = new FlowerWriter(s);
       for await (const piece of csvPieces(file)) {
         check.parseErrors(piece.parseErrors);
+        const flowers: FlowerEntry[] = [];
         for (const fields of piece.records) {
           const entry = check.read(fields);
-          // Once the file is known to be refused, the rest is only read for its problems.
-          if (entry && check.acceptable) pending.push(flowerOnly(entry));
+          if (entry) flowers.push(flowerOnly(entry));
         }
-        if (!check.acceptable) pending.length = 0;
-        while (pending.length >= STREAM_CHUNK) await insertSome(pending.splice(0, STREAM_CHUNK));
-        await letOthersRun();
+        // Once the file is known to be refused, the rest is only read for its problems.
+        if (check.acceptable) await writer.add(flowers);
+        else writer.drop();
       }
-      if (pending.length) await insertSome(pending);
+      await writer.finish();
       const added = check.verdict(); // throws for a refused file: nothing inserted is kept
       await s.emit(tx, { type: "imported", mode: "bulk-upload", count: added, actor });
       return added;
@@ -212,6 +226,9 @@ function flowerOnly(entry: FlowerEntry & { id?: number }): FlowerEntry {
   const { id: _id, ...flower } = entry;
   return flower;
 }
+
+/** Ids looked up per query (far below SQLite's variable limit), and updates made between two yields. */
+const CHUNK = 400;
 
 /** Changes flowers by id, all or none: one unknown id changes nothing and is named in the answer. */
 export async function bulkUpdateFlowers(s: Services, entries: (FlowerEntry & { id: number })[], actor: User): Promise<number> {
@@ -294,7 +311,7 @@ export async function resetAndImport(s: Services, csvData: Record<string, unknow
     const [{ comments }] = await tx.query(`SELECT count(*) AS comments FROM memorial_comments`);
     await tx.query(`DELETE FROM memorial_comments`);
     await tx.query(`DELETE FROM memorial_flowers`);
-    await insertFlowers(tx, result.entries);
+    await insertFlowers(s, result.entries);
     await s.emit(tx, { type: "imported", mode: "reset", count: result.entries.length, actor, detail: path.basename(backupPath) });
     return { flowers: Number(flowers), comments: Number(comments) };
   });
