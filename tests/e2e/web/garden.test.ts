@@ -438,14 +438,21 @@ describe("garden of remembrance: every view is an address, with and without Java
     }
   });
 
-  it("with JavaScript: the same links change the view in place, the address follows and Back returns", async () => {
+  /** Opens the garden, marks the page (a reload would lose the mark), presses the letter and waits for its view and address. */
+  async function pressLetterInPlace(letter: string): Promise<number> {
     await openGarden();
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
-    const c = count((r) => lastStarts(r, "C"));
-    await letterButton("C").click();
-    await heading(`${c} memorials with last names beginning with "C"`).waitFor();
+    const n = count((r) => lastStarts(r, letter));
+    await letterButton(letter).click();
+    await heading(`${n} memorials with last names beginning with "${letter}"`).waitFor();
     // The history entry is written just after the new view is drawn.
-    await page.waitForURL(/letter=C/);
+    await page.waitForURL((u) => u.searchParams.get("letter") === letter);
+    return n;
+  }
+  const neverReloaded = () => page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed === true);
+
+  it("with JavaScript: the same links change the view in place, the address follows and Back returns", async () => {
+    const c = await pressLetterInPlace("C");
     await topNav().getByRole("link", { name: /^Next/ }).click();
     await page.waitForURL(/page=2/);
     await page.goBack();
@@ -453,16 +460,11 @@ describe("garden of remembrance: every view is an address, with and without Java
     await statusIs(`Page 1 of ${Math.ceil(c / 12)}`);
     await page.goBack();
     await heading("823 memorial flowers in the garden").waitFor();
-    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true); // never reloaded
+    expect(await neverReloaded()).toBe(true);
   });
 
   it("Back from a memorial opened after a view change returns to that view, then to the one before", async () => {
-    await openGarden();
-    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
-    const c = count((r) => lastStarts(r, "C"));
-    await letterButton("C").click();
-    await heading(`${c} memorials with last names beginning with "C"`).waitFor();
-    await page.waitForURL(/letter=C/);
+    const c = await pressLetterInPlace("C");
     // The router's navigation from a card, after an entry the garden wrote itself.
     const card = page.locator(".memorial-card__name a").first();
     const name = (await card.textContent())!;
@@ -475,7 +477,7 @@ describe("garden of remembrance: every view is an address, with and without Java
     await heading("823 memorial flowers in the garden").waitFor();
     await page.goForward();
     await heading(`${c} memorials with last names beginning with "C"`).waitFor();
-    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true); // never reloaded
+    expect(await neverReloaded()).toBe(true);
   });
 
   it("Clear search puts the focus back in the search box", async () => {
