@@ -4,7 +4,7 @@ import path from "node:path";
 import type { FlowerEntry } from "../../shared/schemas/admin";
 import type { ResetImportResult } from "../../shared/schemas/admin";
 import { validateStrictRows } from "../../shared/csv/strict";
-import { type FlexibleEntry, FlexibleRowReader, INVALID_DATA, NO_DATA_UPLOAD, parseErrorMessage, TOO_MANY_ROWS_UPLOAD } from "../../shared/csv/flexible";
+import { bulkNotice, type FlexibleEntry, FlexibleRowReader, parseErrorMessage } from "../../shared/csv/flexible";
 import { LIMITS } from "../../shared/constants";
 import { csvPieces, receiveToFile } from "../lib/csvStream";
 import { ensurePrivateDir } from "../lib/privateFiles";
@@ -207,11 +207,10 @@ class UploadCheck {
         message,
         listed.slice(0, LISTED_PROBLEMS).map((m) => ({ message: m })),
       );
-    if (this.records === 0) throw refuse(NO_DATA_UPLOAD.message);
-    if (this.valid === 0) throw refuse(INVALID_DATA.message, this.problems);
     const fileErrors = [...[...this.parseProblems].map(parseErrorMessage), ...this.reader.errors];
-    if (fileErrors.length) throw refuse(fileErrors[0]!, fileErrors);
-    if (this.valid > LIMITS.bulkRows) throw refuse(TOO_MANY_ROWS_UPLOAD.message);
+    const notice = bulkNotice({ blank: this.records === 0, valid: this.valid, errors: fileErrors }, "upload");
+    // With no valid row the answer lists the rows' problems; otherwise the file's own.
+    if (notice) throw refuse(notice.message, this.valid === 0 ? this.problems : fileErrors);
     if (this.invalidRows) {
       const first = this.problems[0]!.replace(/\.$/, "");
       const more = this.invalidRows - 1;

@@ -158,14 +158,47 @@ export function checkParsedBulk(result: FlexibleCsvResult | null, mode: "update"
 export function checkParsedBulk(result: FlexibleCsvResult | null, mode: BulkMode): BulkCheck;
 export function checkParsedBulk(result: FlexibleCsvResult | null, mode: BulkMode): BulkCheck {
   const upload = mode === "upload";
-  if (result === null) return fail(upload ? NO_DATA_UPLOAD : NO_DATA_UPDATE);
-  if (result.entries.length === 0) return fail(INVALID_DATA);
-  const [parseError] = result.errors;
-  if (parseError !== undefined) return fail({ title: INVALID_DATA.title, message: parseError });
-  if (!upload && result.entries.some((entry) => entry.id === undefined)) return fail(MISSING_IDS);
-  if (result.entries.length > LIMITS.bulkRows) return fail(upload ? TOO_MANY_ROWS_UPLOAD : TOO_MANY_ROWS_UPDATE);
+  const notice = bulkNotice(
+    {
+      blank: result === null,
+      valid: result?.entries.length ?? 0,
+      errors: result?.errors ?? [],
+      missingIds: !upload && (result?.entries.some((entry) => entry.id === undefined) ?? false),
+    },
+    mode,
+  );
+  if (notice || result === null) return fail(notice ?? INVALID_DATA);
   const entries = upload ? result.entries.map(withoutId) : result.entries;
   return { ok: true, entries, skipped: result.rows.filter((row) => !row.valid) };
+}
+
+/** What the bulk checks look at, however the file was read: whole (the admin screens) or as a stream (the server). */
+export interface BulkFacts {
+  /** The text held no record at all. */
+  blank: boolean;
+  /** Rows the reader could take. */
+  valid: number;
+  /** Problems with the file as a whole (papaparse's, a header without a needed column), in order. */
+  errors: readonly string[];
+  /** An update row without an ID. */
+  missingIds?: boolean;
+}
+
+/**
+ * The product's bulk checks, in order: blank → No Data; no valid row →
+ * Invalid Data; a problem with the file → Invalid Data with its message; an
+ * update row without an ID → Missing IDs; more than LIMITS.bulkRows → Too
+ * Many Rows. Null when the file passes them.
+ */
+export function bulkNotice(facts: BulkFacts, mode: BulkMode): CsvNotice | null {
+  const upload = mode === "upload";
+  if (facts.blank) return upload ? NO_DATA_UPLOAD : NO_DATA_UPDATE;
+  if (facts.valid === 0) return INVALID_DATA;
+  const [fileError] = facts.errors;
+  if (fileError !== undefined) return { title: INVALID_DATA.title, message: fileError };
+  if (facts.missingIds) return MISSING_IDS;
+  if (facts.valid > LIMITS.bulkRows) return upload ? TOO_MANY_ROWS_UPLOAD : TOO_MANY_ROWS_UPDATE;
+  return null;
 }
 
 /**
