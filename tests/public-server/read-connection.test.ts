@@ -102,7 +102,7 @@ describe("recent searches kept on the read-only connection", () => {
       kept.get(h, "large", () => (searched++, []));
       expect(searched).toBe(0);
     });
-    // Distinct searches through the garden's own query: answers stay right past the bound.
+    // Distinct searches through the garden's own query, each kept: answers equal a filter over the names.
     const names = Array.from({ length: 30 }, (_, i) => `child${i} lee`);
     for (let i = 0; i < 30; i++) expect((await view(db, `child${i}`)).matches).toBe(names.filter((n) => n.includes(`child${i}`)).length);
   });
