@@ -20,11 +20,17 @@ export type DomainEvent =
   | { type: "imported"; mode: "reset" | "bulk-upload" | "bulk-update"; count: number; actor: User; detail?: string };
 
 /**
+ * What a hook may do in the transaction it is given: SQL with `?` parameters,
+ * on TypeORM's connection or on the large-write thread's (writer/gardenWriter.ts).
+ */
+export type Queries = Pick<EntityManager, "query">;
+
+/**
  * Runs inside the transaction of the write it describes, so what a hook
  * writes (an activity row, an email in the outbox) commits or rolls back
  * with it. Later features register here instead of editing every handler.
  */
-export type DomainHook = (tx: EntityManager, event: DomainEvent) => Promise<void>;
+export type DomainHook = (tx: Queries, event: DomainEvent) => Promise<void>;
 
 /** Everything a handler needs, built once per app. */
 export interface Services {
@@ -43,7 +49,7 @@ export interface Services {
   submissionLimiter: RateLimiter;
   hooks: DomainHook[];
   /** Tells every hook about `event`, inside `tx`. */
-  emit(tx: EntityManager, event: DomainEvent): Promise<void>;
+  emit(tx: Queries, event: DomainEvent): Promise<void>;
 }
 
 export interface AppState {

@@ -9,9 +9,9 @@ import { migrations } from "./migrations";
 import { ApiError, Unavailable } from "./errors";
 import { ensurePrivateDir, makePrivate, PRIVATE_FILE } from "./lib/privateFiles";
 import type { Logger } from "./lib/log";
+import { BUSY_TIMEOUT_MS, prepareWriteConnection } from "./lib/connection";
+import { GardenWriter } from "./writer/gardenWriter";
 
-/** How long SQLite itself waits for a lock, blocking the event loop: kept tiny, the waiting is done below without blocking. */
-const BUSY_TIMEOUT_MS = 10;
 /** How long a piece of work keeps trying while another process holds the write lock, before the visitor hears 503. */
 const BUSY_WAIT_MS = 3_000;
 
@@ -96,6 +96,32 @@ export class Database {
   /** Runs `work` in one transaction, alone on the connection. */
   transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
     return this.run(() => this.source.transaction(work));
+  }
+
+  /**
+   * Runs one large write (thousands of flowers) on a thread of its own, in
+   * one transaction of that thread's connection, so the event loop goes on
+   * answering others meanwhile: the search indexes' work on every row, and
+   * the commit's last flush and WAL checkpoint, took the event loop for
+   * seconds in all and up to 450 ms at once. The write takes the queue's turn
+   * like any other, so the server's own connection does not write meanwhile.
+   * `work` drives the writer; it commits when `work` ends well, and anything
+   * else rolls back. Failures read as the server's own do (a full disk
+   * answers 503), and a busy database is waited for the same way.
+   */
+  writeOffThread<T>(work: (writer: GardenWriter) => Promise<T>): Promise<T> {
+    return this.run(async () => {
+      const maxPageCount = Number(this.handle.pragma("max_page_count", { simple: true }));
+      const writer = new GardenWriter({ databasePath: this.source.options.database as string, maxPageCount });
+      try {
+        await writer.begin();
+        const result = await work(writer);
+        await writer.commit();
+        return result;
+      } finally {
+        await writer.close(); // an unfinished transaction is rolled back as its connection closes
+      }
+    });
   }
 
   /**
@@ -353,12 +379,7 @@ export async function openDatabase(databasePath: string, log?: Logger, list: typ
     timeout: 5000, // at start only: another process (a backup, the CLI) may hold the lock briefly
     logging: false,
     prepareDatabase: (db: BetterSqlite3.Database) => {
-      db.pragma("foreign_keys = ON");
-      // Each commit is flushed to disk before it is answered: a power cut loses nothing that was confirmed.
-      db.pragma("synchronous = FULL");
-      // Deleted rows (expired requests for help, declined submissions) are overwritten, not left in free pages.
-      db.pragma("secure_delete = ON");
-      registerGardenFunctions(db);
+      prepareWriteConnection(db);
       keepStatements(db);
     },
   });

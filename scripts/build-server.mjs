@@ -1,4 +1,4 @@
-// Bundles the server and its CLI into dist/server with esbuild; packages stay external but date-fns.
+// Bundles the server, its CLI and its large-write thread into dist/server with esbuild; packages stay external but date-fns.
 import fs from "node:fs";
 import { build } from "esbuild";
 
@@ -16,7 +16,7 @@ const external = Object.keys({ ...dependencies, ...devDependencies })
   .flatMap((name) => [name, `${name}/*`]);
 
 await build({
-  entryPoints: { main: "public-server/main.ts", cli: "public-server/cli.ts" },
+  entryPoints: { main: "public-server/main.ts", cli: "public-server/cli.ts", gardenWriter: "public-server/writer/worker.ts" },
   outdir: "dist/server",
   bundle: true,
   platform: "node",
@@ -26,4 +26,4 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
-console.log("server built: dist/server/main.js, dist/server/cli.js");
+console.log("server built: dist/server/main.js, dist/server/cli.js, dist/server/gardenWriter.js");

@@ -1,7 +1,7 @@
 import type { EntityManager } from "typeorm";
 import type { AdminPageQuery } from "../../shared/schemas/admin";
 import type { ActivityAction, ActivityDto } from "../../shared/schemas/adminTools";
-import type { DomainEvent, DomainHook, Services } from "../context";
+import type { DomainEvent, DomainHook, Queries, Services } from "../context";
 import { parseDbTime } from "../lib/time";
 import { KINDS } from "./moderation";
 
@@ -15,7 +15,7 @@ export interface ActivityEntry {
 }
 
 /** Writes one activity row with `tx`, so it commits or rolls back with the change it describes. */
-export async function recordActivity(tx: EntityManager, entry: ActivityEntry): Promise<void> {
+export async function recordActivity(tx: Queries, entry: ActivityEntry): Promise<void> {
   await tx.query(`INSERT INTO activity_log (actor, action, kind, item_id, summary) VALUES (?, ?, ?, ?, ?)`, [
     entry.actor,
     entry.action,
@@ -34,7 +34,7 @@ const plural = (n: number) => `${n} memorial flower${n === 1 ? "" : "s"}`;
  * moderation summarisers, which read only the baby's first name and initial,
  * a testimonial writer's first name and initial, or a commenter's name.
  */
-export async function activityFor(tx: EntityManager, event: DomainEvent): Promise<ActivityEntry | null> {
+export async function activityFor(tx: Queries, event: DomainEvent): Promise<ActivityEntry | null> {
   switch (event.type) {
     case "submitted":
       return null;

@@ -1,6 +1,6 @@
 import type { EntityManager } from "typeorm";
 import { NotFound, PreconditionFailed } from "../errors";
-import type { Services } from "../context";
+import type { Queries, Services } from "../context";
 import type { User } from "../entities/User";
 import { changedMessage, goneMessage, type ModeratedKind } from "../../shared/moderation";
 
@@ -10,10 +10,10 @@ interface KindStore {
   /** Public cache keys this kind feeds. */
   cache: string[];
   /** A short description for the activity log: never an email or a parent's name. */
-  summarise(tx: EntityManager, id: number): Promise<string>;
+  summarise(tx: Queries, id: number): Promise<string>;
 }
 
-const first = async (tx: EntityManager, sql: string, id: number): Promise<string> => {
+const first = async (tx: Queries, sql: string, id: number): Promise<string> => {
   const rows: { s: string }[] = await tx.query(sql, [id]);
   return rows[0]?.s ?? "";
 };

@@ -1,6 +1,5 @@
-import type { EntityManager } from "typeorm";
 import { format } from "date-fns";
-import type { DomainEvent, DomainHook, Services } from "../context";
+import type { DomainEvent, DomainHook, Queries, Services } from "../context";
 import { parseDbTime } from "../lib/time";
 import { enqueue } from "./outbox";
 import { assistanceRequestMessage, flowerApprovedMessage, testimonialApprovedMessage } from "./messages";
@@ -23,7 +22,7 @@ export function mailHook(s: Services, afterEnqueue: () => void): DomainHook {
   };
 }
 
-async function enqueueFor(s: Services, tx: EntityManager, event: DomainEvent): Promise<boolean> {
+async function enqueueFor(s: Services, tx: Queries, event: DomainEvent): Promise<boolean> {
   const { publicUrl, teamEmails } = s.config;
   if (event.type === "approved" && event.kind === "flower") {
     const rows: {

@@ -1,4 +1,5 @@
 import type { EntityManager } from "typeorm";
+import type { Queries } from "../context";
 import type { OutboxKind, OutboxMessage, OutboxStatus } from "../entities/OutboxMessage";
 
 /** What a hook puts in the outbox. */
@@ -20,7 +21,7 @@ const COLUMNS = `id, kind, dedupe_key AS dedupeKey, to_address AS toAddress, rep
  * same dedupe key is ignored, so an event replayed or approved twice never
  * sends twice. Answers whether a row was added.
  */
-export async function enqueue(tx: EntityManager, m: NewMessage, now = Date.now()): Promise<boolean> {
+export async function enqueue(tx: Queries, m: NewMessage, now = Date.now()): Promise<boolean> {
   const before: { n: number }[] = await tx.query(`SELECT count(*) AS n FROM outbox WHERE dedupe_key = ?`, [m.dedupeKey]);
   if (before[0]!.n > 0) return false;
   await tx.query(`INSERT INTO outbox (kind, dedupe_key, to_address, reply_to, subject, text, html, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, [

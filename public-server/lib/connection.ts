@@ -1,0 +1,18 @@
+import type BetterSqlite3 from "better-sqlite3";
+import { registerGardenFunctions } from "../garden/sqlFunctions";
+
+/** How long SQLite itself waits for a lock, blocking its thread: kept tiny, the waiting is done elsewhere without blocking (see db.ts). */
+export const BUSY_TIMEOUT_MS = 10;
+
+/**
+ * Settings of every connection that writes the server's database: the
+ * server's own and the large-write thread's (writer/worker.ts).
+ */
+export function prepareWriteConnection(db: BetterSqlite3.Database): void {
+  db.pragma("foreign_keys = ON");
+  // Each commit is flushed to disk before it is answered: a power cut loses nothing that was confirmed.
+  db.pragma("synchronous = FULL");
+  // Deleted rows (expired requests for help, declined submissions) are overwritten, not left in free pages.
+  db.pragma("secure_delete = ON");
+  registerGardenFunctions(db);
+}

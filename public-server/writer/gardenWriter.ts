@@ -1,0 +1,117 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { FlowerEntry } from "../../shared/schemas/admin";
+import { ApiError } from "../errors";
+import type { Queries } from "../context";
+import type { WriterOptions, WriterReply, WriterRequest } from "./protocol";
+
+/** Flowers sent to the thread per message: copying one message takes about a millisecond of the event loop. */
+const ENTRIES_PER_MESSAGE = 1000;
+
+/**
+ * The thread's own memory, bounded: it holds a piece of a file or one
+ * message's flowers at a time, and SQLite's cache outside this heap.
+ */
+const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 4 };
+
+/**
+ * The thread's script. The server's bundle has it beside itself
+ * (dist/server/gardenWriter.js); run from its sources (the tests), the server
+ * uses the copy `npm run build` made.
+ */
+function script(): string {
+  const beside = fileURLToPath(new URL("./gardenWriter.js", import.meta.url));
+  if (fs.existsSync(beside)) return beside;
+  const built = path.resolve(import.meta.dirname, "../../dist/server/gardenWriter.js");
+  if (fs.existsSync(built)) return built;
+  throw new Error(`The large-write thread's script is missing (looked for ${beside} and ${built}). Build the server first: npm run build.`);
+}
+
+/**
+ * One large write, done on a thread of its own with its own connection (see
+ * writer/worker.ts), driven from here one request at a time. It implements
+ * `query`, so the domain hooks (the activity log) write inside its
+ * transaction, committed or rolled back with the rows they describe.
+ * Start it only inside the database's write turn (Database.writeOffThread):
+ * SQLite takes one writer at a time, and the turn keeps the server's own
+ * connection from trying to write meanwhile.
+ */
+export class GardenWriter implements Queries {
+  private readonly worker: Worker;
+  private readonly waiting = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
+  private next = 0;
+  private ended: Error | undefined;
+
+  constructor(options: WriterOptions) {
+    this.worker = new Worker(script(), { workerData: options, resourceLimits: RESOURCE_LIMITS });
+    this.worker.on("message", (reply: WriterReply) => {
+      const waiter = this.waiting.get(reply.id);
+      this.waiting.delete(reply.id);
+      if ("failure" in reply) waiter?.reject(rebuild(reply.failure));
+      else waiter?.resolve(reply.result);
+    });
+    // A thread that dies (out of its memory, a crash) takes its connection with it: SQLite rolls its transaction back.
+    this.worker.on("error", (err) => this.end(err));
+    this.worker.on("exit", (code) => this.end(new Error(`The large-write thread stopped (exit code ${code}).`)));
+  }
+
+  private end(err: Error): void {
+    this.ended ??= err;
+    for (const waiter of this.waiting.values()) waiter.reject(err);
+    this.waiting.clear();
+  }
+
+  private call<T>(request: WriterRequest): Promise<T> {
+    if (this.ended) return Promise.reject(this.ended);
+    const id = this.next++;
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.worker.postMessage({ ...request, id });
+    });
+  }
+
+  begin = () => this.call<null>({ op: "begin" });
+  commit = () => this.call<null>({ op: "commit" });
+  rollback = () => this.call<null>({ op: "rollback" });
+
+  query<T = unknown[]>(sql: string, params: unknown[] = []): Promise<T> {
+    return this.call<T>({ op: "query", sql, params });
+  }
+
+  /** Adds approved flowers. */
+  async insert(entries: FlowerEntry[]): Promise<void> {
+    for (let i = 0; i < entries.length; i += ENTRIES_PER_MESSAGE) {
+      await this.call({ op: "insert", entries: entries.slice(i, i + ENTRIES_PER_MESSAGE) });
+    }
+  }
+
+  /** Changes flowers by id (each one known to exist). */
+  async update(entries: (FlowerEntry & { id: number })[]): Promise<void> {
+    for (let i = 0; i < entries.length; i += ENTRIES_PER_MESSAGE) {
+      await this.call({ op: "update", entries: entries.slice(i, i + ENTRIES_PER_MESSAGE) });
+    }
+  }
+
+  /** Checks an uploaded CSV file and adds its flowers; throws the answer for a refused file. */
+  uploadCsv(file: string): Promise<number> {
+    return this.call<number>({ op: "uploadCsv", file });
+  }
+
+  /** Closes the connection (rolling back anything left open) and stops the thread. */
+  async close(): Promise<void> {
+    try {
+      await this.call({ op: "close" });
+    } catch {
+      // the thread is gone already, and its connection with it
+    }
+    await this.worker.terminate();
+  }
+}
+
+/** The failure as the server's code expects it: an ApiError for an answer, else an Error with SQLite's code. */
+function rebuild(failure: Extract<WriterReply, { failure: unknown }>["failure"]): Error {
+  if (failure.answer) return new ApiError(failure.answer.status, failure.answer.id, failure.message, failure.answer.errors);
+  return Object.assign(new Error(failure.message), { name: failure.name, ...(failure.code ? { code: failure.code } : {}) });
+}

@@ -1,0 +1,32 @@
+import type { FlowerEntry } from "../../shared/schemas/admin";
+import type { ErrorIdValue, FieldIssue } from "../../shared/errors";
+
+/** What the writer's thread is started with. */
+export interface WriterOptions {
+  databasePath: string;
+  /** The server connection's page limit, which the writer's connection keeps too. */
+  maxPageCount: number;
+}
+
+/** One piece of work, asked of the writer's thread. */
+export type WriterRequest =
+  | { op: "begin" }
+  | { op: "commit" }
+  | { op: "rollback" }
+  | { op: "close" }
+  | { op: "query"; sql: string; params: unknown[] }
+  | { op: "insert"; entries: FlowerEntry[] }
+  | { op: "update"; entries: (FlowerEntry & { id: number })[] }
+  | { op: "uploadCsv"; file: string };
+
+/** How a piece of work failed, in what crosses between threads: an error's class does not. */
+export interface WriterFailure {
+  name: string;
+  message: string;
+  /** SQLite's or the system's code (SQLITE_FULL, ENOSPC): the server turns these into their sentences. */
+  code?: string;
+  /** An answer for the administrator (a refused file), as ApiError holds it. */
+  answer?: { status: number; id: ErrorIdValue; errors?: FieldIssue[] };
+}
+
+export type WriterReply = { id: number; result: unknown } | { id: number; failure: WriterFailure };

@@ -1,0 +1,153 @@
+/**
+ * The large-write thread: a connection of its own to the server's database,
+ * on which one large write (a 100,000-row upload, a reset-and-import, a bulk
+ * update) runs from BEGIN to COMMIT while the server's event loop goes on
+ * answering others. Built as dist/server/gardenWriter.js; started and driven
+ * by GardenWriter (writer/gardenWriter.ts), one request at a time.
+ *
+ * The cost this moves off the event loop is SQLite's own: the search indexes'
+ * triggers on every row, their segment merges, the last flush and the WAL
+ * checkpoint at commit (several hundred milliseconds each, which no amount of
+ * yielding between rows could split).
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import BetterSqlite3 from "better-sqlite3";
+import type { FlowerEntry } from "../../shared/schemas/admin";
+import { ApiError } from "../errors";
+import { csvPieces } from "../lib/csvStream";
+import { BUSY_TIMEOUT_MS, prepareWriteConnection } from "../lib/connection";
+import { flowerOnly, UploadCheck } from "../commands/uploadCheck";
+import type { WriterFailure, WriterOptions, WriterReply, WriterRequest } from "./protocol";
+
+const options = workerData as WriterOptions;
+let db: BetterSqlite3.Database | undefined;
+
+/** The connection, opened at the first request so that a failure to open is answered like any other. */
+function connection(): BetterSqlite3.Database {
+  if (db) return db;
+  const opened = new BetterSqlite3(options.databasePath, { fileMustExist: true });
+  opened.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  prepareWriteConnection(opened);
+  opened.pragma(`max_page_count = ${options.maxPageCount}`);
+  db = opened;
+  return opened;
+}
+
+const statements = new Map<string, BetterSqlite3.Statement>();
+const statement = (sql: string) => {
+  let kept = statements.get(sql);
+  if (!kept) statements.set(sql, (kept = connection().prepare(sql)));
+  return kept;
+};
+
+/** Rows per INSERT: one statement for every full batch, a few milliseconds each. */
+const BATCH = 100;
+
+const insertSql = (rows: number) =>
+  `INSERT INTO memorial_flowers (baby_first_name, baby_middle_name, baby_last_name, loss_date, flower_type, approved)
+     VALUES ${Array.from({ length: rows }, () => "(?, ?, ?, ?, ?, 1)").join(", ")}`;
+
+function insert(entries: FlowerEntry[]): void {
+  for (let i = 0; i < entries.length; i += BATCH) {
+    const rows = entries.slice(i, i + BATCH);
+    statement(insertSql(rows.length)).run(
+      rows.flatMap((e) => [e.babyFirstName, e.babyMiddleName ?? null, e.babyLastName ?? null, e.lossDate ?? null, e.flowerType]),
+    );
+  }
+}
+
+// A row that is the same as the flower (e.g. the downloaded garden sent back) changes nothing, not even the version.
+const UPDATE_SQL = `UPDATE memorial_flowers SET baby_first_name = ?, baby_middle_name = ?, baby_last_name = ?, loss_date = ?, flower_type = ?,
+    version = version + 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
+  WHERE id = ? AND NOT (baby_first_name IS ? AND baby_middle_name IS ? AND baby_last_name IS ? AND loss_date IS ? AND flower_type IS ?)`;
+
+function update(entries: (FlowerEntry & { id: number })[]): void {
+  const run = statement(UPDATE_SQL);
+  for (const e of entries) {
+    const fields = [e.babyFirstName, e.babyMiddleName ?? null, e.babyLastName ?? null, e.lossDate ?? null, e.flowerType];
+    run.run(...fields, e.id, ...fields);
+  }
+}
+
+/**
+ * Reads the uploaded file once: every row is checked as it comes, and the
+ * good ones are inserted while the file can still be accepted. Answers the
+ * number of flowers added, or throws the answer for a refused file (the
+ * caller then rolls back what was inserted).
+ */
+async function uploadCsv(file: string): Promise<number> {
+  const check = new UploadCheck();
+  const pending: FlowerEntry[] = [];
+  for await (const piece of csvPieces(file)) {
+    check.parseErrors(piece.parseErrors);
+    for (const fields of piece.records) {
+      const entry = check.read(fields);
+      if (entry) pending.push(flowerOnly(entry));
+    }
+    // Once the file is known to be refused, the rest is only read for its problems.
+    if (!check.acceptable) pending.length = 0;
+    else if (pending.length >= BATCH) insert(pending.splice(0, pending.length - (pending.length % BATCH)));
+  }
+  if (check.acceptable) insert(pending);
+  return check.verdict();
+}
+
+function query(sql: string, params: unknown[]): unknown {
+  const s = statement(sql);
+  if (s.reader) return s.all(...params);
+  s.run(...params);
+  return [];
+}
+
+async function perform(request: WriterRequest): Promise<unknown> {
+  switch (request.op) {
+    case "begin":
+      connection().exec("BEGIN IMMEDIATE");
+      return null;
+    case "commit":
+      connection().exec("COMMIT");
+      return null;
+    case "rollback":
+      if (db?.inTransaction) db.exec("ROLLBACK");
+      return null;
+    case "close":
+      db?.close();
+      db = undefined;
+      return null;
+    case "query":
+      return query(request.sql, request.params);
+    case "insert":
+      insert(request.entries);
+      return null;
+    case "update":
+      update(request.entries);
+      return null;
+    case "uploadCsv":
+      return uploadCsv(request.file);
+  }
+}
+
+function failure(err: unknown): WriterFailure {
+  const e = err instanceof Error ? err : new Error(String(err));
+  const code = (e as { code?: unknown }).code;
+  return {
+    name: e.name,
+    message: e.message,
+    ...(typeof code === "string" ? { code } : {}),
+    ...(err instanceof ApiError ? { answer: { status: err.status, id: err.id, errors: err.errors } } : {}),
+  };
+}
+
+/** Requests are done one after another, in the order they came (an upload reads its file asynchronously). */
+let tail: Promise<void> = Promise.resolve();
+parentPort!.on("message", (message: WriterRequest & { id: number }) => {
+  tail = tail.then(async () => {
+    let reply: WriterReply;
+    try {
+      reply = { id: message.id, result: await perform(message) };
+    } catch (err) {
+      reply = { id: message.id, failure: failure(err) };
+    }
+    parentPort!.postMessage(reply);
+  });
+});
