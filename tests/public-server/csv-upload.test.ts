@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { monitorEventLoopDelay } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import Database from "better-sqlite3";
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
