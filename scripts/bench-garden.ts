@@ -116,14 +116,16 @@ async function main() {
   fs.copyFileSync(path.join(ROOT, "data/site.json"), path.join(dataDir, "site.json"));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  // With the Node settings of `npm start` (its heap limits), as the server runs in production.
+  // With the Node settings and environment of `npm start` (its heap limits, its malloc arenas), as in production.
   const start = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
   const nodeFlags = start.match(/--[\w-]+=\S+/g) ?? [];
+  const startEnv = Object.fromEntries((/^(?:\w+=\S+ )*/.exec(start)?.[0].trim().split(" ") ?? []).filter(Boolean).map((s) => s.split("=")));
   const probe = ["--import", path.join(ROOT, "scripts/bench-loop-probe.mjs")];
   const child: ChildProcess = spawn(process.execPath, [...nodeFlags, ...probe, "dist/server/main.js"], {
     cwd: ROOT,
     env: {
       ...process.env,
+      ...startEnv,
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,

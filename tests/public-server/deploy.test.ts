@@ -40,11 +40,14 @@ describe("deploy/", () => {
     ]) {
       expect(settings, line).toContain(line);
     }
-    // The same Node settings as `npm start`.
+    // The same Node settings and environment as `npm start`.
     const start = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
-    const nodeFlags = start.replace(/^NODE_ENV=production node (.*)dist\/server\/main\.js$/, "$1");
+    const [, startEnv = "", nodeFlags = ""] = /^((?:\w+=\S+ )*)node (.*)dist\/server\/main\.js$/.exec(start) ?? [];
     expect(nodeFlags).toMatch(/^--max-old-space-size=\d+ /);
     expect(settings).toContain(`ExecStart=/usr/bin/node ${nodeFlags}/opt/garden/dist/server/main.js`);
+    const unitEnv = settings.filter((l) => l.startsWith("Environment=")).flatMap((l) => l.slice("Environment=".length).split(" "));
+    expect(startEnv.trim().split(" ")).toEqual(["NODE_ENV=production", "MALLOC_ARENA_MAX=2"]);
+    for (const setting of startEnv.trim().split(" ")) expect(unitEnv, setting).toContain(setting);
     expect(settings.filter((l) => l.startsWith("ReadWritePaths="))).toEqual(["ReadWritePaths=/var/lib/garden"]);
     expect(unit).toMatch(/^Environment=.*DATA_DIR=\/var\/lib\/garden/m);
 
