@@ -10,7 +10,7 @@ import { ApiError, Unavailable } from "./errors";
 import { ensurePrivateDir, makePrivate, PRIVATE_FILE } from "./lib/privateFiles";
 import type { Logger } from "./lib/log";
 import { BUSY_TIMEOUT_MS, prepareWriteConnection } from "./lib/connection";
-import { GardenWriter } from "./writer/gardenWriter";
+import { type GardenWriter, withWriter } from "./writer/gardenWriter";
 
 /** How long a piece of work keeps trying while another process holds the write lock, before the visitor hears 503. */
 const BUSY_WAIT_MS = 3_000;
@@ -112,16 +112,18 @@ export class Database {
   writeOffThread<T>(work: (writer: GardenWriter) => Promise<T>): Promise<T> {
     return this.run(async () => {
       const maxPageCount = Number(this.handle.pragma("max_page_count", { simple: true }));
-      const writer = new GardenWriter({ databasePath: this.source.options.database as string, maxPageCount });
-      try {
+      return withWriter({ databasePath: this.path, maxPageCount }, async (writer) => {
         await writer.begin();
         const result = await work(writer);
         await writer.commit();
         return result;
-      } finally {
-        await writer.close(); // an unfinished transaction is rolled back as its connection closes
-      }
+      });
     });
+  }
+
+  /** The database file's path. */
+  get path(): string {
+    return this.source.options.database as string;
   }
 
   /**
@@ -148,7 +150,7 @@ export class Database {
   private readConnection(): BetterSqlite3.Database | null {
     if (this.reader !== undefined) return this.reader;
     try {
-      const reader = new BetterSqlite3(this.source.options.database as string, { readonly: true, fileMustExist: true });
+      const reader = new BetterSqlite3(this.path, { readonly: true, fileMustExist: true });
       reader.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
       registerGardenFunctions(reader);
       keepStatements(reader);
@@ -253,34 +255,29 @@ export class Database {
   }
 
   /**
-   * Writes a consistent copy of the whole database to `file` (VACUUM INTO), in
-   * turn with other work. The copy is made under a temporary name, flushed to
-   * disk and only then renamed: a file with the real name is always complete.
+   * Writes a consistent copy of the whole database to `file` (VACUUM INTO),
+   * on the large-write thread: at 100,000 flowers the copy takes 300-450 ms,
+   * which on the event loop every other request waited for. It reads a
+   * snapshot, so other work, writes included, goes on meanwhile. The copy is
+   * made under a temporary name, flushed to disk and only then renamed: a
+   * file with the real name is always complete.
    */
-  backupTo(file: string): Promise<void> {
+  async backupTo(file: string): Promise<void> {
     const dir = path.dirname(file);
     const partial = path.join(dir, `${path.basename(file)}${PARTIAL_BACKUP}`);
-    return this.run(async () => {
-      ensurePrivateDir(dir);
+    ensurePrivateDir(dir);
+    fs.rmSync(partial, { force: true });
+    // Made empty, private, before SQLite fills it: the copy is never readable by others, even for a moment.
+    fs.closeSync(fs.openSync(partial, "wx", PRIVATE_FILE));
+    makePrivate(partial);
+    try {
+      await withWriter({ databasePath: this.path }, (writer) => writer.vacuumInto(partial));
+      fs.renameSync(partial, file);
+      syncDir(dir);
+    } catch (err) {
       fs.rmSync(partial, { force: true });
-      // Made empty, private, before SQLite fills it: the copy is never readable by others, even for a moment.
-      fs.closeSync(fs.openSync(partial, "wx", PRIVATE_FILE));
-      makePrivate(partial);
-      try {
-        this.handle.prepare("VACUUM INTO ?").run(partial);
-        const fd = fs.openSync(partial, "r");
-        try {
-          fs.fsyncSync(fd);
-        } finally {
-          fs.closeSync(fd);
-        }
-        fs.renameSync(partial, file);
-        syncDir(dir);
-      } catch (err) {
-        fs.rmSync(partial, { force: true });
-        throw err;
-      }
-    });
+      throw translate(err);
+    }
   }
 
   async close(): Promise<void> {

@@ -5,6 +5,7 @@ import { Worker } from "node:worker_threads";
 import type { FlowerEntry } from "../../shared/schemas/admin";
 import { ApiError } from "../errors";
 import type { Queries } from "../context";
+import type { BackupResult } from "../operations/onlineBackup";
 import type { WriterOptions, WriterReply, WriterRequest } from "./protocol";
 
 /** Flowers sent to the thread per message: copying one message takes about a millisecond of the event loop. */
@@ -34,9 +35,10 @@ function script(): string {
  * writer/worker.ts), driven from here one request at a time. It implements
  * `query`, so the domain hooks (the activity log) write inside its
  * transaction, committed or rolled back with the rows they describe.
- * Start it only inside the database's write turn (Database.writeOffThread):
+ * Start a write only inside the database's write turn (Database.writeOffThread):
  * SQLite takes one writer at a time, and the turn keeps the server's own
- * connection from trying to write meanwhile.
+ * connection from trying to write meanwhile. Backups need no turn: they read
+ * a snapshot (see `withWriter`).
  */
 export class GardenWriter implements Queries {
   private readonly worker: Worker;
@@ -99,6 +101,16 @@ export class GardenWriter implements Queries {
     return this.call<number>({ op: "uploadCsv", file });
   }
 
+  /** Writes a consistent copy of the whole database to `file` (VACUUM INTO), flushed to disk. Outside any transaction. */
+  vacuumInto(file: string): Promise<void> {
+    return this.call<void>({ op: "vacuumInto", file });
+  }
+
+  /** Takes a checked online backup to `target` (see operations/onlineBackup.ts). */
+  onlineBackup(target: string): Promise<BackupResult> {
+    return this.call<BackupResult>({ op: "onlineBackup", target });
+  }
+
   /** Closes the connection (rolling back anything left open) and stops the thread. */
   async close(): Promise<void> {
     try {
@@ -114,4 +126,14 @@ export class GardenWriter implements Queries {
 function rebuild(failure: Extract<WriterReply, { failure: unknown }>["failure"]): Error {
   if (failure.answer) return new ApiError(failure.answer.status, failure.answer.id, failure.message, failure.answer.errors);
   return Object.assign(new Error(failure.message), { name: failure.name, ...(failure.code ? { code: failure.code } : {}) });
+}
+
+/** Runs `work` with a thread of its own, stopped once `work` ends, however it ends. */
+export async function withWriter<T>(options: WriterOptions, work: (writer: GardenWriter) => Promise<T>): Promise<T> {
+  const writer = new GardenWriter(options);
+  try {
+    return await work(writer);
+  } finally {
+    await writer.close(); // an unfinished transaction is rolled back as its connection closes
+  }
 }

@@ -5,7 +5,7 @@ import type { ErrorIdValue, FieldIssue } from "../../shared/errors";
 export interface WriterOptions {
   databasePath: string;
   /** The server connection's page limit, which the writer's connection keeps too. */
-  maxPageCount: number;
+  maxPageCount?: number;
 }
 
 /** One piece of work, asked of the writer's thread. */
@@ -17,7 +17,9 @@ export type WriterRequest =
   | { op: "query"; sql: string; params: unknown[] }
   | { op: "insert"; entries: FlowerEntry[] }
   | { op: "update"; entries: (FlowerEntry & { id: number })[] }
-  | { op: "uploadCsv"; file: string };
+  | { op: "uploadCsv"; file: string }
+  | { op: "vacuumInto"; file: string }
+  | { op: "onlineBackup"; target: string };
 
 /** How a piece of work failed, in what crosses between threads: an error's class does not. */
 export interface WriterFailure {

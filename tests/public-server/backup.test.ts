@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { performance } from "node:perf_hooks";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { ROOT, startTestServer, type TestServer } from "../support/testServer";
@@ -15,6 +16,8 @@ import { takeOnlineBackup } from "../../public-server/operations/onlineBackup";
 import { NightlyBackups } from "../../public-server/operations/nightly";
 import { restoreBackup, RestoreRefused } from "../../public-server/operations/restore";
 import { FLOWER_TYPES } from "../../shared/flowers";
+import { uploadCsv } from "../../shared/csv/export";
+import { fakeGarden } from "../support/fakeGarden";
 import { ADMIN, assistanceInput, count, flowerInput, garden120Rows, signedIn, sql } from "./fixtures";
 import { cleanupAfterAll } from "../support/cleanup";
 
@@ -160,6 +163,38 @@ describe("a backup at 100,000 flowers", () => {
         `integrity check ${Math.round(result.checkMs)} ms (inserting them took ${Math.round(insertMs)} ms)`,
     );
   }, 180_000); // 100,000 rows through every search index's triggers: a minute or more on a busy machine
+});
+
+describe("backups off the event loop", () => {
+  it("copy and check a garden of 30,000 on a thread of their own, the event loop free for others meanwhile", async () => {
+    const s = await startTestServer({ backupHour: 3 });
+    cleanups.push(s.stop);
+    const admin = await signedIn(s);
+    const upload = await admin.post("/api/admin/memorial-flowers/bulk-upload", uploadCsv(fakeGarden(30_000, 21)), { "Content-Type": "text/csv" });
+    expect(upload.status).toBe(200);
+    /** How busy the event loop was while `work` ran (0 to 1), and how long it took. */
+    const busyDuring = async (work: () => Promise<unknown>) => {
+      const before = performance.eventLoopUtilization();
+      const started = performance.now();
+      await work();
+      return { busy: performance.eventLoopUtilization(before).utilization, ms: performance.now() - started };
+    };
+    const file = path.join(tempDir("garden-copy-"), "before-import.sqlite");
+    const copy = await busyDuring(() => s.parts.services.db.backupTo(file));
+    const copied = new Database(file, { readonly: true });
+    expect(copied.prepare("SELECT count(*) AS n FROM memorial_flowers").get()).toEqual({ n: 30_000 });
+    copied.close();
+    const nightly = new NightlyBackups(s.parts.services, () => new Date(2026, 8, 1, 3, 30));
+    const night = await busyDuring(() => nightly.tick());
+    expect(listNightly(s.config.backupDir)).toHaveLength(1);
+    console.log(
+      `30,000 flowers: pre-import copy ${Math.round(copy.ms)} ms (event loop busy ${Math.round(copy.busy * 100)}%), ` +
+        `nightly copy and check ${Math.round(night.ms)} ms (busy ${Math.round(night.busy * 100)}%)`,
+    );
+    // On the event loop, both kept it busy from start to end.
+    expect(copy.busy).toBeLessThan(0.3);
+    expect(night.busy).toBeLessThan(0.3);
+  });
 });
 
 describe("nightly backups", () => {
