@@ -10,10 +10,12 @@ import { ApiError, Unavailable } from "./errors";
 import { ensurePrivateDir, makePrivate, PRIVATE_FILE } from "./lib/privateFiles";
 import type { Logger } from "./lib/log";
 import { BUSY_TIMEOUT_MS, prepareWriteConnection } from "./lib/connection";
-import { type GardenWriter, withWriter } from "./writer/gardenWriter";
+import { GardenWriter, withWriter } from "./writer/gardenWriter";
 
 /** How long a piece of work keeps trying while another process holds the write lock, before the visitor hears 503. */
 const BUSY_WAIT_MS = 3_000;
+/** How long the large-write thread is kept after a write, for the next one. */
+const WRITER_IDLE_MS = 10_000;
 
 /** What the database can do right now, as /api/health reports it. */
 export type DatabaseState = "writable" | "read-only" | "busy" | "full";
@@ -72,6 +74,9 @@ import { registerGardenFunctions } from "./garden/sqlFunctions";
  */
 export class Database {
   private tail: Promise<unknown> = Promise.resolve();
+  /** The large-write thread, while it is kept (see writeOffThread). */
+  private writer: GardenWriter | undefined;
+  private writerIdle: ReturnType<typeof setTimeout> | undefined;
   /** The read-only second connection: undefined until first asked for, null where it cannot be opened. */
   private reader: BetterSqlite3.Database | null | undefined;
 
@@ -107,18 +112,38 @@ export class Database {
    * like any other, so the server's own connection does not write meanwhile.
    * `work` drives the writer; it commits when `work` ends well, and anything
    * else rolls back. Failures read as the server's own do (a full disk
-   * answers 503), and a busy database is waited for the same way.
+   * answers 503), and a busy database is waited for the same way. The
+   * thread is kept for WRITER_IDLE_MS after a write, so a run of writes (the
+   * desktop app sends a large update 200 rows at a time) starts it once.
    */
   writeOffThread<T>(work: (writer: GardenWriter) => Promise<T>): Promise<T> {
     return this.run(async () => {
-      const maxPageCount = Number(this.handle.pragma("max_page_count", { simple: true }));
-      return withWriter({ databasePath: this.path, maxPageCount }, async (writer) => {
-        await writer.begin();
+      clearTimeout(this.writerIdle);
+      const writer = this.writerThread();
+      try {
+        // The server connection's page limit holds for the writer's too (the tests fill the disk with it).
+        await writer.begin(Number(this.handle.pragma("max_page_count", { simple: true })));
         const result = await work(writer);
         await writer.commit();
         return result;
-      });
+      } catch (err) {
+        await writer.rollback().catch(() => this.stopWriter()); // a thread that cannot roll back is let go
+        throw err;
+      } finally {
+        this.writerIdle = setTimeout(() => void this.stopWriter(), WRITER_IDLE_MS).unref();
+      }
     });
+  }
+
+  private writerThread(): GardenWriter {
+    if (!this.writer || this.writer.stopped) this.writer = new GardenWriter({ databasePath: this.path });
+    return this.writer;
+  }
+
+  private async stopWriter(): Promise<void> {
+    const writer = this.writer;
+    this.writer = undefined;
+    await writer?.close();
   }
 
   /** The database file's path. */
@@ -282,6 +307,8 @@ export class Database {
 
   async close(): Promise<void> {
     await this.tail;
+    clearTimeout(this.writerIdle);
+    await this.stopWriter();
     this.reader?.close();
     this.reader = null;
     if (this.source.isInitialized) await this.source.destroy();

@@ -35,6 +35,7 @@ function script(): string {
  * writer/worker.ts), driven from here one request at a time. It implements
  * `query`, so the domain hooks (the activity log) write inside its
  * transaction, committed or rolled back with the rows they describe.
+ * The thread may be kept between writes (Database keeps it a few seconds).
  * Start a write only inside the database's write turn (Database.writeOffThread):
  * SQLite takes one writer at a time, and the turn keeps the server's own
  * connection from trying to write meanwhile. Backups need no turn: they read
@@ -48,15 +49,23 @@ export class GardenWriter implements Queries {
 
   constructor(options: WriterOptions) {
     this.worker = new Worker(script(), { workerData: options, resourceLimits: RESOURCE_LIMITS });
+    // An idle thread does not keep the process alive; one with work in hand does (see call).
+    this.worker.unref();
     this.worker.on("message", (reply: WriterReply) => {
       const waiter = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);
+      if (this.waiting.size === 0) this.worker.unref();
       if ("failure" in reply) waiter?.reject(rebuild(reply.failure));
       else waiter?.resolve(reply.result);
     });
     // A thread that dies (out of its memory, a crash) takes its connection with it: SQLite rolls its transaction back.
     this.worker.on("error", (err) => this.end(err));
     this.worker.on("exit", (code) => this.end(new Error(`The large-write thread stopped (exit code ${code}).`)));
+  }
+
+  /** Whether the thread has stopped (closed, or died): a stopped writer answers nothing more. */
+  get stopped(): boolean {
+    return this.ended !== undefined;
   }
 
   private end(err: Error): void {
@@ -69,12 +78,14 @@ export class GardenWriter implements Queries {
     if (this.ended) return Promise.reject(this.ended);
     const id = this.next++;
     return new Promise<T>((resolve, reject) => {
+      if (this.waiting.size === 0) this.worker.ref();
       this.waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
       this.worker.postMessage({ ...request, id });
     });
   }
 
-  begin = () => this.call<null>({ op: "begin" });
+  /** Opens a write transaction, with the server connection's page limit (`maxPageCount`). */
+  begin = (maxPageCount: number) => this.call<null>({ op: "begin", maxPageCount });
   commit = () => this.call<null>({ op: "commit" });
   rollback = () => this.call<null>({ op: "rollback" });
 

@@ -4,13 +4,12 @@ import type { ErrorIdValue, FieldIssue } from "../../shared/errors";
 /** What the writer's thread is started with. */
 export interface WriterOptions {
   databasePath: string;
-  /** The server connection's page limit, which the writer's connection keeps too. */
-  maxPageCount?: number;
 }
 
 /** One piece of work, asked of the writer's thread. */
 export type WriterRequest =
-  | { op: "begin" }
+  /** `maxPageCount`: the server connection's page limit, which the writer's connection keeps too. */
+  | { op: "begin"; maxPageCount: number }
   | { op: "commit" }
   | { op: "rollback" }
   | { op: "close" }

@@ -31,7 +31,6 @@ function connection(): BetterSqlite3.Database {
   const opened = new BetterSqlite3(options.databasePath, { fileMustExist: true });
   opened.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   prepareWriteConnection(opened);
-  if (options.maxPageCount) opened.pragma(`max_page_count = ${options.maxPageCount}`);
   db = opened;
   return opened;
 }
@@ -116,6 +115,7 @@ function query(sql: string, params: unknown[]): unknown {
 async function perform(request: WriterRequest): Promise<unknown> {
   switch (request.op) {
     case "begin":
+      connection().pragma(`max_page_count = ${Math.trunc(request.maxPageCount)}`);
       connection().exec("BEGIN IMMEDIATE");
       return null;
     case "commit":
