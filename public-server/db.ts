@@ -115,12 +115,17 @@ export class Database {
    * answers 503), and a busy database is waited for the same way. The
    * thread is kept for WRITER_IDLE_MS after a write, so a run of writes (the
    * desktop app sends a large update 200 rows at a time) starts it once.
+   * `backupFirst` names a file to copy the database to (as backupTo) just
+   * before the write begins.
    */
-  writeOffThread<T>(work: (writer: GardenWriter) => Promise<T>): Promise<T> {
+  writeOffThread<T>(work: (writer: GardenWriter) => Promise<T>, options: { backupFirst?: string } = {}): Promise<T> {
+    const { backupFirst } = options;
     return this.run(async () => {
       clearTimeout(this.writerIdle);
       const writer = this.writerThread();
       try {
+        // In the same turn, on the same thread: the copy is the database exactly as the write found it.
+        if (backupFirst) await copyInto(backupFirst, (partial) => writer.vacuumInto(partial));
         // The server connection's page limit holds for the writer's too (the tests fill the disk with it).
         await writer.begin(Number(this.handle.pragma("max_page_count", { simple: true })));
         const result = await work(writer);
@@ -287,22 +292,8 @@ export class Database {
    * made under a temporary name, flushed to disk and only then renamed: a
    * file with the real name is always complete.
    */
-  async backupTo(file: string): Promise<void> {
-    const dir = path.dirname(file);
-    const partial = path.join(dir, `${path.basename(file)}${PARTIAL_BACKUP}`);
-    ensurePrivateDir(dir);
-    fs.rmSync(partial, { force: true });
-    // Made empty, private, before SQLite fills it: the copy is never readable by others, even for a moment.
-    fs.closeSync(fs.openSync(partial, "wx", PRIVATE_FILE));
-    makePrivate(partial);
-    try {
-      await withWriter({ databasePath: this.path }, (writer) => writer.vacuumInto(partial));
-      fs.renameSync(partial, file);
-      syncDir(dir);
-    } catch (err) {
-      fs.rmSync(partial, { force: true });
-      throw translate(err);
-    }
+  backupTo(file: string): Promise<void> {
+    return copyInto(file, (partial) => withWriter({ databasePath: this.path }, (writer) => writer.vacuumInto(partial)));
   }
 
   async close(): Promise<void> {
@@ -312,6 +303,30 @@ export class Database {
     this.reader?.close();
     this.reader = null;
     if (this.source.isInitialized) await this.source.destroy();
+  }
+}
+
+/**
+ * Makes `file` a copy of the database through `copy` (which fills the path
+ * it is given), so that a file with the real name is always complete: the
+ * copy is made under a temporary name, private from its first byte, flushed
+ * to disk (by `copy`) and only then renamed.
+ */
+async function copyInto(file: string, copy: (partial: string) => Promise<void>): Promise<void> {
+  const dir = path.dirname(file);
+  const partial = path.join(dir, `${path.basename(file)}${PARTIAL_BACKUP}`);
+  ensurePrivateDir(dir);
+  fs.rmSync(partial, { force: true });
+  // Made empty, private, before SQLite fills it: the copy is never readable by others, even for a moment.
+  fs.closeSync(fs.openSync(partial, "wx", PRIVATE_FILE));
+  makePrivate(partial);
+  try {
+    await copy(partial);
+    fs.renameSync(partial, file);
+    syncDir(dir);
+  } catch (err) {
+    fs.rmSync(partial, { force: true });
+    throw translate(err);
   }
 }
 

@@ -107,9 +107,10 @@ export async function bulkUpdateFlowers(s: Services, entries: (FlowerEntry & { i
 /**
  * Replaces the whole garden with the CSV rows.
  * Order matters: the key, then every row is validated, then the database is
- * copied to the backups folder, and only then are the old flowers and
- * comments deleted and the new ones inserted, in one transaction: an error
- * or a killed process leaves the old garden whole.
+ * copied to the backups folder (in the write's own turn, so the copy is
+ * exactly the garden the import replaces), and only then are the old flowers
+ * and comments deleted and the new ones inserted, in one transaction: an
+ * error or a killed process leaves the old garden whole.
  */
 export async function resetAndImport(s: Services, csvData: Record<string, unknown>[], adminKey: string, actor: User): Promise<ResetImportResult> {
   const { adminImportKey, expectedImportCount, backupDir } = s.config;
@@ -132,18 +133,19 @@ export async function resetAndImport(s: Services, csvData: Record<string, unknow
 
   const takenAt = new Date();
   const backupPath = path.join(backupDir, `garden-before-import-${takenAt.toISOString().replace(/[:.]/g, "-")}.sqlite`);
-  await s.db.backupTo(backupPath);
+  const counts = await s.db.writeOffThread(
+    async (writer) => {
+      const [{ flowers }] = await writer.query<[{ flowers: number }]>(`SELECT count(*) AS flowers FROM memorial_flowers`);
+      const [{ comments }] = await writer.query<[{ comments: number }]>(`SELECT count(*) AS comments FROM memorial_comments`);
+      await writer.query(`DELETE FROM memorial_comments`);
+      await writer.query(`DELETE FROM memorial_flowers`);
+      await writer.insert(result.entries);
+      await s.emit(writer, { type: "imported", mode: "reset", count: result.entries.length, actor, detail: path.basename(backupPath) });
+      return { flowers: Number(flowers), comments: Number(comments) };
+    },
+    { backupFirst: backupPath },
+  );
   pruneBackups(backupDir, s.config.backupKeep);
-
-  const counts = await s.db.writeOffThread(async (writer) => {
-    const [{ flowers }] = await writer.query<[{ flowers: number }]>(`SELECT count(*) AS flowers FROM memorial_flowers`);
-    const [{ comments }] = await writer.query<[{ comments: number }]>(`SELECT count(*) AS comments FROM memorial_comments`);
-    await writer.query(`DELETE FROM memorial_comments`);
-    await writer.query(`DELETE FROM memorial_flowers`);
-    await writer.insert(result.entries);
-    await s.emit(writer, { type: "imported", mode: "reset", count: result.entries.length, actor, detail: path.basename(backupPath) });
-    return { flowers: Number(flowers), comments: Number(comments) };
-  });
   s.cache.invalidate("flowers", "comments:");
 
   // The answer names the backup and its time; where the server keeps it is the server's business.
