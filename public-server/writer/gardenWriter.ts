@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { FlowerEntry } from "../../shared/schemas/admin";
 import { ApiError } from "../errors";
@@ -23,7 +22,7 @@ const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 
  * uses the copy `npm run build` made.
  */
 function script(): string {
-  const beside = fileURLToPath(new URL("./gardenWriter.js", import.meta.url));
+  const beside = path.join(import.meta.dirname, "gardenWriter.js");
   if (fs.existsSync(beside)) return beside;
   const built = path.resolve(import.meta.dirname, "../../dist/server/gardenWriter.js");
   if (fs.existsSync(built)) return built;
@@ -31,8 +30,8 @@ function script(): string {
 }
 
 /**
- * One large write, done on a thread of its own with its own connection (see
- * writer/worker.ts), driven from here one request at a time. It implements
+ * The large-write thread (writer/worker.ts) with its own connection, driven
+ * from here one request at a time. It implements
  * `query`, so the domain hooks (the activity log) write inside its
  * transaction, committed or rolled back with the rows they describe.
  * The thread may be kept between writes (Database keeps it a few seconds).

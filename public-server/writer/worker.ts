@@ -2,8 +2,9 @@
  * The large-write thread: a connection of its own to the server's database,
  * on which one large write (a 100,000-row upload, a reset-and-import, a bulk
  * update) runs from BEGIN to COMMIT, or a backup is copied and checked, while
- * the server's event loop goes on answering others. Built as dist/server/gardenWriter.js; started and driven
- * by GardenWriter (writer/gardenWriter.ts), one request at a time.
+ * the server's event loop goes on answering others. Built as
+ * dist/server/gardenWriter.js; started and driven by GardenWriter
+ * (writer/gardenWriter.ts), one request at a time.
  *
  * The cost this moves off the event loop is SQLite's own: the search indexes'
  * triggers on every row, their segment merges, the last flush and the WAL
