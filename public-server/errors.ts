@@ -14,6 +14,8 @@ export class ApiError extends Error {
 }
 
 export const BadRequest = (message: string, errors?: FieldIssue[]) => new ApiError(400, ErrorId.badRequest, message, errors);
+/** Said of a body sent as JSON that is not JSON. */
+export const NOT_JSON = "The request body is not valid JSON.";
 export const ValidationFailed = (errors: FieldIssue[]) =>
   new ApiError(400, ErrorId.validation, errors[0]?.message ?? "Please check the form and try again.", errors);
 export const NotSignedIn = (message = "Please sign in to continue.") => new ApiError(401, ErrorId.auth, message);

@@ -1,41 +1,31 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { FlowerEntry } from "../../shared/schemas/admin";
 import type { ResetImportResult } from "../../shared/schemas/admin";
 import { validateStrictRows } from "../../shared/csv/strict";
 import { receiveToFile } from "../lib/csvStream";
 import { ensurePrivateDir } from "../lib/privateFiles";
 import type { Services } from "../context";
 import type { User } from "../entities/User";
-import { ApiError, BadRequest, Forbidden, TooMany } from "../errors";
+import { ApiError, Forbidden, TooMany } from "../errors";
 import { secretsEqual } from "../lib/secret";
 import { ErrorId } from "../../shared/errors";
 
-/** Adds flowers straight into the garden (approved), all or none. */
-export async function bulkUploadFlowers(s: Services, entries: FlowerEntry[], actor: User): Promise<number> {
-  await s.db.writeOffThread(async (writer) => {
-    await writer.insert(entries);
-    await s.emit(writer, { type: "imported", mode: "bulk-upload", count: entries.length, actor });
-  });
-  s.cache.invalidate("flowers");
-  return entries.length;
-}
-
-/** The largest CSV file one upload may send, in bytes and in words: a whole large garden with room to spare. */
+/** The largest body one bulk upload or update may send, in bytes and in words: a whole large garden with room to spare. */
 const CSV_UPLOAD_LIMIT = { bytes: 40 * 1024 * 1024, text: "40 MB" };
 
-/** Streamed uploads read or saved at once, at most. */
+/** Bulk bodies received or saved at once, at most. */
 const MAX_ACTIVE_UPLOADS = 2;
 let activeUploads = 0;
 
 const uploadsDir = (dataDir: string) => path.join(dataDir, "uploads");
+const BODY_FILE = /^bulk-(upload|update)-[0-9a-f-]+\.(csv|json)$/;
 
-/** Removes upload files a stopped process left behind (they hold names); answers how many. */
+/** Removes body files a stopped process left behind (they hold names); answers how many. */
 export function removeLeftUploads(dataDir: string): number {
   let names: string[];
   try {
-    names = fs.readdirSync(uploadsDir(dataDir)).filter((n) => /^bulk-upload-[0-9a-f-]+\.csv$/.test(n));
+    names = fs.readdirSync(uploadsDir(dataDir)).filter((n) => BODY_FILE.test(n));
   } catch {
     return 0;
   }
@@ -43,65 +33,68 @@ export function removeLeftUploads(dataDir: string): number {
   return names.length;
 }
 
+/** A bulk body as it arrives: the CSV file itself (text/csv), or rows as JSON (null when the body is not JSON: it reads as {}). */
+export type BulkBody = { csv: AsyncIterable<Buffer> } | { json: AsyncIterable<Buffer> | null };
+
+const NOTHING: AsyncIterable<Buffer> = { [Symbol.asyncIterator]: async function* () {} };
+
 /**
- * Adds the flowers of a CSV file sent as it is (text/csv), all or none, read
- * as a stream so neither the file nor its rows are ever held whole: the body
- * goes to a private file, then one reading checks every row with the shared
- * reader's rules and messages and inserts the good ones in batches, inside one
- * transaction, on the large-write thread. A file with any problem is refused whole (the transaction is
- * rolled back, and the answer lists the problems); a failure or a full disk
- * leaves the garden as it was too. The garden's views go on meanwhile on the
- * read-only connection.
+ * Saves a bulk body to a private file as it comes, then hands the file to
+ * `use`, and removes it however that ends. Neither the body nor its rows are
+ * held in the server's memory: the large-write thread reads the file.
  */
-export async function bulkUploadCsv(s: Services, body: AsyncIterable<Buffer>, actor: User): Promise<number> {
-  // Each upload in hand holds a file of up to 40 MB and, once received, the write turn: a few at once is plenty.
+async function withBodyFile<T>(s: Services, kind: "upload" | "update", body: BulkBody, use: (file: string) => Promise<T>): Promise<T> {
+  // Each body in hand holds a file of up to 40 MB and, once received, the write turn: a few at once is plenty.
   if (activeUploads >= MAX_ACTIVE_UPLOADS) {
-    throw TooMany("Another bulk upload is being saved right now. Please try again when it has finished.", 10);
+    throw TooMany(`Another bulk ${kind} is being saved right now. Please try again when it has finished.`, 10);
   }
   activeUploads++;
   const dir = uploadsDir(s.config.dataDir);
-  const file = path.join(dir, `bulk-upload-${randomUUID()}.csv`);
+  const file = path.join(dir, `bulk-${kind}-${randomUUID()}.${"csv" in body ? "csv" : "json"}`);
   try {
     ensurePrivateDir(dir);
-    await receiveToFile(body, file, CSV_UPLOAD_LIMIT.bytes, CSV_UPLOAD_LIMIT.text);
-    const count = await s.db.writeOffThread(async (writer) => {
-      const added = await writer.uploadCsv(file); // throws for a refused file: nothing inserted is kept
-      await s.emit(writer, { type: "imported", mode: "bulk-upload", count: added, actor });
-      return added;
-    });
-    s.cache.invalidate("flowers");
-    return count;
+    await receiveToFile("csv" in body ? body.csv : (body.json ?? NOTHING), file, CSV_UPLOAD_LIMIT.bytes, CSV_UPLOAD_LIMIT.text);
+    return await use(file);
   } finally {
     activeUploads--;
     fs.rmSync(file, { force: true });
   }
 }
 
-/** Ids looked up per query (far below SQLite's variable limit). */
-const CHUNK = 400;
-
-/** Changes flowers by id, all or none: one unknown id changes nothing and is named in the answer. */
-export async function bulkUpdateFlowers(s: Services, entries: (FlowerEntry & { id: number })[], actor: User): Promise<number> {
-  await s.db.writeOffThread(async (writer) => {
-    const ids = [...new Set(entries.map((e) => e.id))];
-    const found = new Set<number>();
-    for (let i = 0; i < ids.length; i += CHUNK) {
-      const chunk = ids.slice(i, i + CHUNK);
-      const rows: { id: number }[] = await writer.query(`SELECT id FROM memorial_flowers WHERE id IN (${chunk.map(() => "?").join(",")})`, chunk);
-      rows.forEach((r) => found.add(r.id));
-    }
-    const missing = ids.filter((id) => !found.has(id));
-    if (missing.length) {
-      throw BadRequest(
-        `No memorial flower has the ID${missing.length > 1 ? "s" : ""} ${missing.join(", ")}. Nothing was changed.`,
-        missing.map((id) => ({ path: "id", message: `No memorial flower has the ID ${id}.` })),
-      );
-    }
-    await writer.update(entries);
-    await s.emit(writer, { type: "imported", mode: "bulk-update", count: entries.length, actor });
+/**
+ * Adds flowers straight into the garden (approved), all or none, from a CSV
+ * file sent as it is (text/csv) or from rows sent as JSON. The body goes to a
+ * private file; the large-write thread then reads it, inside one transaction:
+ * a CSV file in pieces, every row checked with the shared reader's rules and
+ * messages and the good ones inserted in batches (a file with any problem is
+ * refused whole, and the answer lists the problems); JSON parsed and checked
+ * with the shared schema. A failure or a full disk leaves the garden as it
+ * was. The garden's views go on meanwhile on the read-only connection.
+ */
+export async function bulkUpload(s: Services, body: BulkBody, actor: User): Promise<number> {
+  return withBodyFile(s, "upload", body, async (file) => {
+    const count = await s.db.writeOffThread(async (writer) => {
+      // Throws for a refused body: nothing inserted is kept.
+      const added = "csv" in body ? await writer.uploadCsv(file) : await writer.uploadJson(file);
+      await s.emit(writer, { type: "imported", mode: "bulk-upload", count: added, actor });
+      return added;
+    });
+    s.cache.invalidate("flowers");
+    return count;
   });
-  s.cache.invalidate("flowers", "comments:");
-  return entries.length;
+}
+
+/** Changes flowers by id from rows sent as JSON, all or none: one unknown id changes nothing and is named in the answer. */
+export async function bulkUpdate(s: Services, json: AsyncIterable<Buffer> | null, actor: User): Promise<number> {
+  return withBodyFile(s, "update", { json }, async (file) => {
+    const count = await s.db.writeOffThread(async (writer) => {
+      const changed = await writer.updateJson(file);
+      await s.emit(writer, { type: "imported", mode: "bulk-update", count: changed, actor });
+      return changed;
+    });
+    s.cache.invalidate("flowers", "comments:");
+    return count;
+  });
 }
 
 /**

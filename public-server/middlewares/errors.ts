@@ -1,7 +1,7 @@
 import type { Middleware } from "koa";
 import type { AppState } from "../context";
 import { ErrorId, type ErrorBody } from "../../shared/errors";
-import { ApiError } from "../errors";
+import { ApiError, NOT_JSON } from "../errors";
 import type { Logger } from "../lib/log";
 import { isApiPath } from "../servePages";
 
@@ -53,7 +53,7 @@ function toBody(err: unknown): { status: number; body: ErrorBody; headers: Recor
   const status = httpStatus(err);
   if (status && status < 500) {
     const [id, message] = HTTP_SENTENCES[status] ?? [ErrorId.badRequest, "We could not accept that request."];
-    if (isJsonSyntaxError(err)) return { status: 400, body: { message: "The request body is not valid JSON.", error: id }, headers: {} };
+    if (isJsonSyntaxError(err)) return { status: 400, body: { message: NOT_JSON, error: id }, headers: {} };
     return { status, body: { message, error: id }, headers: {} };
   }
   return {

@@ -3,6 +3,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { FlowerEntry } from "../../shared/schemas/admin";
 import { ApiError } from "../errors";
+import { ErrorId } from "../../shared/errors";
 import type { Queries } from "../context";
 import type { BackupResult } from "../operations/onlineBackup";
 import type { WriterOptions, WriterReply, WriterRequest } from "./protocol";
@@ -11,10 +12,12 @@ import type { WriterOptions, WriterReply, WriterRequest } from "./protocol";
 const ENTRIES_PER_MESSAGE = 1000;
 
 /**
- * The thread's own memory, bounded: it holds a piece of a file or one
- * message's flowers at a time, and SQLite's cache outside this heap.
+ * The thread's own memory, bounded: a CSV file is read a piece at a time,
+ * but a JSON body is parsed and checked whole (200,000 rows, the most one
+ * body may carry, need about 120 MB). Past the bound only the thread stops,
+ * and the write with it; the server goes on.
  */
-const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 4 };
+const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 160, maxYoungGenerationSizeMb: 4 };
 
 /**
  * The thread's script. The server's bundle has it beside itself
@@ -58,7 +61,7 @@ export class GardenWriter implements Queries {
       else waiter?.resolve(reply.result);
     });
     // A thread that dies (out of its memory, a crash) takes its connection with it: SQLite rolls its transaction back.
-    this.worker.on("error", (err) => this.end(err));
+    this.worker.on("error", (err) => this.end((err as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY" ? TOO_BIG() : err));
     this.worker.on("exit", (code) => this.end(new Error(`The large-write thread stopped (exit code ${code}).`)));
   }
 
@@ -99,16 +102,19 @@ export class GardenWriter implements Queries {
     }
   }
 
-  /** Changes flowers by id (each one known to exist). */
-  async update(entries: (FlowerEntry & { id: number })[]): Promise<void> {
-    for (let i = 0; i < entries.length; i += ENTRIES_PER_MESSAGE) {
-      await this.call({ op: "update", entries: entries.slice(i, i + ENTRIES_PER_MESSAGE) });
-    }
-  }
-
   /** Checks an uploaded CSV file and adds its flowers; throws the answer for a refused file. */
   uploadCsv(file: string): Promise<number> {
     return this.call<number>({ op: "uploadCsv", file });
+  }
+
+  /** Parses and checks a saved bulk-upload JSON body (BulkUploadInput), and adds its flowers. */
+  uploadJson(file: string): Promise<number> {
+    return this.call<number>({ op: "uploadJson", file });
+  }
+
+  /** Parses and checks a saved bulk-update JSON body (BulkUpdateInput), and changes its flowers, all or none. */
+  updateJson(file: string): Promise<number> {
+    return this.call<number>({ op: "updateJson", file });
   }
 
   /** Writes a consistent copy of the whole database to `file` (VACUUM INTO), flushed to disk. Outside any transaction. */
@@ -131,6 +137,9 @@ export class GardenWriter implements Queries {
     await this.worker.terminate();
   }
 }
+
+const TOO_BIG = () =>
+  new ApiError(413, ErrorId.tooLarge, "This file is more than the server can check in one go. Please split it into smaller files. Nothing was changed.");
 
 /** The failure as the server's code expects it: an ApiError for an answer, else an Error with SQLite's code. */
 function rebuild(failure: Extract<WriterReply, { failure: unknown }>["failure"]): Error {

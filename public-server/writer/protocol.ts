@@ -15,8 +15,9 @@ export type WriterRequest =
   | { op: "close" }
   | { op: "query"; sql: string; params: unknown[] }
   | { op: "insert"; entries: FlowerEntry[] }
-  | { op: "update"; entries: (FlowerEntry & { id: number })[] }
   | { op: "uploadCsv"; file: string }
+  | { op: "uploadJson"; file: string }
+  | { op: "updateJson"; file: string }
   | { op: "vacuumInto"; file: string }
   | { op: "onlineBackup"; target: string };
 

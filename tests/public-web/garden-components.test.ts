@@ -7,9 +7,10 @@ import { gardenApiPath, type GardenPageDto, type GardenQuery } from "../../share
 import { MemorialBrowser } from "../../public-web/components/garden/MemorialBrowser";
 import { seedQueries } from "../../public-web/lib/queries";
 import http from "node:http";
-import { bulkUploadFlowers } from "../../public-server/commands/importFlowers";
+import { Readable } from "node:stream";
+import { bulkUpload } from "../../public-server/commands/importFlowers";
+import { uploadCsv } from "../../shared/csv/export";
 import type { User } from "../../public-server/entities/User";
-import type { FlowerEntry } from "../../shared/schemas/admin";
 import { startTestServer, type TestServer } from "../support/testServer";
 
 /**
@@ -63,11 +64,7 @@ beforeAll(async () => {
   ];
   // The real bulk-upload command, as the admin's upload runs it.
   const actor = { id: 1, username: "tester", role: "admin" } as User;
-  await bulkUploadFlowers(
-    server.parts.services,
-    flowers.map((f) => ({ babyMiddleName: null, lossDate: null, ...f }) as FlowerEntry),
-    actor,
-  );
+  await bulkUpload(server.parts.services, { csv: Readable.from([Buffer.from(uploadCsv(flowers))]) }, actor);
 }, 60_000);
 afterAll(() => server?.stop());
 beforeEach(() => {

@@ -1,8 +1,8 @@
 import type Router from "@koa/router";
 import { createRouter } from "../../lib/router";
-import { BulkUpdateInput, BulkUploadInput, ResetImportInput } from "../../../shared/schemas/admin";
+import { ResetImportInput } from "../../../shared/schemas/admin";
 import type { AppState, Services } from "../../context";
-import { bulkUpdateFlowers, bulkUploadCsv, bulkUploadFlowers, resetAndImport } from "../../commands/importFlowers";
+import { bulkUpdate, bulkUpload, resetAndImport } from "../../commands/importFlowers";
 import { parse } from "../../lib/validate";
 import { checkImportKey } from "../../commands/importKey";
 
@@ -10,17 +10,16 @@ import { checkImportKey } from "../../commands/importKey";
 export function importRouter(s: Services): Router<AppState> {
   const router = createRouter();
 
+  // These two bodies are read here as streams, to a file the large-write thread parses and checks (see
+  // app.ts: no body parser reads them first): the CSV file itself, or the rows as JSON.
   router.post("/memorial-flowers/bulk-upload", async (ctx) => {
-    // A CSV file sent as it is is read here as a stream (see app.ts: no body parser reads it first).
-    const count = ctx.is("text/csv")
-      ? await bulkUploadCsv(s, ctx.req, ctx.state.user!)
-      : await bulkUploadFlowers(s, parse(BulkUploadInput, ctx.request.body).flowers, ctx.state.user!);
+    const body = ctx.is("text/csv") ? { csv: ctx.req } : { json: ctx.is("json") ? ctx.req : null };
+    const count = await bulkUpload(s, body, ctx.state.user!);
     ctx.body = { message: `Successfully uploaded ${count} memorial flower${count === 1 ? "" : "s"}.`, count };
   });
 
   router.put("/memorial-flowers/bulk-update", async (ctx) => {
-    const { flowers } = parse(BulkUpdateInput, ctx.request.body);
-    const count = await bulkUpdateFlowers(s, flowers, ctx.state.user!);
+    const count = await bulkUpdate(s, ctx.is("json") ? ctx.req : null, ctx.state.user!);
     ctx.body = { message: `Successfully updated ${count} memorial flower${count === 1 ? "" : "s"}.`, count };
   });
 
