@@ -42,7 +42,7 @@ const isFull = (err: unknown) => /^SQLITE_FULL/.test(sqliteCode(err)) || (err as
 const isReadOnly = (err: unknown) => /^SQLITE_READONLY/.test(sqliteCode(err)) || (err as { code?: string } | null)?.code === "EROFS";
 
 /** A storage failure becomes a 503 with a sentence a visitor can act on; anything else goes on as it is. */
-function translate(err: unknown): unknown {
+export function asStorageFailure(err: unknown): unknown {
   if (err instanceof ApiError) return err;
   if (isFull(err)) return Unavailable(ErrorId.storageFull, FULL_MESSAGE, 60);
   if (isBusy(err)) return Unavailable(ErrorId.databaseBusy, BUSY_MESSAGE, 5);
@@ -92,7 +92,7 @@ export class Database {
       try {
         return await this.turn(work);
       } catch (err) {
-        if (!isBusy(err) || Date.now() - started >= BUSY_WAIT_MS) throw translate(err);
+        if (!isBusy(err) || Date.now() - started >= BUSY_WAIT_MS) throw asStorageFailure(err);
         await sleep(Math.min(20 * 2 ** attempt, 200));
       }
     }
@@ -171,7 +171,7 @@ export class Database {
       try {
         return work(reader);
       } catch (err) {
-        if (!isBusy(err)) throw translate(err);
+        if (!isBusy(err)) throw asStorageFailure(err);
       }
     }
     return this.run(async () => work(this.handle));
@@ -326,7 +326,7 @@ async function copyInto(file: string, copy: (partial: string) => Promise<void>):
     syncDir(dir);
   } catch (err) {
     fs.rmSync(partial, { force: true });
-    throw translate(err);
+    throw asStorageFailure(err);
   }
 }
 

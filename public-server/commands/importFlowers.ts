@@ -5,6 +5,7 @@ import type { ResetImportResult } from "../../shared/schemas/admin";
 import { validateStrictRows } from "../../shared/csv/strict";
 import { receiveToFile } from "../lib/csvStream";
 import { ensurePrivateDir } from "../lib/privateFiles";
+import { asStorageFailure } from "../db";
 import type { Services } from "../context";
 import type { User } from "../entities/User";
 import { ApiError, Forbidden, TooMany } from "../errors";
@@ -52,8 +53,12 @@ async function withBodyFile<T>(s: Services, kind: "upload" | "update", body: Bul
   const dir = uploadsDir(s.config.dataDir);
   const file = path.join(dir, `bulk-${kind}-${randomUUID()}.${"csv" in body ? "csv" : "json"}`);
   try {
-    ensurePrivateDir(dir);
-    await receiveToFile("csv" in body ? body.csv : (body.json ?? NOTHING), file, CSV_UPLOAD_LIMIT.bytes, CSV_UPLOAD_LIMIT.text);
+    try {
+      ensurePrivateDir(dir);
+      await receiveToFile("csv" in body ? body.csv : (body.json ?? NOTHING), file, CSV_UPLOAD_LIMIT.bytes, CSV_UPLOAD_LIMIT.text);
+    } catch (err) {
+      throw asStorageFailure(err); // a full or read-only disk answers 503 with its sentence, as the database's own failures do
+    }
     return await use(file);
   } finally {
     activeUploads--;

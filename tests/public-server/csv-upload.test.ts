@@ -202,17 +202,18 @@ describe("bulk upload of a CSV file read as a stream", () => {
     expect((await admin.post(UPLOAD, gardenFile(50_000, 19), CSV)).status).toBe(200);
     const ids = sql<{ id: number }>(server, "SELECT id FROM memorial_flowers ORDER BY id").map((r) => r.id);
     const body = JSON.stringify({ flowers: fakeGarden(50_000, 23).map((f, i) => ({ ...f, id: ids[i] })) });
-    const before = performance.eventLoopUtilization();
+    // The CPU time of this thread, the server's event loop: unlike wall time, other test files on the same cores
+    // do not swell it.
+    const before = process.threadCpuUsage();
     const res = await admin.put("/api/admin/memorial-flowers/bulk-update", body);
-    const loop = performance.eventLoopUtilization(before);
+    const used = process.threadCpuUsage(before);
+    const cpuMs = (used.user + used.system) / 1000;
     expect(res.status, await res.clone().text()).toBe(200);
     expect((await json(res)).count).toBe(50_000);
-    console.log(
-      `50,000-row JSON update (${(body.length / 1_048_576).toFixed(1)} MB): event loop busy ${Math.round(loop.active)} ms of ${Math.round(loop.active + loop.idle)} ms`,
-    );
-    // Parsed and checked on the event loop, the body kept it busy about 1,060 ms in all; now about 330 ms, most of
-    // it sending and receiving the 6 MB, the sending included (this test's client runs on the same loop).
-    expect(loop.active).toBeLessThan(600);
+    console.log(`50,000-row JSON update (${(body.length / 1_048_576).toFixed(1)} MB): the event loop's thread used ${Math.round(cpuMs)} ms of CPU`);
+    // Parsed and checked on the event loop, the body took 960-1,100 ms of its CPU; now 340-460 ms, most of what is left is
+    // sending and receiving the 6 MB, the sending included (this test's client runs on the same thread).
+    expect(cpuMs).toBeLessThan(700);
   });
 
   it("takes at most two uploads at once: the others hear why, and nothing of theirs is stored", async () => {
