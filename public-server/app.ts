@@ -37,14 +37,15 @@ import { writeServerLock } from "./operations/serverLock";
 const CSV_PATHS = /^\/api\/admin\/memorial-flowers\/(bulk-upload|bulk-update|reset-and-import|duplicates)$/;
 const CSV_JSON_LIMIT = "40mb";
 /**
- * Bulk writes whose route reads the body itself, as a stream to a file that
- * the large-write thread parses and checks (see bulkUpload): the CSV file
+ * Bulk bodies whose route reads the body itself, as a stream to a file that
+ * a thread of its own parses and checks (see bulkUpload): the CSV file
  * itself, or rows as JSON, which parsed and checked here held the event loop
  * for half a second at 100,000 rows.
  */
 const STREAMED_BODIES = [
   { method: "POST", path: /^\/api\/admin\/memorial-flowers\/bulk-upload$/ },
   { method: "PUT", path: /^\/api\/admin\/memorial-flowers\/bulk-update$/ },
+  { method: "POST", path: /^\/api\/admin\/memorial-flowers\/duplicates$/ },
 ];
 
 export interface ServerParts {

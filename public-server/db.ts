@@ -293,7 +293,21 @@ export class Database {
    * file with the real name is always complete.
    */
   backupTo(file: string): Promise<void> {
-    return copyInto(file, (partial) => withWriter({ databasePath: this.path }, (writer) => writer.vacuumInto(partial)));
+    return copyInto(file, (partial) => this.readOffThread((thread) => thread.vacuumInto(partial)));
+  }
+
+  /**
+   * Runs a large read (a backup, a duplicate check of thousands of rows) on a
+   * thread of its own, started for it and stopped after, outside the queue:
+   * it reads a snapshot, so writes go on meanwhile, and the event loop is
+   * free. Failures read as the server's own do.
+   */
+  async readOffThread<T>(work: (thread: GardenWriter) => Promise<T>): Promise<T> {
+    try {
+      return await withWriter({ databasePath: this.path }, work);
+    } catch (err) {
+      throw asStorageFailure(err);
+    }
   }
 
   async close(): Promise<void> {

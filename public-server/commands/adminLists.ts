@@ -1,5 +1,5 @@
 import { In, type EntityManager, type SelectQueryBuilder } from "typeorm";
-import type { AdminListQuery, FlowerEntry } from "../../shared/schemas/admin";
+import type { AdminListQuery } from "../../shared/schemas/admin";
 import { MemorialFlowerEntity, type MemorialFlower } from "../entities/MemorialFlower";
 import { TestimonialEntity, type Testimonial } from "../entities/Testimonial";
 import type { CommentRow } from "../presenters";
@@ -103,31 +103,6 @@ export async function listCommentsPage(m: EntityManager, query: AdminListQuery):
     (query.page - 1) * query.pageSize,
   ]);
   return { items, total: n };
-}
-
-/** The exact identity of a flower for duplicate checks: every field, empty and missing alike. */
-export const flowerKey = (f: {
-  babyFirstName: string;
-  babyMiddleName?: string | null;
-  babyLastName?: string | null;
-  lossDate?: string | null;
-  flowerType: string;
-}) => [f.babyFirstName, f.babyMiddleName ?? "", f.babyLastName ?? "", f.lossDate ?? "", f.flowerType].join("\u0000");
-
-/** Positions of the entries that match an approved flower exactly (looked up by first names, which an index serves). */
-export async function findDuplicates(m: EntityManager, entries: FlowerEntry[]): Promise<number[]> {
-  const names = [...new Set(entries.map((e) => e.babyFirstName))];
-  const existing = new Set<string>();
-  for (let i = 0; i < names.length; i += 400) {
-    const chunk = names.slice(i, i + 400);
-    const rows = await m
-      .createQueryBuilder(MemorialFlowerEntity, "f")
-      .where("f.approved = 1")
-      .andWhere("f.babyFirstName IN (:...names)", { names: chunk })
-      .getMany();
-    for (const row of rows) existing.add(flowerKey(row));
-  }
-  return entries.flatMap((e, i) => (existing.has(flowerKey(e)) ? [i] : []));
 }
 
 /** Every approved flower's fields for the garden download, oldest first: bulk work, so plain rows rather than entities. */

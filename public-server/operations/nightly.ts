@@ -8,7 +8,6 @@ import { mailFor } from "../mail";
 import { enqueue } from "../mail/outbox";
 import { escapeHtml } from "../mail/messages";
 import { lastGoodBackup, listNightly, nightlyName, pruneNightly } from "./backupFiles";
-import { withWriter } from "../writer/gardenWriter";
 
 /** How often the schedule is looked at; the backup itself happens once a day. */
 const CHECK_EVERY_MS = 60_000;
@@ -74,7 +73,7 @@ export class NightlyBackups implements Worker {
   }
 
   private async runIfDue(): Promise<void> {
-    const { backupHour, backupDir, databasePath, backupKeepDaily, backupKeepWeekly } = this.s.config;
+    const { backupHour, backupDir, backupKeepDaily, backupKeepWeekly } = this.s.config;
     const now = this.now();
     if (backupHour === null || now.getHours() < backupHour) return;
     const today = format(now, "yyyy-MM-dd");
@@ -84,7 +83,7 @@ export class NightlyBackups implements Worker {
     removeLeftovers(backupDir);
     try {
       // On a thread of its own: at 100,000 flowers the copy and its integrity check take the better part of a second.
-      const result = await withWriter({ databasePath }, (thread) => thread.onlineBackup(path.join(backupDir, nightlyName(now))));
+      const result = await this.s.db.readOffThread((thread) => thread.onlineBackup(path.join(backupDir, nightlyName(now))));
       const removed = pruneNightly(backupDir, backupKeepDaily, backupKeepWeekly);
       this.lastError = null;
       this.s.log.info("backup_done", {

@@ -117,6 +117,11 @@ export class GardenWriter implements Queries {
     return this.call<number>({ op: "updateJson", file });
   }
 
+  /** Parses and checks a saved duplicate-check JSON body (DuplicateCheckInput): the positions of its rows already in the garden. */
+  duplicatesJson(file: string): Promise<number[]> {
+    return this.call<number[]>({ op: "duplicatesJson", file });
+  }
+
   /** Writes a consistent copy of the whole database to `file` (VACUUM INTO), flushed to disk. Outside any transaction. */
   vacuumInto(file: string): Promise<void> {
     return this.call<void>({ op: "vacuumInto", file });

@@ -18,6 +18,7 @@ export type WriterRequest =
   | { op: "uploadCsv"; file: string }
   | { op: "uploadJson"; file: string }
   | { op: "updateJson"; file: string }
+  | { op: "duplicatesJson"; file: string }
   | { op: "vacuumInto"; file: string }
   | { op: "onlineBackup"; target: string };
 

@@ -16,7 +16,7 @@ import fs from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import BetterSqlite3 from "better-sqlite3";
 import type { FlowerEntry } from "../../shared/schemas/admin";
-import { BulkUpdateInput, BulkUploadInput } from "../../shared/schemas/admin";
+import { BulkUpdateInput, BulkUploadInput, DuplicateCheckInput } from "../../shared/schemas/admin";
 import { ApiError, BadRequest, NOT_JSON } from "../errors";
 import { parse } from "../lib/validate";
 import { csvPieces } from "../lib/csvStream";
@@ -66,7 +66,7 @@ const UPDATE_SQL = `UPDATE memorial_flowers SET baby_first_name = ?, baby_middle
     version = version + 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
   WHERE id = ? AND NOT (baby_first_name IS ? AND baby_middle_name IS ? AND baby_last_name IS ? AND loss_date IS ? AND flower_type IS ?)`;
 
-/** Ids looked up per query (far below SQLite's variable limit). */
+/** Ids or names looked up per query (far below SQLite's variable limit). */
 const ID_CHUNK = 400;
 
 /** Changes flowers by id, all or none: one unknown id changes nothing and is named in the answer. */
@@ -90,6 +90,24 @@ function update(entries: (FlowerEntry & { id: number })[]): void {
     const fields = [e.babyFirstName, e.babyMiddleName ?? null, e.babyLastName ?? null, e.lossDate ?? null, e.flowerType];
     run.run(...fields, e.id, ...fields);
   }
+}
+
+/** The exact identity of a flower for duplicate checks: every field, empty and missing alike. */
+const flowerKey = (f: FlowerEntry) => [f.babyFirstName, f.babyMiddleName ?? "", f.babyLastName ?? "", f.lossDate ?? "", f.flowerType].join("\u0000");
+
+/** Positions of the entries that match an approved flower exactly (looked up by first names, which an index serves). */
+function duplicates(entries: FlowerEntry[]): number[] {
+  const names = [...new Set(entries.map((e) => e.babyFirstName))];
+  const existing = new Set<string>();
+  for (let i = 0; i < names.length; i += ID_CHUNK) {
+    const chunk = names.slice(i, i + ID_CHUNK);
+    const rows = statement(
+      `SELECT baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName, baby_last_name AS babyLastName, loss_date AS lossDate,
+         flower_type AS flowerType FROM memorial_flowers WHERE approved = 1 AND baby_first_name IN (${chunk.map(() => "?").join(",")})`,
+    ).all(...chunk) as FlowerEntry[];
+    for (const row of rows) existing.add(flowerKey(row));
+  }
+  return entries.flatMap((e, i) => (existing.has(flowerKey(e)) ? [i] : []));
 }
 
 /**
@@ -176,6 +194,8 @@ async function perform(request: WriterRequest): Promise<unknown> {
       insert(flowers);
       return flowers.length;
     }
+    case "duplicatesJson":
+      return duplicates(parse(DuplicateCheckInput, readJson(request.file)).flowers);
     case "updateJson": {
       const { flowers } = parse(BulkUpdateInput, readJson(request.file));
       update(flowers);

@@ -1,12 +1,13 @@
 import type Router from "@koa/router";
 import { createRouter } from "../../lib/router";
 import { GARDEN_CSV_FILENAME, gardenCsv } from "../../../shared/csv/export";
-import { AdminListQuery, DuplicateCheckInput, FlowerEntryInput } from "../../../shared/schemas/admin";
+import { AdminListQuery, FlowerEntryInput } from "../../../shared/schemas/admin";
 import type { AppState, Services } from "../../context";
 import { MemorialFlowerEntity } from "../../entities/MemorialFlower";
 import { TestimonialEntity } from "../../entities/Testimonial";
 import { listAdminComments } from "../../commands/comments";
-import { findDuplicates, listCommentsPage, listFlowersPage, listGardenForExport, listTestimonialsPage } from "../../commands/adminLists";
+import { listCommentsPage, listFlowersPage, listGardenForExport, listTestimonialsPage } from "../../commands/adminLists";
+import { findDuplicates } from "../../commands/importFlowers";
 import { approveItem, deleteItem } from "../../commands/moderation";
 import { MODERATED_KINDS, MODERATION } from "../../../shared/moderation";
 import { editFlower } from "../../commands/flowers";
@@ -55,8 +56,8 @@ export function moderationRouter(s: Services): Router<AppState> {
   });
 
   router.post("/memorial-flowers/duplicates", async (ctx) => {
-    const { flowers } = parse(DuplicateCheckInput, ctx.request.body);
-    ctx.body = { duplicates: await s.db.run((m) => findDuplicates(m, flowers)) };
+    // The body is read here as a stream, and parsed, checked and looked up on a thread of its own (see app.ts).
+    ctx.body = { duplicates: await findDuplicates(s, ctx.is("json") ? ctx.req : null) };
   });
 
   router.get("/memorial-comments", async (ctx) => {
