@@ -10,7 +10,7 @@ import { ApiError, Unavailable } from "./errors";
 import { ensurePrivateDir, makePrivate, PRIVATE_FILE } from "./lib/privateFiles";
 import type { Logger } from "./lib/log";
 import { BUSY_TIMEOUT_MS, prepareWriteConnection } from "./lib/connection";
-import { GardenWriter, withWriter } from "./writer/gardenWriter";
+import { GardenWriter } from "./writer/gardenWriter";
 
 /** How long a piece of work keeps trying while another process holds the write lock, before the visitor hears 503. */
 const BUSY_WAIT_MS = 3_000;
@@ -303,10 +303,13 @@ export class Database {
    * free. Failures read as the server's own do.
    */
   async readOffThread<T>(work: (thread: GardenWriter) => Promise<T>): Promise<T> {
+    const thread = new GardenWriter({ databasePath: this.path });
     try {
-      return await withWriter({ databasePath: this.path }, work);
+      return await work(thread);
     } catch (err) {
       throw asStorageFailure(err);
+    } finally {
+      await thread.close();
     }
   }
 

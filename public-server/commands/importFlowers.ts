@@ -41,8 +41,22 @@ export function removeLeftUploads(dataDir: string): number {
   return names.length;
 }
 
-/** A bulk body as it arrives: the CSV file itself (text/csv), or rows as JSON (null when the body is not JSON: it reads as {}). */
-export type BulkBody = { csv: AsyncIterable<Buffer> } | { json: AsyncIterable<Buffer> | null };
+/** Rows sent as JSON, as they arrive (null when the body is not JSON: it reads as {}, as the body parser gives it). */
+type JsonBody = { json: AsyncIterable<Buffer> | null };
+/** A bulk upload's body: the CSV file itself (text/csv), or rows as JSON. */
+type BulkBody = { csv: AsyncIterable<Buffer> } | JsonBody;
+
+/** What the body helpers need of a request (Koa's context). */
+interface RequestBody {
+  is(type: string): string | false | null;
+  req: AsyncIterable<Buffer>;
+}
+
+/** The request's body as JSON rows, read by nothing yet (see STREAMED_PATHS in app.ts). */
+export const jsonBody = (ctx: RequestBody): JsonBody => ({ json: ctx.is("json") ? ctx.req : null });
+
+/** A bulk upload's body, read by nothing yet: a text/csv body is the file itself. */
+export const bulkBody = (ctx: RequestBody): BulkBody => (ctx.is("text/csv") ? { csv: ctx.req } : jsonBody(ctx));
 
 const NOTHING: AsyncIterable<Buffer> = { [Symbol.asyncIterator]: async function* () {} };
 
@@ -95,8 +109,8 @@ export async function bulkUpload(s: Services, body: BulkBody, actor: User): Prom
 }
 
 /** Changes flowers by id from rows sent as JSON, all or none: one unknown id changes nothing and is named in the answer. */
-export async function bulkUpdate(s: Services, json: AsyncIterable<Buffer> | null, actor: User): Promise<number> {
-  return withBodyFile(s, "update", { json }, async (file) => {
+export async function bulkUpdate(s: Services, body: JsonBody, actor: User): Promise<number> {
+  return withBodyFile(s, "update", body, async (file) => {
     const count = await s.db.writeOffThread(async (writer) => {
       const changed = await writer.updateJson(file);
       await s.emit(writer, { type: "imported", mode: "bulk-update", count: changed, actor });
@@ -112,8 +126,8 @@ export async function bulkUpdate(s: Services, json: AsyncIterable<Buffer> | null
  * exactly, for the upload screens' warning. Read on a thread of its own: at
  * 100,000 flowers, checking 10,000 rows on the event loop held it 1.1 s.
  */
-export async function findDuplicates(s: Services, json: AsyncIterable<Buffer> | null): Promise<number[]> {
-  return withBodyFile(s, "check", { json }, (file) => s.db.readOffThread((thread) => thread.duplicatesJson(file)));
+export async function findDuplicates(s: Services, body: JsonBody): Promise<number[]> {
+  return withBodyFile(s, "check", body, (file) => s.db.readOffThread((thread) => thread.duplicatesJson(file)));
 }
 
 /**

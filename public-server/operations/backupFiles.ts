@@ -93,6 +93,16 @@ export function checkDatabaseFile(file: string, knownMigrations: readonly string
   }
 }
 
+/** Flushes a file's bytes to disk. */
+export function syncFile(file: string): void {
+  const fd = fs.openSync(file, "r+");
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 /** Makes a rename durable: the folder's entry is written to disk. */
 export function syncDir(dir: string): void {
   const fd = fs.openSync(dir, "r");

@@ -3,7 +3,7 @@ import path from "node:path";
 import Sqlite from "better-sqlite3";
 import { format } from "date-fns";
 import type { ServerConfig } from "../config";
-import { checkDatabaseFile, syncDir } from "./backupFiles";
+import { checkDatabaseFile, syncDir, syncFile } from "./backupFiles";
 import { knownMigrations } from "./onlineBackup";
 import { runningServer } from "./serverLock";
 
@@ -90,13 +90,4 @@ async function keepCurrent(databasePath: string, target: string): Promise<void> 
   }
   fs.chmodSync(target, 0o600);
   syncFile(target);
-}
-
-function syncFile(file: string): void {
-  const fd = fs.openSync(file, "r+");
-  try {
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
 }

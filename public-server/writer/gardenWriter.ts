@@ -6,7 +6,7 @@ import { ApiError } from "../errors";
 import { ErrorId } from "../../shared/errors";
 import type { Queries } from "../context";
 import type { BackupResult } from "../operations/onlineBackup";
-import type { WriterOptions, WriterReply, WriterRequest } from "./protocol";
+import type { WriterFailure, WriterOptions, WriterReply, WriterRequest } from "./protocol";
 
 /** Flowers sent to the thread per message: copying one message takes about a millisecond of the event loop. */
 const ENTRIES_PER_MESSAGE = 1000;
@@ -40,8 +40,8 @@ function script(): string {
  * The thread may be kept between writes (Database keeps it a few seconds).
  * Start a write only inside the database's write turn (Database.writeOffThread):
  * SQLite takes one writer at a time, and the turn keeps the server's own
- * connection from trying to write meanwhile. Backups need no turn: they read
- * a snapshot (see `withWriter`).
+ * connection from trying to write meanwhile. Backups and checks need no
+ * turn: they read a snapshot (Database.readOffThread).
  */
 export class GardenWriter implements Queries {
   private readonly worker: Worker;
@@ -147,17 +147,8 @@ const TOO_BIG = () =>
   new ApiError(413, ErrorId.tooLarge, "This file is more than the server can check in one go. Please split it into smaller files. Nothing was changed.");
 
 /** The failure as the server's code expects it: an ApiError for an answer, else an Error with SQLite's code. */
-function rebuild(failure: Extract<WriterReply, { failure: unknown }>["failure"]): Error {
-  if (failure.answer) return new ApiError(failure.answer.status, failure.answer.id, failure.message, failure.answer.errors);
+function rebuild(failure: WriterFailure): Error {
+  const { answer } = failure;
+  if (answer) return new ApiError(answer.status, answer.id, failure.message, answer.errors, answer.headers);
   return Object.assign(new Error(failure.message), { name: failure.name, ...(failure.code ? { code: failure.code } : {}) });
-}
-
-/** Runs `work` with a thread of its own, stopped once `work` ends, however it ends. */
-export async function withWriter<T>(options: WriterOptions, work: (writer: GardenWriter) => Promise<T>): Promise<T> {
-  const writer = new GardenWriter(options);
-  try {
-    return await work(writer);
-  } finally {
-    await writer.close(); // an unfinished transaction is rolled back as its connection closes
-  }
 }

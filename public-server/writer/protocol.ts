@@ -29,7 +29,7 @@ export interface WriterFailure {
   /** SQLite's or the system's code (SQLITE_FULL, ENOSPC): the server turns these into their sentences. */
   code?: string;
   /** An answer for the administrator (a refused file), as ApiError holds it. */
-  answer?: { status: number; id: ErrorIdValue; errors?: FieldIssue[] };
+  answer?: { status: number; id: ErrorIdValue; errors?: FieldIssue[]; headers?: Record<string, string> };
 }
 
 export type WriterReply = { id: number; result: unknown } | { id: number; failure: WriterFailure };

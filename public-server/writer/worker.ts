@@ -23,6 +23,7 @@ import { csvPieces } from "../lib/csvStream";
 import { BUSY_TIMEOUT_MS, prepareWriteConnection } from "../lib/connection";
 import { flowerOnly, UploadCheck } from "../commands/uploadCheck";
 import { takeOnlineBackup } from "../operations/onlineBackup";
+import { syncFile } from "../operations/backupFiles";
 import type { WriterFailure, WriterOptions, WriterReply, WriterRequest } from "./protocol";
 
 const options = workerData as WriterOptions;
@@ -151,12 +152,7 @@ async function uploadCsv(file: string): Promise<number> {
 /** A consistent copy of the whole database in `file`, flushed to disk. */
 function vacuumInto(file: string): void {
   connection().prepare("VACUUM INTO ?").run(file);
-  const fd = fs.openSync(file, "r");
-  try {
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
+  syncFile(file);
 }
 
 function query(sql: string, params: unknown[]): unknown {
@@ -216,7 +212,7 @@ function failure(err: unknown): WriterFailure {
     name: e.name,
     message: e.message,
     ...(typeof code === "string" ? { code } : {}),
-    ...(err instanceof ApiError ? { answer: { status: err.status, id: err.id, errors: err.errors } } : {}),
+    ...(err instanceof ApiError ? { answer: { status: err.status, id: err.id, errors: err.errors, headers: err.headers } } : {}),
   };
 }
 

@@ -2,7 +2,7 @@ import type Router from "@koa/router";
 import { createRouter } from "../../lib/router";
 import { ResetImportInput } from "../../../shared/schemas/admin";
 import type { AppState, Services } from "../../context";
-import { bulkUpdate, bulkUpload, resetAndImport } from "../../commands/importFlowers";
+import { bulkBody, bulkUpdate, bulkUpload, jsonBody, resetAndImport } from "../../commands/importFlowers";
 import { parse } from "../../lib/validate";
 import { checkImportKey } from "../../commands/importKey";
 
@@ -13,13 +13,12 @@ export function importRouter(s: Services): Router<AppState> {
   // These two bodies are read here as streams, to a file the large-write thread parses and checks (see
   // app.ts: no body parser reads them first): the CSV file itself, or the rows as JSON.
   router.post("/memorial-flowers/bulk-upload", async (ctx) => {
-    const body = ctx.is("text/csv") ? { csv: ctx.req } : { json: ctx.is("json") ? ctx.req : null };
-    const count = await bulkUpload(s, body, ctx.state.user!);
+    const count = await bulkUpload(s, bulkBody(ctx), ctx.state.user!);
     ctx.body = { message: `Successfully uploaded ${count} memorial flower${count === 1 ? "" : "s"}.`, count };
   });
 
   router.put("/memorial-flowers/bulk-update", async (ctx) => {
-    const count = await bulkUpdate(s, ctx.is("json") ? ctx.req : null, ctx.state.user!);
+    const count = await bulkUpdate(s, jsonBody(ctx), ctx.state.user!);
     ctx.body = { message: `Successfully updated ${count} memorial flower${count === 1 ? "" : "s"}.`, count };
   });
 

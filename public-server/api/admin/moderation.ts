@@ -7,7 +7,7 @@ import { MemorialFlowerEntity } from "../../entities/MemorialFlower";
 import { TestimonialEntity } from "../../entities/Testimonial";
 import { listAdminComments } from "../../commands/comments";
 import { listCommentsPage, listFlowersPage, listGardenForExport, listTestimonialsPage } from "../../commands/adminLists";
-import { findDuplicates } from "../../commands/importFlowers";
+import { findDuplicates, jsonBody } from "../../commands/importFlowers";
 import { approveItem, deleteItem } from "../../commands/moderation";
 import { MODERATED_KINDS, MODERATION } from "../../../shared/moderation";
 import { editFlower } from "../../commands/flowers";
@@ -57,7 +57,7 @@ export function moderationRouter(s: Services): Router<AppState> {
 
   router.post("/memorial-flowers/duplicates", async (ctx) => {
     // The body is read here as a stream, and parsed, checked and looked up on a thread of its own (see app.ts).
-    ctx.body = { duplicates: await findDuplicates(s, ctx.is("json") ? ctx.req : null) };
+    ctx.body = { duplicates: await findDuplicates(s, jsonBody(ctx)) };
   });
 
   router.get("/memorial-comments", async (ctx) => {
