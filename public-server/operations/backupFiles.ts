@@ -93,9 +93,8 @@ export function checkDatabaseFile(file: string, knownMigrations: readonly string
   }
 }
 
-/** Flushes a file's bytes to disk. */
-export function syncFile(file: string): void {
-  const fd = fs.openSync(file, "r+");
+function fsyncPath(target: string, flags: string): void {
+  const fd = fs.openSync(target, flags);
   try {
     fs.fsyncSync(fd);
   } finally {
@@ -103,12 +102,8 @@ export function syncFile(file: string): void {
   }
 }
 
+/** Flushes a file's bytes to disk. */
+export const syncFile = (file: string) => fsyncPath(file, "r+");
+
 /** Makes a rename durable: the folder's entry is written to disk. */
-export function syncDir(dir: string): void {
-  const fd = fs.openSync(dir, "r");
-  try {
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-}
+export const syncDir = (dir: string) => fsyncPath(dir, "r");
