@@ -11,6 +11,7 @@ import { ensurePrivateDir, makePrivate, PRIVATE_FILE } from "./lib/privateFiles"
 import type { Logger } from "./lib/log";
 import { BUSY_TIMEOUT_MS, prepareWriteConnection } from "./lib/connection";
 import { GardenWriter } from "./writer/gardenWriter";
+import { syncDir } from "./operations/backupFiles";
 
 /** How long a piece of work keeps trying while another process holds the write lock, before the visitor hears 503. */
 const BUSY_WAIT_MS = 3_000;
@@ -340,7 +341,11 @@ async function copyInto(file: string, copy: (partial: string) => Promise<void>):
   try {
     await copy(partial);
     fs.renameSync(partial, file);
-    syncDir(dir);
+    try {
+      syncDir(dir); // the folder's entry too, where the system allows it
+    } catch {
+      // some systems cannot fsync a folder; the rename itself is still atomic
+    }
   } catch (err) {
     fs.rmSync(partial, { force: true });
     throw asStorageFailure(err);
@@ -388,19 +393,6 @@ export function removePartialBackups(backupDir: string): number {
     fs.rmSync(path.join(backupDir, name), { force: true });
   }
   return names.filter((n) => n.endsWith(PARTIAL_BACKUP)).length;
-}
-
-/** Makes a rename durable: the folder's entry is flushed too (where the system allows it). */
-function syncDir(dir: string): void {
-  let fd: number | undefined;
-  try {
-    fd = fs.openSync(dir, "r");
-    fs.fsyncSync(fd);
-  } catch {
-    // some systems cannot fsync a folder; the rename itself is still atomic
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
-  }
 }
 
 /** Settings of every (re)opened connection, once the schema is up to date. */
