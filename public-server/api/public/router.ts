@@ -49,7 +49,7 @@ export function publicRouter(s: Services): Router<AppState> {
 
   // The whole garden in one answer, kept as it always was for other clients (the site pages it instead).
   router.get("/memorial-flowers", async (ctx) => {
-    const entry = await s.cache.getRaw("flowers", () => wholeGardenJson(s));
+    const entry = await s.cache.getStreamed("flowers", () => wholeGardenJson(s));
     s.cache.send(ctx, entry);
   });
 
