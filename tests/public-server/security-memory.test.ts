@@ -44,12 +44,14 @@ async function misses(from: number, total: number, parallel = 16): Promise<Map<n
 }
 
 describe("the public cache under made-up ids", () => {
-  it("20,000 distinct unknown flowers' comments grow the server by less than 40 MB", { timeout: 300_000 }, async () => {
+  it("20,000 distinct unknown flowers' comments grow the server by less than 100 MB", { timeout: 300_000 }, async () => {
     const pid = proc.child.pid!;
     // Warm up: code compiled, pools, buffers, V8's young generation and the C allocator's heap at their working
     // size. Measured with /proc/<pid>/smaps, the allocator's heap rises by up to 20 MB over the first 20,000
     // requests after 10,000 and then stays flat for every later 20,000: that bounded settling is not what this
-    // test is about, and a cache keeping misses would grow by some 700 MB here.
+    // test is about, and a cache keeping misses would grow by some 700 MB here. The bound leaves room for the
+    // settling on a busy machine (fresh-clone CI measured 33 MB against an earlier bound of 40) and still fails
+    // such a cache by far.
     await misses(1_000_000, 20_000);
     const before = rssMb(pid);
     const started = Date.now();
@@ -60,7 +62,7 @@ describe("the public cache under made-up ids", () => {
       `public cache: 20,000 distinct misses in ${((Date.now() - started) / 1000).toFixed(1)} s, server RSS ${before.toFixed(1)} MB → ${after.toFixed(1)} MB (growth ${growth.toFixed(1)} MB)`,
     );
     expect([...statuses.keys()]).toEqual([404]);
-    expect(growth).toBeLessThan(40);
+    expect(growth).toBeLessThan(100);
   });
 });
 
