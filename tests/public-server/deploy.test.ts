@@ -46,7 +46,7 @@ describe("deploy/", () => {
     expect(nodeFlags).toMatch(/^--max-old-space-size=\d+ /);
     expect(settings).toContain(`ExecStart=/usr/bin/node ${nodeFlags}/opt/garden/dist/server/main.js`);
     const unitEnv = settings.filter((l) => l.startsWith("Environment=")).flatMap((l) => l.slice("Environment=".length).split(" "));
-    expect(startEnv.trim().split(" ")).toEqual(["NODE_ENV=production", "MALLOC_ARENA_MAX=2"]);
+    expect(startEnv.trim().split(" ")).toEqual(["NODE_ENV=production", "MALLOC_ARENA_MAX=2", "MALLOC_MMAP_THRESHOLD_=131072"]);
     for (const setting of startEnv.trim().split(" ")) expect(unitEnv, setting).toContain(setting);
     expect(settings.filter((l) => l.startsWith("ReadWritePaths="))).toEqual(["ReadWritePaths=/var/lib/garden"]);
     expect(unit).toMatch(/^Environment=.*DATA_DIR=\/var\/lib\/garden/m);
