@@ -9,6 +9,8 @@ import { ShareButton } from "./ShareButton";
 /**
  * One memorial: the baby's name first (a link to the memorial's own page),
  * the loss date if given, the flower and its meaning, Comments and Share.
+ * `data-flower` gives the card its own flower's colour, a soft accent (garden.css), so that a page of
+ * cards reads as a bed of different flowers.
  * Comments opens the dialog; without JavaScript it is a link to the page, which lists them.
  * The name is a plain link that asks the page (`onOpen`, the router's navigate) to move in place: the
  * router's own Link does far more work per card, and the cards are drawn again on every view.
@@ -22,7 +24,7 @@ export const ResultCard = memo(function ResultCard({
   onOpen(path: string): void;
   onComments(flower: PublicFlowerDto): void;
 }) {
-  const { label, meaning } = describeFlower(flower.flowerType);
+  const { label, meaning, imageType } = describeFlower(flower.flowerType);
   const name = fullName(flower);
   const path = memorialPath(flower);
   const open = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -36,7 +38,7 @@ export const ResultCard = memo(function ResultCard({
     onComments(flower);
   };
   return (
-    <li className="memorial-card">
+    <li className="memorial-card" data-flower={imageType}>
       <h4 className="memorial-card__name">
         <a href={path} onClick={open}>
           {name}
