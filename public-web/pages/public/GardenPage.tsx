@@ -3,6 +3,7 @@ import { ServerCommentForm } from "../../components/forms/CommentDialog";
 import { FlowerDrawings } from "../../components/flowers/FlowerImage";
 import FlowerForm from "../../components/forms/FlowerForm";
 import { MeaningsCarousel } from "../../components/garden/MeaningsCarousel";
+import { RESULTS_ANCHOR } from "../../components/garden/GardenLink";
 import { MemorialBrowser } from "../../components/garden/MemorialBrowser";
 import { PrayerSection } from "../../components/garden/PrayerSection";
 import "../../styles/garden.css";
@@ -24,31 +25,39 @@ export default function GardenPage() {
         </figure>
       </section>
 
-      <section className="garden-section garden-intro" aria-label="About the garden">
-        <p className="garden-skip">
-          <a href="#add-flower">Skip to the form</a> to add a memorial flower for your baby.
-        </p>
-        <p>
-          This garden is a quiet place to remember the babies we carried and did not get to bring home. Each flower stands for one little life, named and loved.
-          You are welcome to walk here as often as you need, to look for a name, to leave a gentle message, or simply to sit with your memories.
-        </p>
-        <p>
-          Planting a flower is free. Every flower and every message is read by one of our volunteers before it appears, so that this garden stays a safe and
-          peaceful place for every family.
-        </p>
-      </section>
+      {/* The intro and the naming: side by side on a wide screen, so the garden itself comes sooner. */}
+      <div className="garden-opening">
+        <section className="garden-section garden-intro" aria-label="About the garden">
+          <div className="garden-skip">
+            <p>
+              <a href={`#${RESULTS_ANCHOR}`}>Go to the memorial flowers</a> to look for a name, or simply to walk among them.
+            </p>
+            <p>
+              <a href="#add-flower">Skip to the form</a> to add a memorial flower for your baby.
+            </p>
+          </div>
+          <p>
+            This garden is a quiet place to remember the babies we carried and did not get to bring home. Each flower stands for one little life, named and
+            loved. You are welcome to walk here as often as you need, to look for a name, to leave a gentle message, or simply to sit with your memories.
+          </p>
+          <p>
+            Planting a flower is free. Every flower and every message is read by one of our volunteers before it appears, so that this garden stays a safe and
+            peaceful place for every family.
+          </p>
+        </section>
 
-      <section className="garden-section naming" aria-labelledby="naming-title">
-        <h2 id="naming-title">Naming Your Beloved Baby</h2>
-        <p>
-          Giving your baby a name is a way of saying: you were here, you are ours, and you matter. However early your loss, your child was a person with a place
-          in your family and in God's heart.
-        </p>
-        <p>
-          If you did not know whether your baby was a boy or a girl, you may choose a name that feels right for either. Some families pick a name of hope, such
-          as Hope, Grace or Angel, or the name of a saint they love. There is no wrong choice, and it is never too late to name your child.
-        </p>
-      </section>
+        <section className="garden-section naming" aria-labelledby="naming-title">
+          <h2 id="naming-title">Naming Your Beloved Baby</h2>
+          <p>
+            Giving your baby a name is a way of saying: you were here, you are ours, and you matter. However early your loss, your child was a person with a
+            place in your family and in God's heart.
+          </p>
+          <p>
+            If you did not know whether your baby was a boy or a girl, you may choose a name that feels right for either. Some families pick a name of hope,
+            such as Hope, Grace or Angel, or the name of a saint they love. There is no wrong choice, and it is never too late to name your child.
+          </p>
+        </section>
+      </div>
 
       <FlowerDrawings>
         <ServerCommentForm />
