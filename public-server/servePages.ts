@@ -234,7 +234,13 @@ class PageRenderer {
     return body;
   }
 
-  /** A stylesheet of the build as a <style> element (named by data-href); a link to it if it cannot be read. */
+  /**
+   * A stylesheet of the build as a <style> element (named by data-href); a link to it if it cannot be read.
+   * A disabled link to the same file follows it: the browser does not fetch a disabled stylesheet, and
+   * the script that loads a page's chunk after hydration skips any stylesheet the page already links.
+   * Without it, each inlined stylesheet was fetched again after hydration and the whole page restyled
+   * (on the garden, Lighthouse counted about 100 ms of forced reflow at 4x CPU).
+   */
   private inlineStyle(file: string): string {
     let css = this.styles.get(file);
     if (css === undefined) {
@@ -245,7 +251,7 @@ class PageRenderer {
       }
       this.styles.set(file, css);
     }
-    return `<style data-href="/${escapeAttr(file)}">${css}</style>`;
+    return `<style data-href="/${escapeAttr(file)}">${css}</style><link rel="stylesheet" href="/${escapeAttr(file)}" disabled />`;
   }
 
   /** Imports the SSR bundle once; null when it is not built (the plain shell is served then). */

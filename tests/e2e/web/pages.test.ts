@@ -146,13 +146,46 @@ describe("readable before JavaScript", () => {
     // ones (no stylesheet request holds up the first paint).
     const home = await (await fetch(`${server.url}/`)).text();
     expect(home).toMatch(/<link rel="modulepreload" href="\/assets\/HomePage-[\w-]+\.js" \/>/);
-    expect(home).not.toMatch(/<link rel="stylesheet"/);
+    // The only stylesheet links are disabled ones naming the inlined files (see the next test).
+    expect(home).not.toMatch(/<link rel="stylesheet"(?![^>]*\bdisabled\b)[^>]*>/);
     const sheets = [...home.matchAll(/<style data-href="([^"]+)">([^<]+)<\/style>/g)];
     expect(sheets.length).toBeGreaterThan(1);
     expect(sheets[0]![1]).toMatch(/^\/assets\/index-[\w-]+\.css$/);
     expect(sheets[0]![2]).toBe(fs.readFileSync(path.join(ROOT, "dist/web", sheets[0]![1]!), "utf8"));
     // Every other script is an external module (the CSP forbids inline script).
     for (const tag of html.match(/<script\b[^>]*>/g) ?? []) expect(tag).toMatch(/type="application\/json"|src="/);
+  });
+
+  it("does not fetch a stylesheet written into the page again after hydration; a page opened in place still gets its own", async () => {
+    const page = await browser.newPage({ baseURL: server.url });
+    try {
+      const styles: string[] = [];
+      page.on("request", (req) => {
+        if (req.url().endsWith(".css")) styles.push(new URL(req.url()).pathname);
+      });
+      for (const address of ["/garden-of-remembrance", "/"]) {
+        await openHydrated(page, address);
+        // The page's route chunk has loaded (hydration needs it), and with it any stylesheet it would fetch.
+        await page.waitForLoadState("networkidle");
+        const inlined = await page.locator("style[data-href]").evaluateAll((els) => els.map((e) => e.getAttribute("data-href")));
+        expect(inlined.length, address).toBeGreaterThan(1);
+        expect(styles, `${address}: stylesheets fetched though written into the page`).toEqual([]);
+      }
+      // In place to a page whose styles this document does not hold: its stylesheet is fetched and applied.
+      const inlinedIn = async (address: string) =>
+        [...(await (await fetch(`${server.url}${address}`)).text()).matchAll(/<style data-href="([^"]+)"/g)].map((m) => m[1]!);
+      const home = await inlinedIn("/");
+      const missing = (await inlinedIn("/share-testimonial")).filter((file) => !home.includes(file));
+      expect(missing.length, "the testimonial page has a stylesheet the home page lacks").toBeGreaterThan(0);
+      await page.locator('footer a[href="/share-testimonial"]').first().click();
+      await page.waitForURL("**/share-testimonial");
+      await page.waitForLoadState("networkidle");
+      expect(styles).toEqual(missing);
+      const applied = () => page.evaluate(() => [...document.styleSheets].map((sheet) => sheet.href && new URL(sheet.href).pathname));
+      await expect.poll(applied).toEqual(expect.arrayContaining(missing));
+    } finally {
+      await page.close();
+    }
   });
 
   it("shows an edit of site.json on the next request, without a rebuild", async () => {
