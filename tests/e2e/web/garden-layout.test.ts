@@ -28,6 +28,7 @@ interface Layout {
   section: number;
   heading: number;
   firstCard: number;
+  cardHeight: number;
   pageHeight: number;
 }
 
@@ -61,6 +62,7 @@ function measure(page: Page): Promise<Layout> {
       section: top(".memorials"),
       heading: top(".memorials__count"),
       firstCard: top(".memorial-grid > li"),
+      cardHeight: Math.round(document.querySelector(".memorial-grid > li")!.getBoundingClientRect().height),
       pageHeight: document.documentElement.scrollHeight,
     };
   });
@@ -81,10 +83,13 @@ describe(`garden layout, ${GARDEN_SIZE} flowers`, () => {
       const layout = await measure(page);
       console.log(
         `Garden at ${size.width}×${size.height} (${size.name}): Memorial Flowers at ${layout.section} px, results heading at ${layout.heading} px, ` +
-          `first card at ${layout.firstCard} px, page ${layout.pageHeight} px high (bound for the first card ${size.firstCardBound} px)`,
+          `first card at ${layout.firstCard} px and ${layout.cardHeight} px high, page ${layout.pageHeight} px high (bound for the first card ${size.firstCardBound} px)`,
       );
       expect(consoleErrors).toEqual([]);
       expect(layout.firstCard).toBeLessThan(size.firstCardBound);
+      // A card with its drawing at the small size it is meant to have (not the drawings' default of 12rem,
+      // which took it to about 350 px when the stylesheets came in another order).
+      expect(layout.cardHeight).toBeLessThan(280);
       await page.context().close();
     });
   }
