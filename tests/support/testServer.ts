@@ -7,6 +7,8 @@ import { createServer, type ServerParts } from "../../public-server/app";
 import { loadConfig, type ServerConfig } from "../../public-server/config";
 import { upsertUser } from "../../public-server/commands/users";
 import type { DomainHook } from "../../public-server/context";
+import { Client } from "./client";
+import { fakeGarden } from "./fakeGarden";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 /** The fictional sample CSVs the tests use (garden-823.csv is the exact count the strict import expects). */
@@ -60,4 +62,18 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, hoo
     },
     stop,
   };
+}
+
+/**
+ * A test server whose garden holds `count` fictional approved flowers (fakeGarden with `seed`),
+ * uploaded by an administrator through the bulk upload, as a volunteer would.
+ */
+export async function startGardenServer(count: number, seed: number): Promise<TestServer> {
+  const server = await startTestServer();
+  await server.createUser("gardener", "a long admin password", "admin");
+  const admin = new Client(server.url);
+  await admin.login("gardener", "a long admin password");
+  const upload = await admin.post("/api/admin/memorial-flowers/bulk-upload", { flowers: fakeGarden(count, seed) });
+  if (upload.status !== 200) throw new Error(`the garden's upload answered ${upload.status}: ${await upload.text()}`);
+  return server;
 }

@@ -2,9 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../../support/axe";
 import { launchBrowser, newPage, openHydrated } from "../../support/browser";
-import { Client } from "../../support/client";
-import { fakeGarden } from "../../support/fakeGarden";
-import { startTestServer, type TestServer } from "../../support/testServer";
+import { startGardenServer, type TestServer } from "../../support/testServer";
 
 /**
  * How far down the garden page a visitor must go before the first memorial card, in Chromium, with a
@@ -36,12 +34,7 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await server.createUser("gardener", "a long admin password", "admin");
-  const admin = new Client(server.url);
-  await admin.login("gardener", "a long admin password");
-  const upload = await admin.post("/api/admin/memorial-flowers/bulk-upload", { flowers: fakeGarden(GARDEN_SIZE, 5) });
-  expect(upload.status, await upload.clone().text()).toBe(200);
+  server = await startGardenServer(GARDEN_SIZE, 5);
   browser = await launchBrowser();
 }, 120_000);
 

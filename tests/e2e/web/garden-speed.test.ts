@@ -1,9 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client } from "../../support/client";
-import { fakeGarden } from "../../support/fakeGarden";
 import { launchBrowser, newPage, openHydrated } from "../../support/browser";
-import { startTestServer, type TestServer } from "../../support/testServer";
+import { startGardenServer, type TestServer } from "../../support/testServer";
 import { letterTimesAt4x, median } from "../../support/gardenSpeed";
 
 /**
@@ -31,12 +29,7 @@ let page: Page;
 let consoleErrors: string[];
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await server.createUser("gardener", "a long admin password", "admin");
-  const admin = new Client(server.url);
-  await admin.login("gardener", "a long admin password");
-  const upload = await admin.post("/api/admin/memorial-flowers/bulk-upload", { flowers: fakeGarden(GARDEN_SIZE, 5) });
-  expect(upload.status, await upload.clone().text()).toBe(200);
+  server = await startGardenServer(GARDEN_SIZE, 5);
   browser = await launchBrowser();
   ({ page, consoleErrors } = await newPage(browser, server.url));
   page.setDefaultTimeout(10_000);
