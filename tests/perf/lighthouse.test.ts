@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,7 +15,7 @@ import { spawnServer, type SpawnedServer } from "../public-server/spawn";
 
 const GARDEN_SIZE = 10_000;
 const MIN_SCORE = 0.95;
-const RUNS = 3;
+const RUNS = 5;
 const METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"] as const;
 
 let server: SpawnedServer;
@@ -52,11 +53,36 @@ async function runOnce(path: string): Promise<{ score: number; line: string }> {
   return { score, line: `${Math.round(score * 100)} (${figures}; this machine's benchmark index ${Math.round(lhr.environment.benchmarkIndex)})` };
 }
 
+/** The share of the machine's CPU time spent idle over `ms` (from /proc/stat, Linux). */
+async function idleShare(ms: number): Promise<number> {
+  const read = () => {
+    const fields = fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+    return { idle: fields[3]! + (fields[4] ?? 0), total: fields.reduce((a, b) => a + b, 0) };
+  };
+  const before = read();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const after = read();
+  return (after.idle - before.idle) / Math.max(1, after.total - before.total);
+}
+
 /**
- * The median of RUNS runs, as Lighthouse's own guidance advises: a single run varies with whatever else
- * the machine is doing at that moment. Every run is printed.
+ * Lighthouse simulates a slow phone by multiplying the CPU time it observes: work left over from the
+ * tests before (servers and browsers winding down) would be counted as the page's. So the runs wait,
+ * up to a minute, until the machine is mostly idle, and say how long they waited.
+ */
+async function settle(): Promise<void> {
+  const started = Date.now();
+  let idle = await idleShare(2000);
+  while (idle < 0.8 && Date.now() - started < 60_000) idle = await idleShare(2000);
+  console.log(`Lighthouse: waited ${((Date.now() - started) / 1000).toFixed(0)} s for an idle machine (${Math.round(idle * 100)} % idle)`);
+}
+
+/**
+ * The median of RUNS runs, as Lighthouse's own guidance advises (it suggests five): a single run varies
+ * with whatever else the machine is doing at that moment. Every run is printed.
  */
 async function performanceOf(path: string): Promise<number> {
+  await settle();
   const runs: { score: number; line: string }[] = [];
   // A run Lighthouse itself could not complete (its runtimeError) is printed and run again, twice at most.
   for (let attempt = 0; runs.filter((r) => !Number.isNaN(r.score)).length < RUNS && attempt < RUNS + 2; attempt++) runs.push(await runOnce(path));
@@ -70,11 +96,11 @@ async function performanceOf(path: string): Promise<number> {
 }
 
 describe("Lighthouse (mobile)", () => {
-  it(`scores the garden at least ${MIN_SCORE * 100} for performance`, { timeout: 240_000 }, async () => {
+  it(`scores the garden at least ${MIN_SCORE * 100} for performance`, { timeout: 300_000 }, async () => {
     expect(await performanceOf("/garden-of-remembrance")).toBeGreaterThanOrEqual(MIN_SCORE);
   });
 
-  it(`scores a memorial page at least ${MIN_SCORE * 100} for performance`, { timeout: 240_000 }, async () => {
+  it(`scores a memorial page at least ${MIN_SCORE * 100} for performance`, { timeout: 300_000 }, async () => {
     expect(await performanceOf(memorialPath)).toBeGreaterThanOrEqual(MIN_SCORE);
   });
 });
