@@ -30,7 +30,9 @@ async function violations(page: Page): Promise<string[]> {
 }
 
 describe("accessibility (axe, WCAG 2.2 AA)", () => {
-  it("finds no violation on any public route or the not-found page, on a desktop screen", async () => {
+  // Sixteen pages, each hydrated, settled and scanned: about 28 s alone, and more than the default
+  // minute once in a full run beside the other browser tests. It measures no time, so it gets room.
+  it("finds no violation on any public route or the not-found page, on a desktop screen", { timeout: 180_000 }, async () => {
     const { page, context } = await newPage(browser, server.url, { viewport: { width: 1280, height: 900 } });
     try {
       for (const path of [...PUBLIC_PAGES.map((c) => c.path), "/no-such-page"]) {
