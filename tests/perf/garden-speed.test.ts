@@ -1,8 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage, openHydrated } from "../../support/browser";
-import { startGardenServer, type TestServer } from "../../support/testServer";
-import { letterTimesAt4x, median } from "../../support/gardenSpeed";
+import { launchBrowser, newPage, openHydrated } from "../support/browser";
+import { startGardenServer, type TestServer } from "../support/testServer";
+import { letterTimesAt4x, median } from "../support/gardenSpeed";
 
 /**
  * How quickly the garden follows a letter, on a slow phone: Chromium's CPU
