@@ -26,7 +26,8 @@ export default defineConfig({
       // Lighthouse and the garden's letter timing measure what they observe on this machine's CPU: they run
       // last and alone, once every other project has finished, so the rest of the suite cannot slow the pages
       // they measure (beside the other browser tests the letter timing's median went from 37 ms to 128 ms).
-      { extends: true, test: { name: "perf", include: ["tests/perf/**/*.test.ts"], sequence: { groupOrder: 1 } } },
+      // One file at a time within it, too: the letter timing beside Lighthouse slowed both.
+      { extends: true, test: { name: "perf", include: ["tests/perf/**/*.test.ts"], sequence: { groupOrder: 1 }, fileParallelism: false } },
     ],
   },
 });
