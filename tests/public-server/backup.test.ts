@@ -191,9 +191,10 @@ describe("backups off the event loop", () => {
       `30,000 flowers: pre-import copy ${Math.round(copy.ms)} ms (event loop busy ${Math.round(copy.busy * 100)}%), ` +
         `nightly copy and check ${Math.round(night.ms)} ms (busy ${Math.round(night.busy * 100)}%)`,
     );
-    // On the event loop, both kept it busy from start to end.
-    expect(copy.busy).toBeLessThan(0.3);
-    expect(night.busy).toBeLessThan(0.3);
+    // On the event loop, both kept it busy from start to end (1.0). Off it, alone: a few percent; in a full
+    // run beside other test files the thread shares two cores and the figure rose to 47% once (bound 60%).
+    expect(copy.busy).toBeLessThan(0.6);
+    expect(night.busy).toBeLessThan(0.6);
   });
 });
 
