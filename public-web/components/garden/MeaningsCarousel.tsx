@@ -10,6 +10,13 @@ const PAGES = pageCount(FLOWERS.length, CAROUSEL_PAGE_SIZE);
 /** "Significance of the Flowers": the ten meanings, three at a time, Previous/Next wrapping, with page dots. */
 export function MeaningsCarousel() {
   const [page, setPage] = useState(0);
+  // The slide fades in when the visitor turns it, not when the page opens: on a phone the fade's
+  // frames would compete with the page's first moments.
+  const [turned, setTurned] = useState(false);
+  const turn = (next: (current: number) => number) => {
+    setTurned(true);
+    setPage(next);
+  };
   const headingId = useId();
   const slideId = useId();
   return (
@@ -23,7 +30,7 @@ export function MeaningsCarousel() {
           <p className="visually-hidden">
             Page {page + 1} of {PAGES}
           </p>
-          <ul key={page} className="meanings__slide">
+          <ul key={page} className={turned ? "meanings__slide meanings__slide--turned" : "meanings__slide"}>
             {pageItems(FLOWERS, page, CAROUSEL_PAGE_SIZE).map((flower) => (
               <li key={flower.type} className="meaning-card">
                 <FlowerImage type={flower.type} size="icon" decorative className="meaning-card__image" />
@@ -35,11 +42,11 @@ export function MeaningsCarousel() {
           </ul>
         </div>
         <div className="pager">
-          <button type="button" className="btn btn--outline pager__step" aria-controls={slideId} onClick={() => setPage((p) => wrapPage(p, -1, PAGES))}>
+          <button type="button" className="btn btn--outline pager__step" aria-controls={slideId} onClick={() => turn((p) => wrapPage(p, -1, PAGES))}>
             Previous<span className="visually-hidden"> flowers</span>
           </button>
-          <PageDots pages={Array.from({ length: PAGES }, (_, i) => i)} total={PAGES} current={page} onSelect={setPage} controls={slideId} />
-          <button type="button" className="btn btn--outline pager__step" aria-controls={slideId} onClick={() => setPage((p) => wrapPage(p, 1, PAGES))}>
+          <PageDots pages={Array.from({ length: PAGES }, (_, i) => i)} total={PAGES} current={page} onSelect={(p) => turn(() => p)} controls={slideId} />
+          <button type="button" className="btn btn--outline pager__step" aria-controls={slideId} onClick={() => turn((p) => wrapPage(p, 1, PAGES))}>
             Next<span className="visually-hidden"> flowers</span>
           </button>
         </div>
