@@ -30,6 +30,10 @@ export const SearchBox = memo(function SearchBox({ query, value, onType, onSubmi
       <label htmlFor={id} className="garden-search__label">
         Search by Name
       </label>
+      {/* A hint that stays in sight (a placeholder vanished as one typed, and a phone cut it short). */}
+      <p id={`${id}-hint`} className="garden-search__hint">
+        First, middle or last name
+      </p>
       <div className="garden-search__row">
         <input
           ref={inputRef}
@@ -39,7 +43,7 @@ export const SearchBox = memo(function SearchBox({ query, value, onType, onSubmi
           className="garden-search__input"
           value={value}
           autoComplete="off"
-          placeholder="First, middle or last name"
+          aria-describedby={`${id}-hint`}
           onChange={(e) => onType(e.target.value)}
         />
         <button type="submit" className="btn btn--secondary garden-search__go">

@@ -117,6 +117,32 @@ describe(`garden layout, ${GARDEN_SIZE} flowers`, () => {
     await page.context().close();
   });
 
+  it("breaks no flower's name mid-word on a 320 px or a 390 px phone, and the search's hint is shown whole", async () => {
+    for (const width of [320, 390]) {
+      const opened = await newPage(browser, server.url, { viewport: { width, height: 700 } });
+      await openHydrated(opened.page, GARDEN);
+      // Each word of each name (the parts of "Forget-Me-Not" too) lies on one line: a word broken across
+      // two lines has two boxes.
+      const broken = await opened.page.locator(".flower-filter__button span").evaluateAll((labels) =>
+        labels.flatMap((label) => {
+          const text = label.firstChild as Text;
+          return [...text.data.matchAll(/[^\s-]+/g)].flatMap((word) => {
+            const range = document.createRange();
+            range.setStart(text, word.index);
+            range.setEnd(text, word.index + word[0].length);
+            return range.getClientRects().length > 1 ? [word[0]] : [];
+          });
+        }),
+      );
+      expect(broken, `${width} px`).toEqual([]);
+      const hint = opened.page.getByText("First, middle or last name", { exact: true });
+      expect(await hint.isVisible()).toBe(true);
+      expect(await hint.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+      expect(await opened.page.getByRole("searchbox", { name: "Search by Name" }).getAttribute("aria-describedby")).toBe(await hint.getAttribute("id"));
+      await opened.page.context().close();
+    }
+  });
+
   it("has no WCAG 2.2 AA violations at phone size (axe)", async () => {
     const { page } = await openAt(SIZES[1]);
     expect(await axeViolations(page)).toEqual([]);
