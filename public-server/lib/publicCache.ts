@@ -2,22 +2,32 @@ import { createHash } from "node:crypto";
 import { once } from "node:events";
 import { Readable, type Transform } from "node:stream";
 import { promisify } from "node:util";
-import { brotliCompress, brotliCompressSync, createBrotliCompress, createGunzip, createGzip, gunzipSync, gzip, gzipSync, constants as zlib } from "node:zlib";
+import { brotliCompress, brotliCompressSync, createBrotliCompress, createGunzip, createGzip, gzip, gzipSync, constants as zlib } from "node:zlib";
 import type { Context } from "koa";
 
-export interface Entry {
-  readonly body: Buffer;
+interface EntryBase {
   readonly gzip: Buffer;
   readonly br: Buffer;
   etag: string;
   /** The bytes the entry holds, or may come to hold once each encoding is made (counted against the bound). */
   size: number;
-  /**
-   * Set on an entry kept only compressed (a large list built as a stream): its
-   * body decoded as a stream, for the rare client that takes neither encoding.
-   */
-  decoded?(): Readable;
 }
+
+/** An answer kept with its body: every answer but the whole garden's list. */
+export interface BufferedEntry extends EntryBase {
+  readonly body: Buffer;
+}
+
+/**
+ * An answer kept only compressed (a large list built as a stream): it has no
+ * body in memory, only a way to decode one as a stream, for the rare client
+ * that takes neither encoding.
+ */
+export interface StreamedEntry extends EntryBase {
+  decoded(): Readable;
+}
+
+export type Entry = BufferedEntry | StreamedEntry;
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -64,7 +74,7 @@ export class PublicCache {
   constructor(private readonly bounds: CacheBounds = DEFAULT_CACHE_BOUNDS) {}
 
   /** The cached JSON answer for `key`, building it with `produce` when missing. */
-  async get(key: string, produce: () => Promise<unknown>, options: { bounded?: boolean } = {}): Promise<Entry> {
+  async get(key: string, produce: () => Promise<unknown>, options: { bounded?: boolean } = {}): Promise<BufferedEntry> {
     return this.getRaw(key, async () => JSON.stringify(await produce()), options);
   }
 
@@ -72,7 +82,7 @@ export class PublicCache {
    * Like get, for what may not exist: when `produce` answers null, answers
    * null and keeps nothing, so made-up keys cannot fill the cache.
    */
-  find(key: string, produce: () => Promise<object | null>, options: { bounded?: boolean } = {}): Promise<Entry | null> {
+  find(key: string, produce: () => Promise<object | null>, options: { bounded?: boolean } = {}): Promise<BufferedEntry | null> {
     return this.build(key, async () => {
       const value = await produce();
       return value === null ? null : compress(Buffer.from(JSON.stringify(value)), options.bounded ?? false);
@@ -80,7 +90,7 @@ export class PublicCache {
   }
 
   /** The cached answer for `key` from bytes (JSON already serialised, or a page's HTML). */
-  async getRaw(key: string, produce: () => Promise<Buffer | string>, options: { bounded?: boolean } = {}): Promise<Entry> {
+  async getRaw(key: string, produce: () => Promise<Buffer | string>, options: { bounded?: boolean } = {}): Promise<BufferedEntry> {
     return (await this.build(key, async () => compress(Buffer.from(await produce()), options.bounded ?? false)))!;
   }
 
@@ -90,7 +100,7 @@ export class PublicCache {
    * pool, and only the two compressed copies are kept. The whole body is never
    * in memory at once (13 MB at 100,000 flowers, twice over while joined).
    */
-  async getStreamed(key: string, produce: () => AsyncIterable<Buffer>): Promise<Entry> {
+  async getStreamed(key: string, produce: () => AsyncIterable<Buffer>): Promise<StreamedEntry> {
     return (await this.build(key, () => compressStream(produce())))!;
   }
 
@@ -99,15 +109,16 @@ export class PublicCache {
     return { entries: this.entries.size, bytes: this.bytes };
   }
 
-  private async build(key: string, make: () => Promise<Entry | null>): Promise<Entry | null> {
+  /** A key is always built by the same method, so what it holds is of the kind that method makes. */
+  private async build<T extends Entry>(key: string, make: () => Promise<T | null>): Promise<T | null> {
     const hit = this.entries.get(key);
     if (hit) {
       this.entries.delete(key); // most recently used goes last; eviction takes from the front
       this.entries.set(key, hit);
-      return hit;
+      return hit as T;
     }
     const pending = this.building.get(key);
-    if (pending) return pending;
+    if (pending) return pending as Promise<T | null>;
     const startedAt = this.generation;
     const promise = make();
     this.building.set(key, promise);
@@ -176,7 +187,7 @@ export class PublicCache {
       ctx.set("Content-Encoding", "gzip");
       ctx.body = entry.gzip;
     } else {
-      ctx.body = entry.decoded ? entry.decoded() : entry.body;
+      ctx.body = "body" in entry ? entry.body : entry.decoded();
     }
   }
 }
@@ -191,7 +202,7 @@ const encodedAtMost = (body: Buffer) => body.length + 64;
  * once) take quick levels, each encoding made only when a client first asks for it: a
  * browser takes brotli, and compressing both had become a third of the cost of a new view.
  */
-async function compress(body: Buffer, quick: boolean): Promise<Entry> {
+async function compress(body: Buffer, quick: boolean): Promise<BufferedEntry> {
   const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
   if (body.length <= SMALL && quick) {
     let gz: Buffer | undefined;
@@ -223,9 +234,9 @@ async function compress(body: Buffer, quick: boolean): Promise<Entry> {
 /**
  * A body made piece by piece, compressed into both encodings as it comes
  * (in the thread pool: the event loop only hands the pieces over). The
- * decoded body is not kept; `body` and `decoded` make it again from the gzip copy.
+ * decoded body is not kept; `decoded` makes it again from the gzip copy.
  */
-async function compressStream(pieces: AsyncIterable<Buffer>): Promise<Entry> {
+async function compressStream(pieces: AsyncIterable<Buffer>): Promise<StreamedEntry> {
   const hash = createHash("sha1");
   const gzipper = createGzip({ level: LARGE_GZIP_LEVEL });
   const brotli = createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: LARGE_BROTLI_QUALITY } });
@@ -251,9 +262,6 @@ async function compressStream(pieces: AsyncIterable<Buffer>): Promise<Entry> {
     gzip,
     br,
     size: gzip.length + br.length + etag.length,
-    get body() {
-      return gunzipSync(gzip);
-    },
     decoded: () => Readable.from([gzip]).pipe(createGunzip()),
   };
 }
