@@ -1,7 +1,6 @@
 import { useRef } from "react";
 import { Field } from "../ui/Field";
-import { FormKind, FormMessage, FormSent, usePlainPost } from "./FormParts";
-import { Honeypot } from "./Honeypot";
+import { SubmitButton, usePlainPost, VisitorFormFrame } from "./FormParts";
 import { useForm } from "./useForm";
 import { useSubmission } from "./useSubmission";
 import "../../styles/forms.css";
@@ -13,7 +12,7 @@ const SENT = { title: "Request Submitted", message: "We have received your assis
 export default function AssistanceForm() {
   const form = useForm("assistance", EMPTY, "blur");
   const ref = useRef<HTMLFormElement>(null);
-  const { post, answerId } = usePlainPost("request-assistance");
+  const plain = usePlainPost("request-assistance");
   const { pending, onSubmit } = useSubmission(form, ref, {
     path: "/api/assistance-requests",
     success: SENT,
@@ -23,10 +22,16 @@ export default function AssistanceForm() {
 
   return (
     <div id="request-assistance">
-      {form.sent ? <FormSent id={answerId} {...SENT} /> : null}
-      <form ref={ref} className="visitor-form" aria-label="Request assistance" noValidate onSubmit={onSubmit} {...post}>
-        <FormKind kind="assistance" />
-        <FormMessage id={answerId} message={form.formMessage} />
+      <VisitorFormFrame
+        kind="assistance"
+        form={form}
+        plain={plain}
+        onSubmit={onSubmit}
+        sent={SENT}
+        formRef={ref}
+        label="Request assistance"
+        actions={<SubmitButton pending={pending}>Request Assistance</SubmitButton>}
+      >
         <div className="visitor-form__row">
           <Field label="First Name" required error={form.errors.firstName}>
             <input type="text" autoComplete="given-name" {...form.text("firstName")} />
@@ -46,11 +51,7 @@ export default function AssistanceForm() {
         <Field label="Comments" required error={form.errors.comments} hint="Tell us a little about what you need; share only what you are comfortable sharing.">
           <textarea className="visitor-form__comments" rows={5} {...form.text("comments")} />
         </Field>
-        <Honeypot value={String(form.values.website)} onChange={(v) => form.setValue("website", v)} />
-        <button type="submit" className="btn visitor-form__submit" disabled={pending}>
-          {pending ? "Submitting..." : "Request Assistance"}
-        </button>
-      </form>
+      </VisitorFormFrame>
     </div>
   );
 }

@@ -7,8 +7,7 @@ import { useQuery } from "../../lib/queries";
 import { Dialog } from "../ui/Dialog";
 import { Field } from "../ui/Field";
 import { Spinner } from "../ui/Spinner";
-import { FormKind, FormMessage, FormSent, useHydrated, usePlainPost } from "./FormParts";
-import { Honeypot } from "./Honeypot";
+import { FormSent, SubmitButton, useHydrated, usePlainPost, VisitorFormFrame } from "./FormParts";
 import { useForm } from "./useForm";
 import { useSubmission } from "./useSubmission";
 import "../../styles/forms.css";
@@ -122,7 +121,7 @@ export function CommentForm({ flowerId, library: given, onCancel, onSent }: Comm
   const library = useQuery(LIBRARY_KEY, () => api.get<CommentLibraryDto[]>(LIBRARY_KEY), { enabled: !given });
   const form = useForm("comment", EMPTY, "change");
   const nameInput = useRef<HTMLInputElement>(null);
-  const { post, answerId } = usePlainPost(COMMENT_ANCHOR);
+  const plain = usePlainPost(COMMENT_ANCHOR);
   const hydrated = useHydrated();
   const inDialog = Boolean(onCancel);
 
@@ -150,63 +149,68 @@ export function CommentForm({ flowerId, library: given, onCancel, onSent }: Comm
   const standard = entries.filter((m) => m.category === "standard");
   const biblical = entries.filter((m) => m.category === "biblical");
   return (
-    <>
-      {form.sent && !inDialog ? <FormSent id={answerId} {...COMMENT_SENT} /> : null}
-      <form className="visitor-form comment-form" aria-label="Leave a Comment" noValidate onSubmit={onSubmit} {...post}>
-        <FormKind kind="comment" />
-        <input type="hidden" name="memorialFlowerId" value={flowerId} />
-        <FormMessage id={answerId} message={form.formMessage} />
-        <Field label="Your Name" required error={form.errors.commenterName}>
-          <input ref={nameInput} type="text" autoComplete="name" {...form.text("commenterName")} />
-        </Field>
-        <Field
-          label="Message"
-          required
-          error={form.errors.commentLibraryId}
-          hint="Choose one of our messages of comfort; every comment is read before it appears."
-        >
-          {loadingLibrary ? (
-            <select disabled value="" name="commentLibraryId" onChange={() => undefined}>
-              <option value="">Loading messages...</option>
-            </select>
-          ) : (
-            <select {...form.text("commentLibraryId")}>
-              <option value="">Choose a message</option>
-              {standard.length ? (
-                <optgroup label="Words of comfort">
-                  {standard.map((m) => (
-                    <option key={m.id} value={String(m.id)}>
-                      {m.text}
-                    </option>
-                  ))}
-                </optgroup>
-              ) : null}
-              {biblical.length ? (
-                <optgroup label="From Scripture">
-                  {biblical.map((m) => (
-                    <option key={m.id} value={String(m.id)}>
-                      {m.text}
-                    </option>
-                  ))}
-                </optgroup>
-              ) : null}
-            </select>
-          )}
-        </Field>
-        {!given && library.error ? <p role="alert">{messageFor(library.error, "We could not load the messages just now. Please try again later.")}</p> : null}
-        <Honeypot value={String(form.values.website)} onChange={(v) => form.setValue("website", v)} />
+    <VisitorFormFrame
+      kind="comment"
+      form={form}
+      plain={plain}
+      onSubmit={onSubmit}
+      // In the dialog, the part that opened it shows the thanks once the form closes.
+      sent={inDialog ? null : COMMENT_SENT}
+      className="comment-form"
+      label="Leave a Comment"
+      hidden={<input type="hidden" name="memorialFlowerId" value={flowerId} />}
+      actions={
         <div className="comment-form__actions">
           {onCancel ? (
             <button type="button" className="btn btn--outline" onClick={onCancel} disabled={pending}>
               Cancel
             </button>
           ) : null}
-          <button type="submit" className="btn" disabled={(hydrated && !form.isValid) || pending}>
-            {pending ? "Submitting..." : "Submit Comment"}
-          </button>
+          <SubmitButton pending={pending} disabled={hydrated && !form.isValid} className="btn">
+            Submit Comment
+          </SubmitButton>
         </div>
-      </form>
-    </>
+      }
+    >
+      <Field label="Your Name" required error={form.errors.commenterName}>
+        <input ref={nameInput} type="text" autoComplete="name" {...form.text("commenterName")} />
+      </Field>
+      <Field
+        label="Message"
+        required
+        error={form.errors.commentLibraryId}
+        hint="Choose one of our messages of comfort; every comment is read before it appears."
+      >
+        {loadingLibrary ? (
+          <select disabled value="" name="commentLibraryId" onChange={() => undefined}>
+            <option value="">Loading messages...</option>
+          </select>
+        ) : (
+          <select {...form.text("commentLibraryId")}>
+            <option value="">Choose a message</option>
+            {standard.length ? (
+              <optgroup label="Words of comfort">
+                {standard.map((m) => (
+                  <option key={m.id} value={String(m.id)}>
+                    {m.text}
+                  </option>
+                ))}
+              </optgroup>
+            ) : null}
+            {biblical.length ? (
+              <optgroup label="From Scripture">
+                {biblical.map((m) => (
+                  <option key={m.id} value={String(m.id)}>
+                    {m.text}
+                  </option>
+                ))}
+              </optgroup>
+            ) : null}
+          </select>
+        )}
+      </Field>
+      {!given && library.error ? <p role="alert">{messageFor(library.error, "We could not load the messages just now. Please try again later.")}</p> : null}
+    </VisitorFormFrame>
   );
 }
 

@@ -2,8 +2,7 @@ import { useId, useRef } from "react";
 import { FLOWERS } from "../../../shared/flowers";
 import { FlowerImage } from "../flowers/FlowerImage";
 import { Field } from "../ui/Field";
-import { FormKind, FormMessage, FormSent, useHydrated, usePlainPost } from "./FormParts";
-import { Honeypot } from "./Honeypot";
+import { SubmitButton, useHydrated, usePlainPost, VisitorFormFrame } from "./FormParts";
 import { useForm } from "./useForm";
 import { useSubmission } from "./useSubmission";
 import "../../styles/forms.css";
@@ -33,7 +32,7 @@ const REQUIRED = ["parentName", "email", "babyFirstName", "babyLastName", "flowe
  */
 export default function FlowerForm() {
   const form = useForm("flower", EMPTY, "blur");
-  const { post, answerId } = usePlainPost("add-flower");
+  const plain = usePlainPost("add-flower");
   const hydrated = useHydrated();
   const ref = useRef<HTMLFormElement>(null);
   const headingId = useId();
@@ -56,10 +55,20 @@ export default function FlowerForm() {
         Choose a flower for your baby and it will be planted in the garden once a volunteer has looked it over. Fields marked "required" are needed; everything
         else is up to you.
       </p>
-      {form.sent ? <FormSent id={answerId} {...SENT} /> : null}
-      <form ref={ref} className="visitor-form" noValidate onSubmit={onSubmit} aria-labelledby={headingId} {...post}>
-        <FormKind kind="flower" />
-        <FormMessage id={answerId} message={form.formMessage} />
+      <VisitorFormFrame
+        kind="flower"
+        form={form}
+        plain={plain}
+        onSubmit={onSubmit}
+        sent={SENT}
+        formRef={ref}
+        labelledBy={headingId}
+        actions={
+          <SubmitButton pending={pending} disabled={hydrated && !complete}>
+            Submit Memorial Flower
+          </SubmitButton>
+        }
+      >
         <div className="visitor-form__row">
           <Field label="Your Name" required error={form.errors.parentName}>
             <input type="text" autoComplete="name" {...form.text("parentName")} />
@@ -144,11 +153,7 @@ export default function FlowerForm() {
           By submitting this form, you consent to publishing your baby's information (names, date of loss and chosen flower) on the public memorial in the
           Garden of Remembrance. Your own name and email address are never shown.
         </p>
-        <Honeypot value={String(form.values.website)} onChange={(v) => form.setValue("website", v)} />
-        <button type="submit" className="btn visitor-form__submit" disabled={(hydrated && !complete) || pending}>
-          {pending ? "Submitting..." : "Submit Memorial Flower"}
-        </button>
-      </form>
+      </VisitorFormFrame>
     </section>
   );
 }

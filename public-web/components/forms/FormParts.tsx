@@ -1,6 +1,7 @@
-import { useEffect, useRef, useSyncExternalStore } from "react";
+import { useEffect, useRef, useSyncExternalStore, type FormEvent, type ReactNode, type RefObject } from "react";
 import { useLocation } from "react-router-dom";
 import { FORM_KIND_FIELD, type VisitorFormKind } from "../../../shared/visitorForms";
+import { Honeypot } from "./Honeypot";
 
 /**
  * What makes a visitor form work before JavaScript: it posts to its own page
@@ -18,7 +19,7 @@ export function usePlainPost(anchor: string) {
   return { post: { method: "post", action: `${pathname}#${answerId}` } as const, answerId };
 }
 
-export function FormKind({ kind }: { kind: VisitorFormKind }) {
+function FormKind({ kind }: { kind: VisitorFormKind }) {
   return <input type="hidden" name={FORM_KIND_FIELD} value={kind} />;
 }
 
@@ -43,7 +44,7 @@ export function FormSent({ id, title, message, focus = true }: { id?: string; ti
 }
 
 /** A sentence about the whole form from a plain post (e.g. too many messages in a short time). */
-export function FormMessage({ id, message }: { id: string; message?: string }) {
+function FormMessage({ id, message }: { id: string; message?: string }) {
   if (!message) return null;
   return (
     <p id={id} className="form-message" role="alert">
@@ -66,3 +67,91 @@ export function useHydrated(): boolean {
 }
 
 const noSubscription = () => () => undefined;
+
+/** What the frame reads of a form's state (useForm gives it). */
+interface FramedForm {
+  sent: boolean;
+  formMessage?: string;
+  values: { website?: unknown };
+  setValue(key: "website", value: string): void;
+}
+
+interface VisitorFormFrameProps {
+  kind: VisitorFormKind;
+  form: FramedForm;
+  /** From usePlainPost: where the form posts without JavaScript, and the id its answer takes. */
+  plain: ReturnType<typeof usePlainPost>;
+  onSubmit(event: FormEvent): void;
+  /** The success title and text shown above the form once sent; null where the caller shows them itself. */
+  sent: { title: string; message: string } | null;
+  formRef?: RefObject<HTMLFormElement | null>;
+  className?: string;
+  label?: string;
+  labelledBy?: string;
+  /** Hidden fields the form posts besides its kind. */
+  hidden?: ReactNode;
+  /** The submit button and anything beside it. */
+  actions: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * The frame every visitor form shares: the success text once sent, then the form
+ * itself (posting to its own page without JavaScript), its kind, its whole-form
+ * message, the fields, the honeypot and the actions.
+ */
+export function VisitorFormFrame({
+  kind,
+  form,
+  plain,
+  onSubmit,
+  sent,
+  formRef,
+  className,
+  label,
+  labelledBy,
+  hidden,
+  actions,
+  children,
+}: VisitorFormFrameProps) {
+  return (
+    <>
+      {form.sent && sent ? <FormSent id={plain.answerId} {...sent} /> : null}
+      <form
+        ref={formRef}
+        className={className ? `visitor-form ${className}` : "visitor-form"}
+        aria-label={label}
+        aria-labelledby={labelledBy}
+        noValidate
+        onSubmit={onSubmit}
+        {...plain.post}
+      >
+        <FormKind kind={kind} />
+        {hidden}
+        <FormMessage id={plain.answerId} message={form.formMessage} />
+        {children}
+        <Honeypot value={String(form.values.website ?? "")} onChange={(value) => form.setValue("website", value)} />
+        {actions}
+      </form>
+    </>
+  );
+}
+
+/** A visitor form's submit button: "Submitting..." while it sends. */
+export function SubmitButton({
+  pending,
+  disabled = false,
+  className = "btn visitor-form__submit",
+  children,
+}: {
+  pending: boolean;
+  disabled?: boolean;
+  className?: string;
+  children: string;
+}) {
+  return (
+    <button type="submit" className={className} disabled={disabled || pending}>
+      {pending ? "Submitting..." : children}
+    </button>
+  );
+}

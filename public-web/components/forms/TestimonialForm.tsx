@@ -1,7 +1,6 @@
 import { useRef } from "react";
 import { Field } from "../ui/Field";
-import { FormKind, FormMessage, FormSent, usePlainPost } from "./FormParts";
-import { Honeypot } from "./Honeypot";
+import { SubmitButton, usePlainPost, VisitorFormFrame } from "./FormParts";
 import { useForm } from "./useForm";
 import { useSubmission } from "./useSubmission";
 import "../../styles/forms.css";
@@ -13,7 +12,7 @@ const SENT = { title: "Testimonial Submitted", message: "Thank you for sharing y
 export default function TestimonialForm({ labelledBy }: { labelledBy?: string }) {
   const form = useForm("testimonial", EMPTY, "blur");
   const ref = useRef<HTMLFormElement>(null);
-  const { post, answerId } = usePlainPost("share-your-story");
+  const plain = usePlainPost("share-your-story");
   const { pending, onSubmit } = useSubmission(form, ref, {
     path: "/api/testimonials",
     success: SENT,
@@ -22,33 +21,33 @@ export default function TestimonialForm({ labelledBy }: { labelledBy?: string })
   });
 
   return (
-    <>
-      {form.sent ? <FormSent id={answerId} {...SENT} /> : null}
-      <form ref={ref} className="visitor-form" aria-labelledby={labelledBy} noValidate onSubmit={onSubmit} {...post}>
-        <FormKind kind="testimonial" />
-        <FormMessage id={answerId} message={form.formMessage} />
-        <div className="visitor-form__row">
-          <Field label="First Name" required error={form.errors.firstName}>
-            <input type="text" autoComplete="given-name" {...form.text("firstName")} />
-          </Field>
-          <Field label="Last Name" required error={form.errors.lastName}>
-            <input type="text" autoComplete="family-name" {...form.text("lastName")} />
-          </Field>
-        </div>
-        <Field label="Child's Name" optional error={form.errors.childName}>
-          <input type="text" autoComplete="off" {...form.text("childName")} />
+    <VisitorFormFrame
+      kind="testimonial"
+      form={form}
+      plain={plain}
+      onSubmit={onSubmit}
+      sent={SENT}
+      formRef={ref}
+      labelledBy={labelledBy}
+      actions={<SubmitButton pending={pending}>Share Your Story</SubmitButton>}
+    >
+      <div className="visitor-form__row">
+        <Field label="First Name" required error={form.errors.firstName}>
+          <input type="text" autoComplete="given-name" {...form.text("firstName")} />
         </Field>
-        <Field label="Your Testimonial" required error={form.errors.testimonial} hint="Write as much or as little as you wish.">
-          <textarea className="visitor-form__story" rows={8} {...form.text("testimonial")} />
+        <Field label="Last Name" required error={form.errors.lastName}>
+          <input type="text" autoComplete="family-name" {...form.text("lastName")} />
         </Field>
-        <Field label="Email" optional error={form.errors.email} hint="We use it only to let you know when your story has been posted. It is never shown.">
-          <input type="email" autoComplete="email" {...form.text("email")} />
-        </Field>
-        <Honeypot value={String(form.values.website)} onChange={(v) => form.setValue("website", v)} />
-        <button type="submit" className="btn visitor-form__submit" disabled={pending}>
-          {pending ? "Submitting..." : "Share Your Story"}
-        </button>
-      </form>
-    </>
+      </div>
+      <Field label="Child's Name" optional error={form.errors.childName}>
+        <input type="text" autoComplete="off" {...form.text("childName")} />
+      </Field>
+      <Field label="Your Testimonial" required error={form.errors.testimonial} hint="Write as much or as little as you wish.">
+        <textarea className="visitor-form__story" rows={8} {...form.text("testimonial")} />
+      </Field>
+      <Field label="Email" optional error={form.errors.email} hint="We use it only to let you know when your story has been posted. It is never shown.">
+        <input type="email" autoComplete="email" {...form.text("email")} />
+      </Field>
+    </VisitorFormFrame>
   );
 }
