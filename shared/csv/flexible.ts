@@ -217,7 +217,8 @@ function fail(notice: CsvNotice): BulkCheck {
   return { ok: false, title: notice.title, message: notice.message };
 }
 
-function withoutId(entry: FlexibleEntry): FlowerEntry {
+/** A row as Bulk Upload sends it: an ID column, if the file has one, is for Bulk Update only. */
+export function withoutId(entry: FlexibleEntry): FlowerEntry {
   const { id: _id, ...rest } = entry;
   return rest;
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent } from "react";
-import { INVALID_FILE, isCsvFile, NO_DATA_UPDATE, NO_DATA_UPLOAD, type CsvNotice } from "../../../shared/csv";
+import { INVALID_FILE, isCsvFile, NO_DATA_UPDATE, NO_DATA_UPLOAD, withoutId, type CsvNotice } from "../../../shared/csv";
 import type { FlowerEntry } from "../../../shared/schemas/admin";
 import { Field } from "../ui/Field";
 import { BulkResult, type BulkStatus } from "./BulkResult";
@@ -63,9 +63,9 @@ export function BulkUploadPanel({ onUpload, onUpdate, onNotice, findDuplicates }
 
   // Once the data is read, ask which rows are already in the garden (for the warning in the preview).
   useEffect(() => {
-    if (!findDuplicates || !analysis?.upload.ok || analysis.upload.entries.length > DUPLICATE_CHECK_ROWS) return;
+    if (!findDuplicates || !analysis?.upload.ok || analysis.entries.length > DUPLICATE_CHECK_ROWS) return;
     const of = analysis;
-    const entries = analysis.upload.entries as FlowerEntry[];
+    const entries = analysis.entries.map(withoutId);
     let live = true;
     findDuplicates(entries).then(
       (rows) => live && setDuplicates({ of, rows }),
@@ -197,11 +197,12 @@ export function BulkUploadPanel({ onUpload, onUpdate, onNotice, findDuplicates }
     const check = found ? found[mode] : { ok: false as const, ...(mode === "upload" ? NO_DATA_UPLOAD : NO_DATA_UPDATE) };
     if (!check.ok) return tell({ title: check.title, message: check.message });
     const skip = mode === "upload" && skipDuplicates && duplicates?.of === found ? new Set(duplicates.rows) : new Set<number>();
-    const entries = (check.entries as FlowerEntry[]).filter((_, i) => !skip.has(i));
+    const entries = (found?.entries ?? []).filter((_, i) => !skip.has(i));
     if (entries.length === 0) return tell({ title: "Nothing New", message: "Every row is already in the garden, so there is nothing to upload." });
     setStatus({ state: "running", count: entries.length });
     try {
-      const message = mode === "upload" ? await onUpload(entries) : await onUpdate(entries as (FlowerEntry & { id: number })[]);
+      // Bulk Update's check has made sure every row has its ID.
+      const message = mode === "upload" ? await onUpload(entries.map(withoutId)) : await onUpdate(entries as (FlowerEntry & { id: number })[]);
       setStatus({ state: "success", message });
     } catch (error) {
       setStatus({ state: "error", message: error instanceof Error ? error.message : String(error) });
@@ -244,7 +245,7 @@ export function BulkUploadPanel({ onUpload, onUpdate, onNotice, findDuplicates }
           ))}
         </ul>
       ) : null}
-      {findDuplicates && analysis?.upload.ok && analysis.upload.entries.length > DUPLICATE_CHECK_ROWS ? (
+      {findDuplicates && analysis?.upload.ok && analysis.entries.length > DUPLICATE_CHECK_ROWS ? (
         <p className="csv-notice" role="note">
           This file has more than {DUPLICATE_CHECK_ROWS.toLocaleString("en-US")} rows, so it was not checked for flowers already in the garden.
         </p>

@@ -6,9 +6,9 @@ import {
   stripBom,
   type BulkCheck,
   type CsvProgress,
+  type FlexibleEntry,
   type FlexibleRow,
 } from "../../../shared/csv";
-import type { FlowerEntry } from "../../../shared/schemas/admin";
 
 /**
  * Reading a chosen CSV file in a Web Worker, so a file of many megabytes
@@ -47,7 +47,8 @@ export interface StrictAnalysis extends Decoded {
   rows: Record<string, string>[] | null;
 }
 
-export type SendCheck<E> = { ok: true; entries: E[] } | { ok: false; title: string; message: string };
+/** Whether the rows may be sent one way (Bulk Upload or Bulk Update), and if not, the notice that says why. */
+export type SendCheck = { ok: true } | { ok: false; title: string; message: string };
 
 export interface FlexibleAnalysis extends Decoded {
   reader: "flexible";
@@ -58,8 +59,10 @@ export interface FlexibleAnalysis extends Decoded {
   preview: FlexibleRow[];
   rowCount: number;
   validCount: number;
-  upload: SendCheck<FlowerEntry>;
-  update: SendCheck<FlowerEntry & { id: number }>;
+  /** The valid rows, with their IDs where the file has them: once for both ways of sending (see WorkerReply). */
+  entries: FlexibleEntry[];
+  upload: SendCheck;
+  update: SendCheck;
 }
 
 /** The file could not be read as text (see shared/csv/decode.ts). */
@@ -98,6 +101,8 @@ export function analyse(request: AnalysisRequest, onProgress?: CsvProgress): Ana
   }
   const blank = stripBom(text).trim() === "";
   const result = blank ? null : parseFlexibleCsv(text, onProgress);
+  const upload = checkParsedBulk(result, "upload");
+  const update = checkParsedBulk(result, "update");
   return {
     reader: "flexible",
     ok: true,
@@ -107,18 +112,26 @@ export function analyse(request: AnalysisRequest, onProgress?: CsvProgress): Ana
     preview: result?.rows.slice(0, MAX_PREVIEW_ROWS) ?? [],
     rowCount: result?.rows.length ?? 0,
     validCount: result?.entries.length ?? 0,
-    upload: forSending(checkParsedBulk(result, "upload")),
-    update: forSending(checkParsedBulk(result, "update")),
+    entries: upload.ok || update.ok ? result!.entries : [],
+    upload: forSending(upload),
+    update: forSending(update),
   };
 }
 
 /** Keeps what sending needs: the skipped rows are already in the preview and counts. */
-function forSending<E extends FlowerEntry>(check: BulkCheck<E>): SendCheck<E> {
-  return check.ok ? { ok: true, entries: check.entries } : { ok: false, title: check.title, message: check.message };
+function forSending(check: BulkCheck): SendCheck {
+  return check.ok ? { ok: true } : { ok: false, title: check.title, message: check.message };
 }
 
-/** Messages between the page and the worker. */
-export type WorkerReply = { type: "progress"; fraction: number } | { type: "done"; analysis: Analysis } | { type: "failed"; message: string };
+/**
+ * Messages between the page and the worker. A bulk file's rows come in messages of ROWS_PER_MESSAGE
+ * before the analysis itself: the page takes each message in a task of its own, in proportion to its
+ * rows, and a whole 10 MB file at once held it for 300 ms here and for a second on a busy machine.
+ */
+export type WorkerReply =
+  { type: "progress"; fraction: number } | { type: "rows"; rows: FlexibleEntry[] } | { type: "done"; analysis: Analysis } | { type: "failed"; message: string };
+
+export const ROWS_PER_MESSAGE = 5_000;
 
 /** The reading was stopped because another one replaced it. */
 class CancelledReading extends Error {
@@ -148,11 +161,16 @@ export function analyseInWorker(request: AnalysisRequest, onProgress: (fraction:
       worker.terminate();
       reject(new CancelledReading());
     };
+    const rows: FlexibleEntry[] = [];
     worker.onmessage = (event: MessageEvent<WorkerReply>) => {
       const reply = event.data;
       if (reply.type === "progress") return onProgress(reply.fraction);
+      if (reply.type === "rows") {
+        for (const row of reply.rows) rows.push(row);
+        return;
+      }
       worker.terminate();
-      if (reply.type === "done") resolve(reply.analysis);
+      if (reply.type === "done") resolve(reply.analysis.ok && reply.analysis.reader === "flexible" ? { ...reply.analysis, entries: rows } : reply.analysis);
       else reject(new Error(reply.message));
     };
     worker.onerror = (event) => {

@@ -1,6 +1,6 @@
-import { analyse, type AnalysisRequest, type WorkerReply } from "./csvAnalysis";
+import { analyse, ROWS_PER_MESSAGE, type AnalysisRequest, type WorkerReply } from "./csvAnalysis";
 
-/** The CSV reader's worker (started by analyseInWorker): one request, progress as it goes, one answer. */
+/** The CSV reader's worker (started by analyseInWorker): one request, progress as it goes, the rows, one answer. */
 interface WorkerScope {
   postMessage(message: WorkerReply): void;
   onmessage: ((event: MessageEvent<AnalysisRequest>) => void) | null;
@@ -19,7 +19,15 @@ scope.onmessage = (event: MessageEvent<AnalysisRequest>) => {
       lastPercent = percent;
       reply({ type: "progress", fraction });
     });
-    reply({ type: "done", analysis });
+    if (analysis.ok && analysis.reader === "flexible") {
+      // The rows first, a share at a time (see WorkerReply); the analysis then comes without them.
+      for (let start = 0; start < analysis.entries.length; start += ROWS_PER_MESSAGE) {
+        reply({ type: "rows", rows: analysis.entries.slice(start, start + ROWS_PER_MESSAGE) });
+      }
+      reply({ type: "done", analysis: { ...analysis, entries: [] } });
+    } else {
+      reply({ type: "done", analysis });
+    }
   } catch (error) {
     reply({ type: "failed", message: error instanceof Error ? error.message : String(error) });
   }
