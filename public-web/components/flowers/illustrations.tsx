@@ -1,4 +1,4 @@
-import type { ReactElement } from "react";
+import { cloneElement, type ReactElement, type SVGProps } from "react";
 import type { FlowerType } from "../../../shared/flowers";
 
 /**
@@ -14,53 +14,61 @@ const LEAF_DARK = "#4f7d3f";
 /** A gently curved stem with one or two leaves, shared by most flowers. */
 function Stem({ top = 62, leaves = 2 }: { top?: number; leaves?: 1 | 2 }) {
   return (
-    <g>
+    <>
       <path d={`M60 ${top} C58 ${top + 20} 62 ${top + 36} 60 116`} stroke={STEM} strokeWidth="3.5" fill="none" strokeLinecap="round" />
       <path d="M60 98 C48 96 38 86 36 76 C48 78 58 86 60 98Z" fill={LEAF} />
       {leaves === 2 ? <path d="M61 88 C72 84 82 74 86 64 C74 66 64 76 61 88Z" fill={LEAF_DARK} /> : null}
-    </g>
+    </>
   );
 }
 
-/** `count` copies of a petal drawn pointing up, turned evenly around (cx, cy). */
-function Ring({ count, cx, cy, children, offset = 0 }: { count: number; cx: number; cy: number; children: ReactElement; offset?: number }) {
-  return (
-    <g>
-      {Array.from({ length: count }, (_, i) => (
-        <g key={i} transform={`rotate(${offset + (360 / count) * i} ${cx} ${cy})`}>
-          {children}
-        </g>
-      ))}
-    </g>
-  );
+/**
+ * `count` copies of a petal drawn pointing up, turned evenly around (cx, cy). The turn goes on the
+ * petal itself, not on a group around it: a page shows each drawing many times (every copy is
+ * cloned and styled anew), and the wrappers were a third of the drawings' elements.
+ */
+function Ring({
+  count,
+  cx,
+  cy,
+  children,
+  offset = 0,
+}: {
+  count: number;
+  cx: number;
+  cy: number;
+  children: ReactElement<SVGProps<SVGElement>>;
+  offset?: number;
+}) {
+  return Array.from({ length: count }, (_, i) => cloneElement(children, { key: i, transform: `rotate(${offset + (360 / count) * i} ${cx} ${cy})` }));
 }
 
 function TulipHead({ outer, inner, edge }: { outer: string; inner: string; edge: string }) {
   return (
-    <g>
+    <>
       <path d="M38 40 C36 58 44 70 60 72 C76 70 84 58 82 40 C74 46 68 44 60 30 C52 44 46 46 38 40Z" fill={outer} stroke={edge} strokeWidth="1.2" />
       <path d="M47 44 C47 58 52 66 60 68 C68 66 73 58 73 44 C68 48 64 46 60 36 C56 46 52 48 47 44Z" fill={inner} />
       <path d="M60 36 L60 66" stroke={edge} strokeWidth="1" opacity="0.5" />
-    </g>
+    </>
   );
 }
 
 const PinkTulip = () => (
-  <g>
+  <>
     <Stem top={70} />
     <TulipHead outer="#f2a7c3" inner="#f8cadb" edge="#c96b8f" />
-  </g>
+  </>
 );
 
 const Tulip = () => (
-  <g>
+  <>
     <Stem top={70} />
     <TulipHead outer="#d94f4f" inner="#ec7a6b" edge="#9c2f36" />
-  </g>
+  </>
 );
 
 const Marigold = () => (
-  <g>
+  <>
     <Stem top={60} />
     <Ring count={16} cx={60} cy={42}>
       <ellipse cx="60" cy="22" rx="7" ry="11" fill="#f0a020" stroke="#c9780c" strokeWidth="1" />
@@ -72,44 +80,44 @@ const Marigold = () => (
       <ellipse cx="60" cy="36" rx="5" ry="6" fill="#fbc94c" />
     </Ring>
     <circle cx="60" cy="42" r="5" fill="#d98d12" />
-  </g>
+  </>
 );
 
 const OxEyeDaisy = () => (
-  <g>
+  <>
     <Stem top={64} leaves={1} />
     <Ring count={18} cx={60} cy={44}>
       <ellipse cx="60" cy="25" rx="4.2" ry="14" fill="#ffffff" stroke="#c9c3b6" strokeWidth="0.8" />
     </Ring>
     <circle cx="60" cy="44" r="10" fill="#f2c21b" stroke="#c99a06" strokeWidth="1" />
     <circle cx="57" cy="41" r="3" fill="#f7d85a" />
-  </g>
+  </>
 );
 
 const CallaLily = () => (
-  <g>
+  <>
     <path d="M62 116 C60 96 62 80 64 70" stroke={STEM} strokeWidth="3.5" fill="none" strokeLinecap="round" />
     <path d="M62 112 C44 104 36 90 38 74 C50 84 58 96 62 112Z" fill={LEAF} />
     <path d="M64 72 C46 66 38 44 44 22 C58 24 80 16 90 10 C88 30 84 54 64 72Z" fill="#fbfaf4" stroke="#b9b49a" strokeWidth="1.4" />
     <path d="M64 72 C56 60 54 44 58 30" stroke="#d8d3bd" strokeWidth="1.2" fill="none" />
     <path d="M63 66 C62 56 64 46 68 40" stroke="#e6b822" strokeWidth="5" fill="none" strokeLinecap="round" />
-  </g>
+  </>
 );
 
 /** One small five-petal flower, for the forget-me-not's cluster. */
 function Floret({ cx, cy, r }: { cx: number; cy: number; r: number }) {
   return (
-    <g>
+    <>
       <Ring count={5} cx={cx} cy={cy}>
         <circle cx={cx} cy={cy - r} r={r * 0.8} fill="#6fa8dc" stroke="#3f78b0" strokeWidth="0.8" />
       </Ring>
       <circle cx={cx} cy={cy} r={r * 0.45} fill="#f6d743" stroke="#ffffff" strokeWidth="0.8" />
-    </g>
+    </>
   );
 }
 
 const ForgetMeNot = () => (
-  <g>
+  <>
     <Stem top={66} />
     <Floret cx={60} cy={44} r={9} />
     <Floret cx={38} cy={54} r={7} />
@@ -117,11 +125,11 @@ const ForgetMeNot = () => (
     <Floret cx={48} cy={28} r={6} />
     <Floret cx={74} cy={28} r={6} />
     <circle cx="62" cy="64" r="3" fill="#9cc2e6" />
-  </g>
+  </>
 );
 
 const Periwinkle = () => (
-  <g>
+  <>
     <path d="M60 70 C58 86 62 100 60 116" stroke={STEM} strokeWidth="3" fill="none" strokeLinecap="round" />
     <ellipse cx="44" cy="96" rx="14" ry="7" transform="rotate(-25 44 96)" fill={LEAF_DARK} />
     <ellipse cx="76" cy="90" rx="14" ry="7" transform="rotate(25 76 90)" fill={LEAF} />
@@ -130,11 +138,11 @@ const Periwinkle = () => (
     </Ring>
     <circle cx="60" cy="46" r="6" fill="#ffffff" />
     <circle cx="60" cy="46" r="2.5" fill="#5d60b8" />
-  </g>
+  </>
 );
 
 const Lily = () => (
-  <g>
+  <>
     <Stem top={66} />
     <Ring count={6} cx={60} cy={46} offset={30}>
       <path d="M60 46 C52 34 54 18 60 10 C66 18 68 34 60 46Z" fill="#fffdf6" stroke="#c7bf9f" strokeWidth="1.2" />
@@ -146,11 +154,11 @@ const Lily = () => (
       <ellipse cx="60" cy="25" rx="2" ry="3.5" fill="#d9902b" />
     </Ring>
     <circle cx="60" cy="46" r="3.5" fill="#cfe0a0" />
-  </g>
+  </>
 );
 
 const Carnation = () => (
-  <g>
+  <>
     <Stem top={70} />
     <path d="M52 62 L56 74 L64 74 L68 62Z" fill={LEAF_DARK} />
     <path
@@ -161,18 +169,18 @@ const Carnation = () => (
       strokeLinejoin="round"
     />
     <path d="M40 52 L45 44 L50 52 L55 42 L60 52 L65 42 L70 52 L75 44 L80 52 C72 60 48 60 40 52Z" fill="#f39ab2" />
-  </g>
+  </>
 );
 
 const PinkRose = () => (
-  <g>
+  <>
     <Stem top={66} />
     <circle cx="60" cy="44" r="24" fill="#f5a9bf" stroke="#c9627f" strokeWidth="1.2" />
     <path d="M38 44 C40 62 80 64 82 44 C76 56 44 56 38 44Z" fill="#ea8aa6" />
     <path d="M44 40 C46 26 74 24 76 40 C70 32 52 32 44 40Z" fill="#f7bfd0" stroke="#c9627f" strokeWidth="1" />
     <path d="M60 46 C52 46 50 38 56 34 C62 30 70 34 68 42 C66 48 58 50 54 46" fill="none" stroke="#b5486a" strokeWidth="2" strokeLinecap="round" />
     <path d="M60 42 C58 40 60 37 63 38" fill="none" stroke="#b5486a" strokeWidth="1.6" strokeLinecap="round" />
-  </g>
+  </>
 );
 
 export const ILLUSTRATIONS: Record<FlowerType, () => ReactElement> = {
