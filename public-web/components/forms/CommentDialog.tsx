@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import type { CommentLibraryDto, PublicCommentDto, PublicFlowerDto } from "../../../shared/schemas/public";
+import type { CommentCategory, CommentLibraryDto, PublicCommentDto, PublicFlowerDto } from "../../../shared/schemas/public";
 import { api, messageFor } from "../../lib/api";
 import { fullName } from "../../../shared/garden";
 import { usePageData } from "../../lib/pageData";
@@ -146,8 +146,6 @@ export function CommentForm({ flowerId, library: given, onCancel, onSent }: Comm
 
   const entries = given ?? library.data ?? [];
   const loadingLibrary = !given && library.isLoading;
-  const standard = entries.filter((m) => m.category === "standard");
-  const biblical = entries.filter((m) => m.category === "biblical");
   return (
     <VisitorFormFrame
       kind="comment"
@@ -188,24 +186,18 @@ export function CommentForm({ flowerId, library: given, onCancel, onSent }: Comm
         ) : (
           <select {...form.text("commentLibraryId")}>
             <option value="">Choose a message</option>
-            {standard.length ? (
-              <optgroup label="Words of comfort">
-                {standard.map((m) => (
-                  <option key={m.id} value={String(m.id)}>
-                    {m.text}
-                  </option>
-                ))}
-              </optgroup>
-            ) : null}
-            {biblical.length ? (
-              <optgroup label="From Scripture">
-                {biblical.map((m) => (
-                  <option key={m.id} value={String(m.id)}>
-                    {m.text}
-                  </option>
-                ))}
-              </optgroup>
-            ) : null}
+            {MESSAGE_GROUPS.map(({ category, label }) => {
+              const messages = entries.filter((m) => m.category === category);
+              return messages.length ? (
+                <optgroup key={category} label={label}>
+                  {messages.map((m) => (
+                    <option key={m.id} value={String(m.id)}>
+                      {m.text}
+                    </option>
+                  ))}
+                </optgroup>
+              ) : null;
+            })}
           </select>
         )}
       </Field>
@@ -215,6 +207,12 @@ export function CommentForm({ flowerId, library: given, onCancel, onSent }: Comm
 }
 
 const COMMENT_ANCHOR = "leave-comment";
+
+/** The library's two kinds of message, in the order the list shows them. */
+const MESSAGE_GROUPS = [
+  { category: "standard", label: "Words of comfort" },
+  { category: "biblical", label: "From Scripture" },
+] as const satisfies readonly { category: CommentCategory; label: string }[];
 
 /**
  * A memorial's comment form rendered by the server: shown when the garden is
