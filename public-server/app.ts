@@ -150,7 +150,6 @@ export async function createServer(config: ServerConfig, extraHooks: DomainHook[
     quiesce,
     async close() {
       await quiesce();
-      services.site.close();
       await db.close();
       releaseLock();
     },

@@ -202,18 +202,19 @@ describe("bulk upload of a CSV file read as a stream", () => {
     expect((await admin.post(UPLOAD, gardenFile(50_000, 19), CSV)).status).toBe(200);
     const ids = sql<{ id: number }>(server, "SELECT id FROM memorial_flowers ORDER BY id").map((r) => r.id);
     const body = JSON.stringify({ flowers: fakeGarden(50_000, 23).map((f, i) => ({ ...f, id: ids[i] })) });
-    // The CPU time of this thread, the server's event loop: unlike wall time, other test files on the same cores
-    // do not swell it.
+    // The CPU time of this thread, the server's event loop; the client sends from a thread of its own.
     const before = process.threadCpuUsage();
-    const res = await admin.put("/api/admin/memorial-flowers/bulk-update", body);
+    const res = await admin.fromAnotherThread("PUT", "/api/admin/memorial-flowers/bulk-update", body);
     const used = process.threadCpuUsage(before);
     const cpuMs = (used.user + used.system) / 1000;
-    expect(res.status, await res.clone().text()).toBe(200);
-    expect((await json(res)).count).toBe(50_000);
+    expect(res.status, res.text).toBe(200);
+    expect(JSON.parse(res.text).count).toBe(50_000);
     console.log(`50,000-row JSON update (${(body.length / 1_048_576).toFixed(1)} MB): the event loop's thread used ${Math.round(cpuMs)} ms of CPU`);
-    // Parsed and checked on the event loop, the body took 960-1,100 ms of its CPU; now 340-460 ms, most of what is left is
-    // sending and receiving the 6 MB, the sending included (this test's client runs on the same thread).
-    expect(cpuMs).toBeLessThan(700);
+    // Parsed and checked on the event loop, the body took 960-1,100 ms of its CPU on a quiet machine. On the thread,
+    // what is left is receiving the 6 MB into a file: 140-180 ms quiet. CPU time is not wall time, but it still swells
+    // when other test files share the cores (it was 447 ms quiet and 774 ms in one CI run, before the file was
+    // written in batches and the site configuration stopped watching the database's folder), hence the margin.
+    expect(cpuMs).toBeLessThan(500);
   });
 
   it("finds the rows already in the garden on a thread of its own: 10,000 rows against 30,000 flowers, exactly", async () => {
@@ -235,11 +236,11 @@ describe("bulk upload of a CSV file read as a stream", () => {
     expect(expected.length).toBeGreaterThanOrEqual(5_000);
 
     const before = process.threadCpuUsage();
-    const res = await admin.post("/api/admin/memorial-flowers/duplicates", { flowers: rows });
+    const res = await admin.fromAnotherThread("POST", "/api/admin/memorial-flowers/duplicates", { flowers: rows });
     const used = process.threadCpuUsage(before);
     const cpuMs = (used.user + used.system) / 1000;
-    expect(res.status, await res.clone().text()).toBe(200);
-    expect((await json(res)).duplicates).toEqual(expected);
+    expect(res.status, res.text).toBe(200);
+    expect(JSON.parse(res.text).duplicates).toEqual(expected);
     console.log(`duplicate check, 10,000 rows against 30,000 flowers: the event loop's thread used ${Math.round(cpuMs)} ms of CPU`);
     // Looked up on the event loop (TypeORM entities for every flower with a first name sent), it took 370-400 ms of its
     // CPU; now about 45 ms, sending the body from this same thread included.
