@@ -1,11 +1,12 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
+import { flowerDrawingFiles } from "./vite.flowers";
 
 // The public site and the web admin, built into dist/web for the Koa server to serve.
 export default defineConfig({
   root: "public-web",
   publicDir: "public",
-  plugins: [react()],
+  plugins: [react(), flowerDrawingFiles()],
   build: {
     outDir: "../dist/web",
     emptyOutDir: true,

@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { flowerDrawingFiles } from "./vite.flowers";
 
 // One runner, five areas (`npm run test:unit`, `test:server`, `test:browser`, `test:desktop`, `test:perf` run
 // one): shared code and components, the real server on random ports, Chromium-driven pages, the desktop app,
@@ -6,6 +7,7 @@ import { defineConfig } from "vitest/config";
 // The build comes first (`npm test` builds once); no test file builds the site itself. The desktop project
 // builds the desktop app once per run, before its first file (tests/support/desktopBuild.ts).
 export default defineConfig({
+  plugins: [flowerDrawingFiles()],
   test: {
     setupFiles: ["tests/support/stayInRepo.ts"],
     environment: "node",

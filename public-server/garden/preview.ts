@@ -1,6 +1,4 @@
-import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { ILLUSTRATIONS } from "../../public-web/components/flowers/illustrations";
+import { drawingShapes } from "../../public-web/components/flowers/drawingMarkup";
 import { describeFlower } from "../../shared/flowers";
 import { fullName, IN_LOVING_MEMORY } from "../../shared/garden";
 import type { Services } from "../context";
@@ -14,7 +12,7 @@ const escapeXml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "
 /** The shared link's picture (1200 × 630): the flower drawn from the site's own SVG, and the name. */
 function previewSvg(flower: NonNullable<ReturnType<typeof approvedFlower>>): string {
   const { label, meaning, imageType } = describeFlower(flower.flowerType);
-  const drawing = renderToStaticMarkup(createElement(ILLUSTRATIONS[imageType]));
+  const drawing = drawingShapes(imageType);
   const name = fullName(flower);
   const shown = name.length > 40 ? `${name.slice(0, 39)}…` : name;
   // Bold serif letters average about 0.62 em: the name fits the 640 px beside the flower.

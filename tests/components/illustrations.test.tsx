@@ -5,8 +5,8 @@ import { FLOWER_TYPES } from "../../shared/flowers";
 import { ILLUSTRATIONS } from "../../public-web/components/flowers/illustrations";
 
 /**
- * The flower drawings are kept lean: a garden page shows them about 35 times, and each showing is a
- * copy of the drawing's elements that the browser styles on its own. Drawn with a group around every
+ * The flower drawings are kept lean: drawn in place (the home page's picker shows all ten), every
+ * element is parsed, styled and hydrated, and the garden's drawing files are made of them. Drawn with a group around every
  * petal (and around every part), the ten drawings had 299 elements; with the turn on the petal itself
  * they have 159, and draw the same pixels (a screenshot of all ten was byte-identical before and after).
  */

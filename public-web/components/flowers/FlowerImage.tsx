@@ -1,5 +1,6 @@
 import { createContext, memo, useContext, type ReactNode } from "react";
-import { describeFlower, FLOWER_TYPES, type FlowerType } from "../../../shared/flowers";
+import DRAWING_FILES from "virtual:flower-drawings";
+import { describeFlower } from "../../../shared/flowers";
 import { ILLUSTRATIONS } from "./illustrations";
 import "./flowers.css";
 
@@ -18,42 +19,19 @@ interface FlowerImageProps {
   className?: string;
 }
 
-/** True inside FlowerDrawings: the drawings are in the page once, and each picture points at its own. */
-const DrawingsInPage = createContext(false);
-
-const drawingId = (type: FlowerType) => `flower-drawing-${type}`;
-
-/** The ten drawings as SVG symbols, in a box of no size; drawn once, never again. */
-const Symbols = memo(function Symbols() {
-  return (
-    <svg className="flower-drawings" aria-hidden="true" focusable="false">
-      <defs>
-        {FLOWER_TYPES.map((type) => {
-          const Drawing = ILLUSTRATIONS[type];
-          return (
-            <symbol key={type} id={drawingId(type)} viewBox="0 0 120 120">
-              <Drawing />
-            </symbol>
-          );
-        })}
-      </defs>
-    </svg>
-  );
-});
+/** True inside FlowerDrawings: each picture shows its drawing's file instead of drawing it in place. */
+const DrawingsAsFiles = createContext(false);
 
 /**
- * For pages that show many flowers (the garden shows some forty): the ten drawings go into the page once,
- * and every FlowerImage inside is a reference to one of them. The garden's HTML is then about 70 KB
- * smaller, and there are about a thousand fewer elements to parse, lay out and hydrate. A page with a
- * single flower draws it in place.
+ * For pages that show many flowers (the garden shows some thirty-five): every FlowerImage inside is an
+ * image of its drawing's file (the build writes one per flower; the browser caches them), fetched only
+ * when it comes near the screen. Drawn in the page, each picture was some twenty SVG elements to parse,
+ * style, lay out and hydrate, in the page's first layout; as a file it is one element, and the HTML is
+ * about 19 KB (2 KB compressed) smaller. A page with a single flower draws it in place, so that it is
+ * there with the page's first paint.
  */
 export function FlowerDrawings({ children }: { children: ReactNode }) {
-  return (
-    <DrawingsInPage.Provider value={true}>
-      <Symbols />
-      {children}
-    </DrawingsInPage.Provider>
-  );
+  return <DrawingsAsFiles.Provider value={true}>{children}</DrawingsAsFiles.Provider>;
 }
 
 /**
@@ -64,18 +42,28 @@ export function FlowerDrawings({ children }: { children: ReactNode }) {
 export const FlowerImage = memo(function FlowerImage({ type, size = "sm", decorative = false, className }: FlowerImageProps) {
   const { imageType } = describeFlower(type);
   const known = imageType === type;
-  const inPage = useContext(DrawingsInPage);
+  const asFile = useContext(DrawingsAsFiles);
   const Drawing = ILLUSTRATIONS[imageType];
   const label = known ? describeFlower(type).label : "Flower";
+  const classes = `flower-image flower-image--${size} ${className ?? ""}`;
+  if (asFile) {
+    // The backdrop's disc is the image's own background (see flowers.css).
+    return (
+      <img
+        className={`${classes} flower-image--file`}
+        src={DRAWING_FILES[imageType]}
+        alt={decorative ? "" : label}
+        width="120"
+        height="120"
+        loading="lazy"
+        decoding="async"
+      />
+    );
+  }
   return (
-    <svg
-      className={`flower-image flower-image--${size} ${className ?? ""}`}
-      viewBox="0 0 120 120"
-      focusable="false"
-      {...(decorative ? { "aria-hidden": true } : { role: "img", "aria-label": label })}
-    >
+    <svg className={classes} viewBox="0 0 120 120" focusable="false" {...(decorative ? { "aria-hidden": true } : { role: "img", "aria-label": label })}>
       <circle cx="60" cy="60" r="58" className="flower-image__backdrop" />
-      {inPage ? <use href={`#${drawingId(imageType)}`} /> : <Drawing />}
+      <Drawing />
     </svg>
   );
 });

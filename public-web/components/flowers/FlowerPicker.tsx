@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import { FLOWERS, type FlowerInfo } from "../../../shared/flowers";
 import { Dialog } from "../ui/Dialog";
 import { FlowerImage } from "./FlowerImage";
+import "./flowerPicker.css";
 
 /** Three rows of three, then the tulip alone. */
 const ORDER: readonly FlowerInfo[] = [...FLOWERS.filter((f) => f.type !== "tulip"), ...FLOWERS.filter((f) => f.type === "tulip")];

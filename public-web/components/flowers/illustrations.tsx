@@ -24,8 +24,9 @@ function Stem({ top = 62, leaves = 2 }: { top?: number; leaves?: 1 | 2 }) {
 
 /**
  * `count` copies of a petal drawn pointing up, turned evenly around (cx, cy). The turn goes on the
- * petal itself, not on a group around it: a page shows each drawing many times (every copy is
- * cloned and styled anew), and the wrappers were a third of the drawings' elements.
+ * petal itself, not on a group around it: the wrappers were a third of the drawings' elements, which
+ * the browser parses, styles and hydrates wherever a drawing is drawn in place (the home page's
+ * picker shows all ten), and which make up the drawing files of the garden.
  */
 function Ring({
   count,

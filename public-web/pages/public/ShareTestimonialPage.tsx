@@ -4,6 +4,7 @@ import TestimonialForm from "../../components/forms/TestimonialForm";
 import { api } from "../../lib/api";
 import { useQuery } from "../../lib/queries";
 import "../../styles/garden.css";
+import "../../styles/testimonials.css";
 
 const TESTIMONIALS_KEY = "/api/testimonials";
 
