@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import type { Middleware } from "koa";
 import serve from "koa-static";
 import { z } from "zod";
-import type { SiteConfig } from "../shared/schemas/site";
+import { pageSiteConfig, type SiteConfig } from "../shared/schemas/site";
 import type { ServerConfig } from "./config";
 import type { AppState, Services } from "./context";
 import type { PageData as FormPageData } from "../shared/visitorForms";
@@ -21,7 +21,7 @@ interface SsrModule {
     site: SiteConfig,
     data?: Record<string, unknown>,
     form?: FormPageData,
-  ): Promise<{ html: string; status: 200 | 404; title: string; description: string; clientOnly: boolean; source: string }>;
+  ): Promise<{ html: string; status: 200 | 404; title: string; description: string; clientOnly: boolean; source: string; siteLists: boolean }>;
 }
 
 /** Vite's build manifest as far as the server reads it: each chunk's file, styles and imports. */
@@ -210,6 +210,7 @@ class PageRenderer {
     // are written into the page (about 8 KB compressed in all): on a phone's slow network each stylesheet
     // is one more request the first paint waits for, and a visitor often opens just one page.
     const assets = routeAssets(manifest, result.source)
+      .filter((file) => file.endsWith(".css") || !template.includes(`"/${file}"`)) // the template may preload it already
       .map((file) => (file.endsWith(".css") ? this.inlineStyle(file) : `<link rel="modulepreload" href="/${escapeAttr(file)}" />`))
       .join("");
     const body = template
@@ -225,7 +226,7 @@ class PageRenderer {
       .replace(
         "<!--data-->",
         () =>
-          `<script type="application/json" id="site-config">${jsonForScript(site)}</script>` +
+          `<script type="application/json" id="site-config">${jsonForScript(pageSiteConfig(site, result.siteLists))}</script>` +
           // The API answers the page shows (the garden's first view) and, for one request, a form's answer.
           (data && Object.keys(data.data).length ? `<script type="application/json" id="query-data">${jsonForScript(data.data)}</script>` : "") +
           (form ? `<script type="application/json" id="page-data">${jsonForScript(form)}</script>` : ""),

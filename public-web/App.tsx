@@ -1,6 +1,6 @@
 import { use, useState, type ComponentType } from "react";
 import { Route, Routes, useLocation } from "react-router-dom";
-import type { SiteConfig } from "../shared/schemas/site";
+import type { PageSiteConfig } from "../shared/schemas/site";
 import type { PageData } from "../shared/visitorForms";
 import { Layout } from "./components/layout/Layout";
 import { PageDataContext } from "./lib/pageData";
@@ -36,7 +36,7 @@ function RoutePage({ route }: { route: RouteDef }) {
 const NO_DATA: PageData = {};
 
 /** The whole site: the configuration, the shared layout and one route per row of the route table. */
-export function App({ site, data = NO_DATA }: { site: SiteConfig; data?: PageData }) {
+export function App({ site, data = NO_DATA }: { site: PageSiteConfig; data?: PageData }) {
   // The server's page data (a form's answer) belongs to the first location only.
   const location = useLocation();
   const [firstKey] = useState(location.key);

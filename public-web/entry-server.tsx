@@ -17,6 +17,8 @@ export interface RenderResult {
   clientOnly: boolean;
   /** The page module's source path (its key in Vite's build manifest). */
   source: string;
+  /** The page shows the site configuration's lists, so it is sent with them. */
+  siteLists: boolean;
 }
 
 /** Loads every public page module (once), so renderToString never meets a pending page. */
@@ -42,6 +44,7 @@ export async function render(url: string, site: SiteConfig, queries: Record<stri
     description: route.description,
     clientOnly: Boolean(route.clientOnly),
     source: route.source,
+    siteLists: Boolean(route.siteLists),
   };
   if (route.clientOnly) return { html: "", ...meta };
   await preloadRoute(route);

@@ -16,6 +16,8 @@ export interface RouteDef {
   clientOnly?: boolean;
   /** The page sets its own title (from its data); the layout leaves it alone. */
   ownTitle?: boolean;
+  /** The page shows the site configuration's lists (leaders, resource links): it is sent with them. */
+  siteLists?: boolean;
 }
 
 export const NOT_FOUND_TITLE = "404 Page Not Found";
@@ -48,6 +50,7 @@ export const ROUTES: RouteDef[] = [
     source: "pages/public/SupportResourcesPage.tsx",
     title: "Support & Resources",
     description: "Trusted organisations for remembrance, information about miscarriage, peer support and help when grief is too heavy.",
+    siteLists: true,
   },
   {
     path: "/garden-of-remembrance",
@@ -98,6 +101,7 @@ export const ROUTES: RouteDef[] = [
     source: "pages/public/WhoWeArePage.tsx",
     title: "Who We Are",
     description: "The volunteers and leaders who serve grieving families.",
+    siteLists: true,
   },
   {
     path: "/support",

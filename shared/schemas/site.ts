@@ -55,3 +55,20 @@ export const SiteConfig = z.object({
   allowMemorialIndexing: z.boolean().default(false),
 });
 export type SiteConfig = z.infer<typeof SiteConfig>;
+
+/** The lists of the configuration that only some pages show: the leaders and the resource links. */
+type SiteLists = Pick<SiteConfig, "leaders" | "resources">;
+
+/**
+ * The configuration as a page carries it: the pages that do not show the lists are sent without them
+ * (about 1.5 KB of each page's compressed HTML, which the first paint waits for), and a page that shows
+ * them asks for the whole configuration when it arrives without them.
+ */
+export type PageSiteConfig = Omit<SiteConfig, keyof SiteLists> & Partial<SiteLists>;
+
+/** The configuration a page is sent with: without the lists unless it shows them. */
+export function pageSiteConfig(site: SiteConfig, withLists: boolean): PageSiteConfig {
+  if (withLists) return site;
+  const { leaders: _leaders, resources: _resources, ...rest } = site;
+  return rest;
+}

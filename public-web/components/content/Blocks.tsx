@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
+import "../../styles/content.css";
 
 /** A page's opening: its one h1, an optional eyebrow line, a lead and actions. */
 export function PageHero({

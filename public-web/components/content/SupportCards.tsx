@@ -1,4 +1,5 @@
 import { Card } from "./Blocks";
+import "../../styles/content.css";
 
 /** Finding Support's three cards. */
 export function FindingSupportCards() {

@@ -12,7 +12,9 @@ interface DrawerProps {
  * The small-screen navigation: a modal panel from the right (300 px, 400 px
  * on wider small screens). The native modal dialog makes the page behind it
  * inert; Tab and Shift+Tab also wrap inside it; Escape closes it; focus goes
- * back to the menu button.
+ * back to the menu button. Its contents are made only while it is open: it
+ * cannot open without JavaScript (the footer lists every page then), and
+ * every page's HTML is some forty elements (1.4 KB) lighter without them.
  */
 export function MobileDrawer({ open, onClose, id }: DrawerProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -92,32 +94,34 @@ export function MobileDrawer({ open, onClose, id }: DrawerProps) {
         if (open) onClose();
       }}
     >
-      <div className="drawer__panel">
-        <div className="drawer__top">
-          <span className="drawer__title">Menu</span>
-          <button type="button" className="drawer__close" aria-label="Close menu" onClick={onClose}>
-            <span aria-hidden="true">×</span>
-          </button>
+      {open ? (
+        <div className="drawer__panel">
+          <div className="drawer__top">
+            <span className="drawer__title">Menu</span>
+            <button type="button" className="drawer__close" aria-label="Close menu" onClick={onClose}>
+              <span aria-hidden="true">×</span>
+            </button>
+          </div>
+          <nav aria-label="Main menu">
+            <ul className="drawer__list">
+              <li>{link(HOME_LINK.to, HOME_LINK.label)}</li>
+              {MENUS.map((menu) => (
+                <li key={menu.id}>
+                  <p className="drawer__group" id={`drawer-${menu.id}`}>
+                    {menu.label}
+                  </p>
+                  <ul aria-labelledby={`drawer-${menu.id}`}>
+                    {menu.items.map((item) => (
+                      <li key={item.to}>{link(item.to, item.label)}</li>
+                    ))}
+                  </ul>
+                </li>
+              ))}
+            </ul>
+            {link(DONATE_LINK.to, DONATE_LINK.label, "btn btn--accent drawer__donate")}
+          </nav>
         </div>
-        <nav aria-label="Main menu">
-          <ul className="drawer__list">
-            <li>{link(HOME_LINK.to, HOME_LINK.label)}</li>
-            {MENUS.map((menu) => (
-              <li key={menu.id}>
-                <p className="drawer__group" id={`drawer-${menu.id}`}>
-                  {menu.label}
-                </p>
-                <ul aria-labelledby={`drawer-${menu.id}`}>
-                  {menu.items.map((item) => (
-                    <li key={item.to}>{link(item.to, item.label)}</li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ul>
-          {link(DONATE_LINK.to, DONATE_LINK.label, "btn btn--accent drawer__donate")}
-        </nav>
-      </div>
+      ) : null}
     </dialog>
   );
 }

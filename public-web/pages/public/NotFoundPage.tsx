@@ -1,4 +1,5 @@
 import { Link } from "react-router-dom";
+import "../../styles/content.css";
 
 /** The not-found page, with its exact title and text. */
 export default function NotFoundPage() {

@@ -1,6 +1,7 @@
 import { Link } from "react-router-dom";
 import { EmailLink, MailingAddress } from "../../components/content/Contact";
 import { useSite } from "../../lib/site";
+import "../../styles/content.css";
 
 /** Privacy Policy: effective May 26, 2025, eleven sections including children under 13. */
 export default function PrivacyPage() {

@@ -1,7 +1,8 @@
 import { Link } from "react-router-dom";
 import { PageHero, Section } from "../../components/content/Blocks";
 import { ExternalLink } from "../../components/content/ExternalLink";
-import { useSite } from "../../lib/site";
+import { SiteListPending } from "../../components/content/SiteListPending";
+import { useSiteLists } from "../../lib/site";
 import { useScrollTop } from "../../lib/useScrollTop";
 
 /** The page's sections, in order; their links come from the site configuration. */
@@ -24,7 +25,7 @@ const slug = (s: string) =>
 /** Support & Resources: curated outside links, each in a new tab, then the disclaimer. */
 export default function SupportResourcesPage() {
   useScrollTop();
-  const site = useSite();
+  const { lists, failed } = useSiteLists();
   return (
     <>
       <PageHero
@@ -32,8 +33,13 @@ export default function SupportResourcesPage() {
         title="Support & Resources"
         lead="We have gathered organisations that other families have found trustworthy and kind. Take what helps and leave the rest; there is no right way to grieve."
       />
+      {lists ? null : (
+        <div className="container">
+          <SiteListPending failed={failed} />
+        </div>
+      )}
       {SECTIONS.map((title, i) => {
-        const entry = site.resources.find((r) => r.section === title);
+        const entry = lists?.resources.find((r) => r.section === title);
         return (
           <Section key={title} id={slug(title)} title={title} intro={entry?.intro} tone={i % 2 === 1 ? "soft" : undefined}>
             <ul className="resource-list">

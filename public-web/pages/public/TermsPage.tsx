@@ -1,6 +1,7 @@
 import { Link } from "react-router-dom";
 import { EmailLink, MailingAddress } from "../../components/content/Contact";
 import { useSite } from "../../lib/site";
+import "../../styles/content.css";
 
 /** Terms of Service, effective May 26, 2025. */
 export default function TermsPage() {

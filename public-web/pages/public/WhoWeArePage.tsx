@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { PageHero, Section } from "../../components/content/Blocks";
-import { useSite } from "../../lib/site";
+import { SiteListPending } from "../../components/content/SiteListPending";
+import { useSiteLists } from "../../lib/site";
 
 const initials = (name: string) =>
   name
@@ -30,7 +31,7 @@ function Avatar({ name, photo }: { name: string; photo: string }) {
 
 /** Who We Are: a volunteer statement and the leaders from the site configuration. */
 export default function WhoWeArePage() {
-  const site = useSite();
+  const { lists, failed } = useSiteLists();
   return (
     <>
       <PageHero
@@ -47,26 +48,30 @@ export default function WhoWeArePage() {
         </div>
       </Section>
       <Section id="leaders" tone="soft" title="Our Leadership">
-        <div className="grid grid--2">
-          {site.leaders.map((leader) => (
-            <div key={leader.name} className="card leader-card">
-              <Avatar name={leader.name} photo={leader.photo} />
-              <h3>{leader.name}</h3>
-              <p className="leader-card__role">{leader.role}</p>
-              {leader.emails.length > 0 ? (
-                <p>
-                  {leader.emails.map((email, i) => (
-                    <span key={email}>
-                      {i > 0 ? ", " : null}
-                      <a href={`mailto:${email}`}>{email}</a>
-                    </span>
-                  ))}
-                </p>
-              ) : null}
-              <p>{leader.bio}</p>
-            </div>
-          ))}
-        </div>
+        {lists ? (
+          <div className="grid grid--2">
+            {lists.leaders.map((leader) => (
+              <div key={leader.name} className="card leader-card">
+                <Avatar name={leader.name} photo={leader.photo} />
+                <h3>{leader.name}</h3>
+                <p className="leader-card__role">{leader.role}</p>
+                {leader.emails.length > 0 ? (
+                  <p>
+                    {leader.emails.map((email, i) => (
+                      <span key={email}>
+                        {i > 0 ? ", " : null}
+                        <a href={`mailto:${email}`}>{email}</a>
+                      </span>
+                    ))}
+                  </p>
+                ) : null}
+                <p>{leader.bio}</p>
+              </div>
+            ))}
+          </div>
+        ) : (
+          <SiteListPending failed={failed} />
+        )}
       </Section>
     </>
   );

@@ -96,6 +96,35 @@ describe("layout", () => {
     expect(await second.locator("img").count()).toBe(0);
   });
 
+  it("sends the leaders and resource links only with the pages that show them, and asks for them when one of those is reached in place", async () => {
+    const embedded = async (p: string) => JSON.parse(/<script type="application\/json" id="site-config">([\s\S]*?)<\/script>/.exec(await html(p))![1]!);
+    for (const p of ["/", "/garden-of-remembrance", "/about-us"]) {
+      const site = await embedded(p);
+      expect(site, p).not.toHaveProperty("leaders");
+      expect(site, p).not.toHaveProperty("resources");
+      expect(site.phones.length, p).toBeGreaterThan(0);
+    }
+    expect((await embedded("/who-we-are")).leaders).toHaveLength(4);
+    expect((await embedded("/support-resources")).resources.length).toBeGreaterThan(0);
+
+    // From the home page to Who We Are without a new page: the leaders are asked for, once, and shown.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openHydrated(page, "/");
+    const asked: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname === "/api/site") asked.push(r.url());
+    });
+    await page.getByRole("button", { name: "Resources" }).click();
+    await page.getByRole("link", { name: "Who We Are" }).click();
+    await page.waitForURL("**/who-we-are");
+    await page.locator(".leader-card").nth(3).waitFor();
+    await page.getByRole("button", { name: "Start Here" }).click();
+    await page.getByRole("link", { name: "Support & Resources" }).click();
+    await page.waitForURL("**/support-resources");
+    await page.getByRole("link", { name: /Talks on grief after miscarriage/ }).waitFor();
+    expect(asked).toHaveLength(1);
+  });
+
   it('writes "(optional)" as "(required)" is written', async () => {
     await page.goto("/share-testimonial");
     const optional = page.locator(".field__label", { hasText: "Child's Name" }).locator(".field__required");
