@@ -1,8 +1,6 @@
-import { useRef } from "react";
 import { Field } from "../ui/Field";
-import { SubmitButton, usePlainPost, VisitorFormFrame } from "./FormParts";
+import { SubmitButton, useVisitorForm, VisitorFormFrame } from "./FormParts";
 import { useForm } from "./useForm";
-import { useSubmission } from "./useSubmission";
 import "../../styles/forms.css";
 
 const EMPTY = { firstName: "", lastName: "", email: "", phoneNumber: "", comments: "", website: "" };
@@ -11,9 +9,7 @@ const SENT = { title: "Request Submitted", message: "We have received your assis
 /** Home's assistance request: all fields required, messages shown on leaving a field and on submit. */
 export default function AssistanceForm() {
   const form = useForm("assistance", EMPTY, "blur");
-  const ref = useRef<HTMLFormElement>(null);
-  const plain = usePlainPost("request-assistance");
-  const { pending, onSubmit } = useSubmission(form, ref, {
+  const { pending, frame } = useVisitorForm("assistance", form, "request-assistance", {
     path: "/api/assistance-requests",
     success: SENT,
     failure: { title: "Error", fallback: "Failed to submit assistance request. Please try again." },
@@ -22,16 +18,7 @@ export default function AssistanceForm() {
 
   return (
     <div id="request-assistance">
-      <VisitorFormFrame
-        kind="assistance"
-        form={form}
-        plain={plain}
-        onSubmit={onSubmit}
-        sent={SENT}
-        formRef={ref}
-        label="Request assistance"
-        actions={<SubmitButton pending={pending}>Request Assistance</SubmitButton>}
-      >
+      <VisitorFormFrame {...frame} label="Request assistance" actions={<SubmitButton pending={pending}>Request Assistance</SubmitButton>}>
         <div className="visitor-form__row">
           <Field label="First Name" required error={form.errors.firstName}>
             <input type="text" autoComplete="given-name" {...form.text("firstName")} />

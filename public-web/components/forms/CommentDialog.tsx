@@ -7,9 +7,8 @@ import { useQuery } from "../../lib/queries";
 import { Dialog } from "../ui/Dialog";
 import { Field } from "../ui/Field";
 import { Spinner } from "../ui/Spinner";
-import { FormSent, SubmitButton, useHydrated, usePlainPost, VisitorFormFrame } from "./FormParts";
+import { FormSent, SubmitButton, useHydrated, useVisitorForm, VisitorFormFrame } from "./FormParts";
 import { useForm } from "./useForm";
-import { useSubmission } from "./useSubmission";
 import "../../styles/forms.css";
 
 const commentsKey = (flowerId: number) => `/api/memorial-flowers/${flowerId}/comments`;
@@ -121,7 +120,6 @@ export function CommentForm({ flowerId, library: given, onCancel, onSent }: Comm
   const library = useQuery(LIBRARY_KEY, () => api.get<CommentLibraryDto[]>(LIBRARY_KEY), { enabled: !given });
   const form = useForm("comment", EMPTY, "change");
   const nameInput = useRef<HTMLInputElement>(null);
-  const plain = usePlainPost(COMMENT_ANCHOR);
   const hydrated = useHydrated();
   const inDialog = Boolean(onCancel);
 
@@ -130,28 +128,31 @@ export function CommentForm({ flowerId, library: given, onCancel, onSent }: Comm
   }, [inDialog]);
 
   // Errors show as soon as a field changes, so focus stays where the person is.
-  const { pending, onSubmit } = useSubmission(form, null, {
-    path: commentsKey(flowerId),
-    payload: (v) => ({
-      commenterName: v.commenterName,
-      commentLibraryId: Number(v.commentLibraryId),
-      memorialFlowerId: flowerId,
-      website: v.website,
-    }),
-    success: COMMENT_SENT,
-    failure: { title: "Submission Error", fallback: "Failed to submit comment. Please try again." },
-    refresh: commentsKey(flowerId),
-    onSuccess: onSent,
-  });
+  const { pending, frame } = useVisitorForm(
+    "comment",
+    form,
+    COMMENT_ANCHOR,
+    {
+      path: commentsKey(flowerId),
+      payload: (v) => ({
+        commenterName: v.commenterName,
+        commentLibraryId: Number(v.commentLibraryId),
+        memorialFlowerId: flowerId,
+        website: v.website,
+      }),
+      success: COMMENT_SENT,
+      failure: { title: "Submission Error", fallback: "Failed to submit comment. Please try again." },
+      refresh: commentsKey(flowerId),
+      onSuccess: onSent,
+    },
+    { focusOnError: false },
+  );
 
   const entries = given ?? library.data ?? [];
   const loadingLibrary = !given && library.isLoading;
   return (
     <VisitorFormFrame
-      kind="comment"
-      form={form}
-      plain={plain}
-      onSubmit={onSubmit}
+      {...frame}
       // In the dialog, the part that opened it shows the thanks once the form closes.
       sent={inDialog ? null : COMMENT_SENT}
       className="comment-form"

@@ -1,10 +1,9 @@
-import { useId, useRef } from "react";
+import { useId } from "react";
 import { FLOWERS } from "../../../shared/flowers";
 import { FlowerImage } from "../flowers/FlowerImage";
 import { Field } from "../ui/Field";
-import { SubmitButton, useHydrated, usePlainPost, VisitorFormFrame } from "./FormParts";
+import { SubmitButton, useHydrated, useVisitorForm, VisitorFormFrame } from "./FormParts";
 import { useForm } from "./useForm";
-import { useSubmission } from "./useSubmission";
 import "../../styles/forms.css";
 
 const EMPTY = {
@@ -32,14 +31,12 @@ const REQUIRED = ["parentName", "email", "babyFirstName", "babyLastName", "flowe
  */
 export default function FlowerForm() {
   const form = useForm("flower", EMPTY, "blur");
-  const plain = usePlainPost("add-flower");
   const hydrated = useHydrated();
-  const ref = useRef<HTMLFormElement>(null);
   const headingId = useId();
   const flowerErrorId = useId();
   const complete = REQUIRED.every((key) => String(form.values[key]).trim() !== "");
 
-  const { pending, onSubmit } = useSubmission(form, ref, {
+  const { pending, frame } = useVisitorForm("flower", form, "add-flower", {
     path: "/api/memorial-flowers",
     canSubmit: complete,
     success: SENT,
@@ -56,12 +53,7 @@ export default function FlowerForm() {
         else is up to you.
       </p>
       <VisitorFormFrame
-        kind="flower"
-        form={form}
-        plain={plain}
-        onSubmit={onSubmit}
-        sent={SENT}
-        formRef={ref}
+        {...frame}
         labelledBy={headingId}
         actions={
           <SubmitButton pending={pending} disabled={hydrated && !complete}>

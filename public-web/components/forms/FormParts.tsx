@@ -2,6 +2,7 @@ import { useEffect, useRef, useSyncExternalStore, type FormEvent, type ReactNode
 import { useLocation } from "react-router-dom";
 import { FORM_KIND_FIELD, type VisitorFormKind } from "../../../shared/visitorForms";
 import { Honeypot } from "./Honeypot";
+import { useSubmission, type SubmissionPlan } from "./useSubmission";
 
 /**
  * What makes a visitor form work before JavaScript: it posts to its own page
@@ -154,4 +155,23 @@ export function SubmitButton({
       {pending ? "Submitting..." : children}
     </button>
   );
+}
+
+/**
+ * A visitor form's sending and its frame's wiring, once: the form's element, where it posts without
+ * JavaScript, and the submit flow. `frame` is spread on VisitorFormFrame, which shows the plan's success
+ * text once sent. With `focusOnError: false` a refused submit leaves focus where it is (the comment form
+ * shows its errors as one types).
+ */
+export function useVisitorForm<V>(
+  kind: VisitorFormKind,
+  form: FramedForm & Parameters<typeof useSubmission<V>>[0],
+  anchor: string,
+  plan: SubmissionPlan<V>,
+  { focusOnError = true }: { focusOnError?: boolean } = {},
+) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const plain = usePlainPost(anchor);
+  const { pending, onSubmit } = useSubmission(form, focusOnError ? formRef : null, plan);
+  return { pending, frame: { kind, form, plain, onSubmit, sent: plan.success, formRef } };
 }

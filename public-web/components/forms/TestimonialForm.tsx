@@ -1,8 +1,6 @@
-import { useRef } from "react";
 import { Field } from "../ui/Field";
-import { SubmitButton, usePlainPost, VisitorFormFrame } from "./FormParts";
+import { SubmitButton, useVisitorForm, VisitorFormFrame } from "./FormParts";
 import { useForm } from "./useForm";
-import { useSubmission } from "./useSubmission";
 import "../../styles/forms.css";
 
 const EMPTY = { firstName: "", lastName: "", childName: "", testimonial: "", email: "", website: "" };
@@ -11,9 +9,7 @@ const SENT = { title: "Testimonial Submitted", message: "Thank you for sharing y
 /** "Share Your Story": submit is disabled only while sending; errors show on leaving a field and on submit. */
 export default function TestimonialForm({ labelledBy }: { labelledBy?: string }) {
   const form = useForm("testimonial", EMPTY, "blur");
-  const ref = useRef<HTMLFormElement>(null);
-  const plain = usePlainPost("share-your-story");
-  const { pending, onSubmit } = useSubmission(form, ref, {
+  const { pending, frame } = useVisitorForm("testimonial", form, "share-your-story", {
     path: "/api/testimonials",
     success: SENT,
     failure: { title: "Submission Error", fallback: "Failed to submit testimonial. Please try again." },
@@ -21,16 +17,7 @@ export default function TestimonialForm({ labelledBy }: { labelledBy?: string })
   });
 
   return (
-    <VisitorFormFrame
-      kind="testimonial"
-      form={form}
-      plain={plain}
-      onSubmit={onSubmit}
-      sent={SENT}
-      formRef={ref}
-      labelledBy={labelledBy}
-      actions={<SubmitButton pending={pending}>Share Your Story</SubmitButton>}
-    >
+    <VisitorFormFrame {...frame} labelledBy={labelledBy} actions={<SubmitButton pending={pending}>Share Your Story</SubmitButton>}>
       <div className="visitor-form__row">
         <Field label="First Name" required error={form.errors.firstName}>
           <input type="text" autoComplete="given-name" {...form.text("firstName")} />
