@@ -47,6 +47,19 @@ const LARGE_GZIP_LEVEL = 6;
  */
 const PAGE_SIZE = 256 * 1024;
 const LARGE_BROTLI_QUALITY = 5;
+/**
+ * Brotli's window for the whole-garden list: 1 MB instead of its default 4 MB. Measured on a
+ * 100,000-flower list (12.6 MB): the same size, in half the time (about 170 ms instead of
+ * 330), and about 5 MB less memory while it runs.
+ */
+const LARGE_BROTLI_WINDOW = 20;
+/**
+ * Brotli's window for an answer of up to 64 KB: 64 KB, which holds the whole answer. With its
+ * default window, quality 9 takes a slower match finder with large tables: the 58 KB home page
+ * took 79 ms of the event loop and 24 MB of memory; with this window 7 ms and 3 MB, and the
+ * site's pages come out the same size within a few bytes.
+ */
+const SMALL_BROTLI_WINDOW = 16;
 
 export interface CacheBounds {
   /** At most this many entries… */
@@ -227,7 +240,7 @@ async function compress(body: Buffer, quick: boolean): Promise<BufferedEntry> {
   }
   if (body.length <= SMALL) {
     const gzip = gzipSync(body, { level: 9 });
-    const br = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } });
+    const br = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_LGWIN]: SMALL_BROTLI_WINDOW } });
     return { body, etag, gzip, br, size: body.length + gzip.length + br.length + etag.length };
   }
   const [gz, br] = await Promise.all([
@@ -245,7 +258,7 @@ async function compress(body: Buffer, quick: boolean): Promise<BufferedEntry> {
 async function compressStream(pieces: AsyncIterable<Buffer>): Promise<StreamedEntry> {
   const hash = createHash("sha1");
   const gzipper = createGzip({ level: LARGE_GZIP_LEVEL });
-  const brotli = createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: LARGE_BROTLI_QUALITY } });
+  const brotli = createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: LARGE_BROTLI_QUALITY, [zlib.BROTLI_PARAM_LGWIN]: LARGE_BROTLI_WINDOW } });
   const outputs = [gzipper, brotli].map(collect);
   try {
     for await (const piece of pieces) {
