@@ -73,7 +73,15 @@ function pinger(url: string, paths: string[]): () => Promise<number> {
 interface LoopHeld {
   maxMs: number;
   p99Ms: number;
+  /** The server's memory at its highest resident size since the last call, in MB (scripts/bench-loop-probe.mjs). */
+  memory?: { rss: number; programPages: number; anonymous: number; heap: number; threadHeap: number; buffers: number };
 }
+
+/** Where the memory was at a phase's highest: the parts a reader can act on. */
+const breakdown = ({ memory: m }: LoopHeld) =>
+  m
+    ? `at its highest (sampled every 50 ms) ${m.rss} MB: ${m.programPages} MB of Node's program pages, ${m.anonymous} MB of data, of which the event loop's JavaScript heap ${m.heap} MB, the large-write thread's ${m.threadHeap} MB, buffers ${m.buffers} MB`
+    : "";
 /** The server's event loop since the last call: its longest hold and 99th percentile (scripts/bench-loop-probe.mjs). */
 type ServerLoop = () => Promise<LoopHeld>;
 
@@ -196,7 +204,7 @@ async function main() {
       `Bulk upload of ${COUNT.toLocaleString("en")} rows as ${asJson ? "JSON" : `a ${(Buffer.byteLength(csv) / 1_048_576).toFixed(1)} MB CSV file`}: ${(upload.workMs / 1000).toFixed(1)} s (budget 10 s); longest wait meanwhile of another request: ${upload.ms} ms without the database, ${upload.dbMs} ms for a garden query, seen by clients on the same two cores; the server's event loop held at most ${upload.held.maxMs} ms at once, p99 ${upload.held.p99Ms} ms (budget 50 ms)`,
     );
     report(
-      `Server memory around the upload: ${beforeUpload.now} MB RSS before it, peak ${afterUpload.peak} MB during it, ${afterUpload.now} MB after it (budget 150 MB)`,
+      `Server memory around the upload: ${beforeUpload.now} MB RSS before it, peak ${afterUpload.peak} MB during it, ${afterUpload.now} MB after it (budget 150 MB); ${breakdown(upload.held)}`,
     );
 
     const list = await longestWaitDuring(url, loop, async () => {
@@ -205,7 +213,7 @@ async function main() {
     });
     const afterList = memory(child.pid!);
     report(
-      `Compatibility list rebuilt after the write: ${list.workMs} ms (${kb(list.result)} of JSON); longest wait of another request meanwhile: ${list.ms} ms (event loop held at most ${list.held.maxMs} ms); peak ${afterList.peak} MB RSS while it was built`,
+      `Compatibility list rebuilt after the write: ${list.workMs} ms (${kb(list.result)} of JSON); longest wait of another request meanwhile: ${list.ms} ms (event loop held at most ${list.held.maxMs} ms); peak ${afterList.peak} MB RSS while it was built; ${breakdown(list.held)}`,
     );
     // Each phase's peak on its own: the run's peak below is the highest of them.
     fs.writeFileSync(`/proc/${child.pid}/clear_refs`, "5");
@@ -240,6 +248,7 @@ async function main() {
       return `/api/memorial-flowers/garden?${p}`;
     };
     const before = memory(child.pid!);
+    await loop();
     const logFrom = out.length;
     const q = await autocannon({
       url,
@@ -264,7 +273,8 @@ async function main() {
     }
     single.sort((a, b) => a - b);
     const afterQueries = memory(child.pid!);
-    report(`Server memory during the query load: peak ${afterQueries.peak} MB RSS, ${afterQueries.now} MB after it`);
+    const queriesHeld = await loop();
+    report(`Server memory during the query load: peak ${afterQueries.peak} MB RSS, ${afterQueries.now} MB after it; ${breakdown(queriesHeld)}`);
     fs.writeFileSync(`/proc/${child.pid}/clear_refs`, "5");
     report(`Garden queries one at a time (uncached views): p50 ${single[100]!.toFixed(1)} ms, p95 ${single[190]!.toFixed(1)} ms`);
     // Searches never asked before (three letters from made-up names): each reads all its matches once.
