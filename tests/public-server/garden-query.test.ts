@@ -225,6 +225,20 @@ describe("the paged garden query", () => {
 });
 
 describe("the search index stays in step with every write", () => {
+  it("serves a garden page of more than 64 KB the same to every client: brotli, gzip and neither", async () => {
+    const path = "/garden-of-remembrance?flower=rose&page=2";
+    const answers = [];
+    for (const encoding of ["br", "gzip", "identity"]) {
+      const res = await visitor.get(path, { "Accept-Encoding": encoding });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-encoding")).toBe(encoding === "identity" ? null : encoding);
+      answers.push({ etag: res.headers.get("etag"), html: await res.text() });
+    }
+    expect(answers[0]!.html.length).toBeGreaterThan(64 * 1024);
+    expect(answers[0]!.html).toContain("memorial-card");
+    for (const other of answers.slice(1)) expect(other).toEqual(answers[0]);
+  });
+
   it("approve, edit and delete", async () => {
     const pending = sql<{ id: number }>("SELECT id FROM memorial_flowers WHERE approved = 0 ORDER BY id");
     const [a, b] = pending;
