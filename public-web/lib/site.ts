@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState } from "react";
-import type { PageSiteConfig, SiteConfig } from "../../shared/schemas/site";
+import type { PageSiteConfig, SiteConfig, SiteLists } from "../../shared/schemas/site";
 
 /**
  * The site configuration (data/site.json, phones, email, address,
@@ -35,8 +35,6 @@ export async function loadSiteConfig(): Promise<PageSiteConfig> {
   }
   return fetchSiteConfig();
 }
-
-type SiteLists = Pick<SiteConfig, "leaders" | "resources">;
 
 /** The whole configuration, asked for once by the first page that needs its lists. */
 let wholeConfig: Promise<SiteConfig> | undefined;

@@ -57,7 +57,7 @@ export const SiteConfig = z.object({
 export type SiteConfig = z.infer<typeof SiteConfig>;
 
 /** The lists of the configuration that only some pages show: the leaders and the resource links. */
-type SiteLists = Pick<SiteConfig, "leaders" | "resources">;
+export type SiteLists = Pick<SiteConfig, "leaders" | "resources">;
 
 /**
  * The configuration as a page carries it: the pages that do not show the lists are sent without them

@@ -40,11 +40,11 @@ export function FlowerDrawings({ children }: { children: ReactNode }) {
  * the view around them does.
  */
 export const FlowerImage = memo(function FlowerImage({ type, size = "sm", decorative = false, className }: FlowerImageProps) {
-  const { imageType } = describeFlower(type);
-  const known = imageType === type;
+  const flower = describeFlower(type);
+  const { imageType } = flower;
   const asFile = useContext(DrawingsAsFiles);
   const Drawing = ILLUSTRATIONS[imageType];
-  const label = known ? describeFlower(type).label : "Flower";
+  const label = imageType === type ? flower.label : "Flower";
   const classes = `flower-image flower-image--${size} ${className ?? ""}`;
   if (asFile) {
     // The backdrop's disc is the image's own background (see flowers.css).
