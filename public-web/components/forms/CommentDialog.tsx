@@ -7,7 +7,7 @@ import { useQuery } from "../../lib/queries";
 import { Dialog } from "../ui/Dialog";
 import { Field } from "../ui/Field";
 import { Spinner } from "../ui/Spinner";
-import { FormSent, SubmitButton, useHydrated, useVisitorForm, VisitorFormFrame } from "./FormParts";
+import { FormSent, SubmitButton, useVisitorForm, VisitorFormFrame } from "./FormParts";
 import { useForm } from "./useForm";
 import "../../styles/forms.css";
 
@@ -120,7 +120,6 @@ export function CommentForm({ flowerId, library: given, onCancel, onSent }: Comm
   const library = useQuery(LIBRARY_KEY, () => api.get<CommentLibraryDto[]>(LIBRARY_KEY), { enabled: !given });
   const form = useForm("comment", EMPTY, "change");
   const nameInput = useRef<HTMLInputElement>(null);
-  const hydrated = useHydrated();
   const inDialog = Boolean(onCancel);
 
   useEffect(() => {
@@ -165,7 +164,7 @@ export function CommentForm({ flowerId, library: given, onCancel, onSent }: Comm
               Cancel
             </button>
           ) : null}
-          <SubmitButton pending={pending} disabled={hydrated && !form.isValid} className="btn">
+          <SubmitButton pending={pending} incomplete={!form.isValid} className="btn">
             Submit Comment
           </SubmitButton>
         </div>

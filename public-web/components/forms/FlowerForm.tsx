@@ -2,7 +2,7 @@ import { useId } from "react";
 import { FLOWERS } from "../../../shared/flowers";
 import { FlowerImage } from "../flowers/FlowerImage";
 import { Field } from "../ui/Field";
-import { SubmitButton, useHydrated, useVisitorForm, VisitorFormFrame } from "./FormParts";
+import { SubmitButton, useVisitorForm, VisitorFormFrame } from "./FormParts";
 import { useForm } from "./useForm";
 import "../../styles/forms.css";
 
@@ -31,7 +31,6 @@ const REQUIRED = ["parentName", "email", "babyFirstName", "babyLastName", "flowe
  */
 export default function FlowerForm() {
   const form = useForm("flower", EMPTY, "blur");
-  const hydrated = useHydrated();
   const headingId = useId();
   const flowerErrorId = useId();
   const complete = REQUIRED.every((key) => String(form.values[key]).trim() !== "");
@@ -56,7 +55,7 @@ export default function FlowerForm() {
         {...frame}
         labelledBy={headingId}
         actions={
-          <SubmitButton pending={pending} disabled={hydrated && !complete}>
+          <SubmitButton pending={pending} incomplete={!complete}>
             Submit Memorial Flower
           </SubmitButton>
         }

@@ -54,12 +54,8 @@ function FormMessage({ id, message }: { id: string; message?: string }) {
   );
 }
 
-/**
- * False in the server's HTML and the first render in the browser, true once
- * the page runs. A submit button that JavaScript keeps disabled until the form
- * is complete must stay enabled before that, or the form could never be sent.
- */
-export function useHydrated(): boolean {
+/** False in the server's HTML and the first render in the browser, true once the page runs. */
+function useHydrated(): boolean {
   return useSyncExternalStore(
     noSubscription,
     () => true,
@@ -138,20 +134,25 @@ export function VisitorFormFrame({
   );
 }
 
-/** A visitor form's submit button: "Submitting..." while it sends. */
+/**
+ * A visitor form's submit button: "Submitting..." while it sends. `incomplete` disables it, but only once
+ * the page runs: before that (no JavaScript yet, or none at all) nothing could enable it again, and the
+ * form could never be sent. The button alone renders again when the page starts to run, not its form.
+ */
 export function SubmitButton({
   pending,
-  disabled = false,
+  incomplete = false,
   className = "btn visitor-form__submit",
   children,
 }: {
   pending: boolean;
-  disabled?: boolean;
+  incomplete?: boolean;
   className?: string;
   children: string;
 }) {
+  const running = useHydrated();
   return (
-    <button type="submit" className={className} disabled={disabled || pending}>
+    <button type="submit" className={className} disabled={(running && incomplete) || pending}>
       {pending ? "Submitting..." : children}
     </button>
   );
