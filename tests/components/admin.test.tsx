@@ -8,6 +8,7 @@ import { BulkUploadPanel, duplicatesText } from "../../public-web/components/adm
 import { FlowerCard } from "../../public-web/components/admin/FlowerCard";
 import { ListControls } from "../../public-web/components/admin/ListControls";
 import { ModerationSection, type ListPage } from "../../public-web/components/admin/ModerationSection";
+import { CsvImportPanel } from "../../public-web/components/admin/CsvImportPanel";
 import { CsvImportTab } from "../../public-web/pages/admin/tabs/ToolTabs";
 import { useSession } from "../../public-web/stores/session";
 
@@ -133,6 +134,48 @@ describe("BulkUploadPanel duplicates", () => {
     fireEvent.click(screen.getByLabelText("Skip them when uploading"));
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Upload" })));
     expect(onUpload.mock.calls[1]![0]).toHaveLength(3);
+  });
+});
+
+describe("BulkUploadPanel files", () => {
+  it("answers Update pressed right after a file is chosen, before its bytes have been read", async () => {
+    const onNotice = vi.fn();
+    const onUpdate = vi.fn(async () => "Updated.");
+    render(<BulkUploadPanel onUpload={async () => ""} onUpdate={onUpdate} onNotice={onNotice} />);
+    // A file whose bytes take a moment to come, as a large or slow file's do.
+    const file = new File(["First Name,Flower Type\nNoid,Lily\n"], "no-ids.csv", { type: "text/csv" });
+    const bytes = await file.arrayBuffer();
+    file.arrayBuffer = () => new Promise((resolve) => setTimeout(() => resolve(bytes), 50));
+    const input = screen.getByLabelText("Or choose a CSV file");
+    Object.defineProperty(input, "files", { value: [file] });
+    await act(async () => {
+      fireEvent.change(input);
+      fireEvent.click(screen.getByRole("button", { name: "Update" }));
+    });
+    await waitFor(() => expect(onNotice).toHaveBeenCalledWith({ title: "Missing IDs", message: "All entries must have an ID for bulk updates." }), {
+      timeout: 3000,
+    });
+    expect(onUpdate).not.toHaveBeenCalled();
+  });
+});
+
+describe("CsvImportPanel files", () => {
+  it("shows the verdict of the file chosen last, even when an earlier file's bytes come after it", async () => {
+    const { container } = render(<CsvImportPanel onImport={async () => Promise.reject(new Error("not sent"))} expectedCount={2} />);
+    const header = "First Name,Middle Name,Last Name,Date of Loss,Flower Type";
+    const slow = new File(["Name,Flower\nAnna,Lily\n"], "first.csv", { type: "text/csv" });
+    const slowBytes = await slow.arrayBuffer();
+    slow.arrayBuffer = () => new Promise((resolve) => setTimeout(() => resolve(slowBytes), 150));
+    const quick = new File([`${header}\nAnna,,Lee,2020,Lily\nBea,,Lee,2021,Tulip\n`], "second.csv", { type: "text/csv" });
+    const input = screen.getByLabelText("CSV file");
+    for (const file of [slow, quick]) {
+      Object.defineProperty(input, "files", { value: [file], configurable: true });
+      fireEvent.change(input);
+    }
+    await screen.findByText("2 memorial flower entries ready to import.", {}, { timeout: 3000 });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(container.querySelector(".csv-validity__file")?.textContent).toBe(" · second.csv");
+    expect(screen.getByText("2 memorial flower entries ready to import.")).toBeTruthy();
   });
 });
 
