@@ -5,7 +5,7 @@ import { Field } from "../ui/Field";
 import { BulkResult, type BulkStatus } from "./BulkResult";
 import { CsvPreviewTable } from "./CsvPreviewTable";
 import { CsvReadProgress } from "./CsvReadProgress";
-import { analyseInWorker, type AnalysisJob, type FlexibleAnalysis } from "./csvAnalysis";
+import { analyseInWorker, type AnalysisJob, type FlexibleAnalysis, type PageSource } from "./csvAnalysis";
 import { FlowerTypesHint } from "./FlowerTypesHint";
 
 interface BulkUploadPanelProps {
@@ -43,9 +43,6 @@ const LONG_TEXT = 200_000;
 /** A reading's outcome: the analysis, why the file cannot be read, or null when another reading replaced it. */
 type Read = FlexibleAnalysis | { unreadable: string } | null;
 
-/** What a reading reads: a file's bytes, or text typed or pasted. */
-type Source = { kind: "file"; bytes: ArrayBuffer } | { kind: "text"; text: string };
-
 /**
  * The Bulk Upload tab: CSV text or a file, a preview, Upload and
  * Update. Files and text are read in a worker with progress, so a file of many
@@ -80,7 +77,7 @@ export function BulkUploadPanel({ onUpload, onUpdate, onNotice, findDuplicates }
   }, [analysis, findDuplicates]);
 
   /** The reading in flight (or done) for the current input. */
-  const current = useRef<{ input: Input; job: { cancel(): void }; result: Promise<Read> } | null>(null);
+  const current = useRef<{ input: Input; job: AnalysisJob; result: Promise<Read> } | null>(null);
 
   const tell = (n: CsvNotice) => {
     setNotice(n);
@@ -90,48 +87,34 @@ export function BulkUploadPanel({ onUpload, onUpdate, onNotice, findDuplicates }
   /**
    * Starts reading `what` in a worker, replacing any reading in flight. Resolves with
    * the analysis, a sentence when the file cannot be read, or null when replaced.
-   * A file's bytes come a moment after it is chosen: the reading is the current one
-   * from the start, so Upload or Update pressed meanwhile waits for it (they used to
-   * find no reading of the file yet, and did nothing).
+   * A chosen file is read from the moment it is chosen, its bytes still to come: Upload
+   * or Update pressed meanwhile waits for it (awaiting the bytes first, a press found
+   * no reading of the file yet, and did nothing).
    */
-  const read = useCallback((what: Input, source: Source | Promise<Source>) => {
+  const read = useCallback((what: Input, source: PageSource) => {
     current.current?.job.cancel();
     const label = what.kind === "file" ? what.name : "the CSV data";
-    let job: AnalysisJob | undefined;
-    let cancelled = false;
-    const handle = {
-      cancel() {
-        cancelled = true;
-        job?.cancel();
+    // Typed or pasted text shows progress only when long: short text is read before a bar could be seen.
+    const showProgress = source.kind !== "text" || source.text.length > LONG_TEXT;
+    const job = analyseInWorker({ reader: "flexible", source }, (fraction) => {
+      if (showProgress && current.current?.job === job) setReading({ label, fraction });
+    });
+    const result = job.result.then(
+      (answer): Read => {
+        if (current.current?.job !== job) return null;
+        setReading(null);
+        if (!answer.ok) return { unreadable: answer.message };
+        if (answer.reader !== "flexible") return null;
+        setAnalysis(answer);
+        return answer;
       },
-    };
-    const mine = () => current.current?.job === handle;
-    const result = Promise.resolve(source)
-      .then((ready) => {
-        if (cancelled) return null;
-        // Typed or pasted text shows progress only when long: short text is read before a bar could be seen.
-        const showProgress = ready.kind === "file" || ready.text.length > LONG_TEXT;
-        job = analyseInWorker({ reader: "flexible", source: ready }, (fraction) => {
-          if (showProgress && mine()) setReading({ label, fraction });
-        });
-        return job.result;
-      })
-      .then(
-        (answer): Read => {
-          if (!answer || !mine()) return null;
-          setReading(null);
-          if (!answer.ok) return { unreadable: answer.message };
-          if (answer.reader !== "flexible") return null;
-          setAnalysis(answer);
-          return answer;
-        },
-        (error: unknown): Read => {
-          if (!mine()) return null;
-          setReading(null);
-          return { unreadable: error instanceof Error ? error.message : String(error) };
-        },
-      );
-    current.current = { input: what, job: handle, result };
+      (error: unknown): Read => {
+        if (current.current?.job !== job) return null;
+        setReading(null);
+        return { unreadable: error instanceof Error ? error.message : String(error) };
+      },
+    );
+    current.current = { input: what, job, result };
     return result;
   }, []);
 
@@ -177,10 +160,7 @@ export function BulkUploadPanel({ onUpload, onUpdate, onNotice, findDuplicates }
     setInput(what);
     setAnalysis(null);
     setReading({ label: file.name, fraction: 0 });
-    const answer = await read(
-      what,
-      file.arrayBuffer().then((bytes): Source => ({ kind: "file", bytes })),
-    );
+    const answer = await read(what, { kind: "blob", blob: file });
     if (!answer) return;
     if ("unreadable" in answer) {
       e.target.value = "";

@@ -42,8 +42,6 @@ export function CsvImportPanel({ onImport, onDownloadTemplate, expectedCount }: 
   const [running, setRunning] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: true; answer: ResetImportResult } | { ok: false; message: string } | null>(null);
   const job = useRef<AnalysisJob | null>(null);
-  /** The file chosen last: a file's bytes come a moment later, and an earlier file's must not win. */
-  const latest = useRef<File | null>(null);
   useEffect(() => () => job.current?.cancel(), []);
 
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
@@ -54,20 +52,12 @@ export function CsvImportPanel({ onImport, onDownloadTemplate, expectedCount }: 
     setOutcome(null);
     setChosen(null);
     setReading(null);
-    latest.current = file ?? null;
     if (!file) return;
     if (!isCsvFile(file)) return setChosen({ fileName: file.name, result: null });
     setReading({ fileName: file.name, fraction: 0 });
-    let bytes: ArrayBuffer;
-    try {
-      bytes = await file.arrayBuffer();
-    } catch (error) {
-      if (latest.current !== file) return;
-      setReading(null);
-      return setChosen({ fileName: file.name, result: null, unreadable: error instanceof Error ? error.message : String(error) });
-    }
-    if (latest.current !== file) return; // another file was chosen meanwhile
-    const started = analyseInWorker({ reader: "strict", source: { kind: "file", bytes }, expectedCount }, (fraction) =>
+    // The job is the current one from the moment the file is chosen: a file chosen after it cancels it,
+    // even before its bytes have come (awaiting them first, an earlier file's verdict could win).
+    const started = analyseInWorker({ reader: "strict", source: { kind: "blob", blob: file }, expectedCount }, (fraction) =>
       setReading((r) => (r && job.current === started ? { ...r, fraction } : r)),
     );
     job.current = started;

@@ -21,7 +21,18 @@ import {
 /** The file's bytes, or text typed into the box. */
 export type CsvSource = { kind: "file"; bytes: ArrayBuffer } | { kind: "text"; text: string };
 
-export type AnalysisRequest = { reader: "strict"; source: CsvSource; expectedCount: number } | { reader: "flexible"; source: CsvSource };
+/** A request for one of the two readers, from `S`. */
+type Request<S> = { reader: "strict"; source: S; expectedCount: number } | { reader: "flexible"; source: S };
+
+/** What the worker reads. */
+export type AnalysisRequest = Request<CsvSource>;
+
+/**
+ * What a page may give analyseInWorker: also a file as chosen, whose bytes are read as part of the job.
+ * The job then exists from the moment the file is chosen: a press of Upload meanwhile waits for it, and
+ * a newer file cancels it, before its bytes have even come.
+ */
+export type PageSource = CsvSource | { kind: "blob"; blob: Blob };
 
 /** Problems listed at most; the rest are counted. */
 const MAX_LISTED_PROBLEMS = 100;
@@ -142,43 +153,49 @@ class CancelledReading extends Error {
 
 export interface AnalysisJob {
   result: Promise<Analysis>;
-  /** Stops the worker; `result` then rejects with a CancelledReading. */
+  /** Stops the reading (its worker, or the worker it was to start); `result` then rejects with a CancelledReading. */
   cancel(): void;
 }
 
 /**
- * Starts a request in a new worker (a file's bytes are moved, not copied).
- * Without Worker support the request runs here, at once.
+ * Starts a request in a new worker (a file's bytes are moved, not copied; a chosen file's are read
+ * first). Without Worker support the request runs here.
  */
-export function analyseInWorker(request: AnalysisRequest, onProgress: (fraction: number) => void): AnalysisJob {
-  if (typeof Worker === "undefined") {
-    return { result: Promise.resolve().then(() => analyse(request)), cancel: () => undefined };
-  }
-  const worker = new Worker(new URL("./csvWorker.ts", import.meta.url), { type: "module", name: "csv-reader" });
-  let stop = () => undefined as void;
-  const result = new Promise<Analysis>((resolve, reject) => {
-    stop = () => {
-      worker.terminate();
-      reject(new CancelledReading());
-    };
-    const rows: FlexibleEntry[] = [];
-    worker.onmessage = (event: MessageEvent<WorkerReply>) => {
-      const reply = event.data;
-      if (reply.type === "progress") return onProgress(reply.fraction);
-      if (reply.type === "rows") {
-        for (const row of reply.rows) rows.push(row);
-        return;
-      }
-      worker.terminate();
-      if (reply.type === "done") resolve(reply.analysis.ok && reply.analysis.reader === "flexible" ? { ...reply.analysis, entries: rows } : reply.analysis);
-      else reject(new Error(reply.message));
-    };
-    worker.onerror = (event) => {
-      worker.terminate();
-      reject(new Error(event.message || "The file could not be read."));
-    };
+export function analyseInWorker(request: Request<PageSource>, onProgress: (fraction: number) => void): AnalysisJob {
+  let stopped = false;
+  let stop = () => {
+    stopped = true;
+  };
+  const given = request.source;
+  const source: Promise<CsvSource> = given.kind === "blob" ? given.blob.arrayBuffer().then((bytes) => ({ kind: "file", bytes })) : Promise.resolve(given);
+  const result = source.then((ready) => {
+    if (stopped) throw new CancelledReading();
+    const full = { ...request, source: ready } as AnalysisRequest;
+    if (typeof Worker === "undefined") return analyse(full);
+    const worker = new Worker(new URL("./csvWorker.ts", import.meta.url), { type: "module", name: "csv-reader" });
+    return new Promise<Analysis>((resolve, reject) => {
+      stop = () => {
+        worker.terminate();
+        reject(new CancelledReading());
+      };
+      const rows: FlexibleEntry[] = [];
+      worker.onmessage = (event: MessageEvent<WorkerReply>) => {
+        const reply = event.data;
+        if (reply.type === "progress") return onProgress(reply.fraction);
+        if (reply.type === "rows") {
+          for (const row of reply.rows) rows.push(row);
+          return;
+        }
+        worker.terminate();
+        if (reply.type === "done") resolve(reply.analysis.ok && reply.analysis.reader === "flexible" ? { ...reply.analysis, entries: rows } : reply.analysis);
+        else reject(new Error(reply.message));
+      };
+      worker.onerror = (event) => {
+        worker.terminate();
+        reject(new Error(event.message || "The file could not be read."));
+      };
+      worker.postMessage(full, ready.kind === "file" ? [ready.bytes] : []);
+    });
   });
-  const transfer = request.source.kind === "file" ? [request.source.bytes] : [];
-  worker.postMessage(request, transfer);
   return { result, cancel: () => stop() };
 }
