@@ -8,7 +8,7 @@ import { pageSiteConfig, type SiteConfig } from "../shared/schemas/site";
 import type { ServerConfig } from "./config";
 import type { AppState, Services } from "./context";
 import type { PageData as FormPageData } from "../shared/visitorForms";
-import { commentPageData, visitorFormPosts } from "./forms";
+import { commentPageData, visitorForms } from "./forms";
 import { gardenPageData, type PageData } from "./garden/pages";
 import type { Entry } from "./lib/publicCache";
 
@@ -70,22 +70,25 @@ export function siteHandler(config: ServerConfig, s: Services): Middleware<AppSt
   // The first render after a start compiles React's server code (about 20 ms, against 2 ms for the next):
   // the home page is rendered (and cached) straight away, so no visitor waits for that.
   setImmediate(() => void renderer.page("/", "").catch(() => undefined));
-  const forms = visitorFormPosts(config, s, async (pathname, form) => {
+  const forms = visitorForms(config, s, async (pathname, form) => {
     const page = await renderer.page(pathname, "", form);
     return { status: page.status, body: page.body ?? "" };
   });
   return async (ctx, next) => {
     if (isApiPath(ctx.path)) return next();
-    if (ctx.method === "POST") return forms(ctx, next);
+    if (ctx.method === "POST") return forms.posts(ctx, next);
     if (ctx.method !== "GET" && ctx.method !== "HEAD") return next();
     // Source maps stay on the build machine: they would hand out the readable source of the admin.
     if (ctx.path !== "/index.html" && !isSourceMap(ctx.path)) {
       await files(ctx as never, async () => undefined);
       if (ctx.body !== undefined || ctx.status !== 404) return;
     }
+    // A form just received without JavaScript shows its success here, once (see visitorForms).
+    const sent = ctx.method === "GET" ? await forms.sentTo(ctx) : undefined;
     // "Leave a comment" without JavaScript: the garden with that memorial's comment form.
     const commentFor = normalise(ctx.path) === "/garden-of-remembrance" && typeof ctx.query.comment === "string" ? Number(ctx.query.comment) : 0;
-    const page = await renderer.page(ctx.path, ctx.querystring, commentFor ? await commentPageData(s, commentFor) : undefined);
+    const data = sent ?? (commentFor ? await commentPageData(s, commentFor) : undefined);
+    const page = await renderer.page(ctx.path, ctx.querystring, data);
     if (page.redirect) {
       ctx.status = 301;
       ctx.redirect(page.redirect);
@@ -96,7 +99,7 @@ export function siteHandler(config: ServerConfig, s: Services): Middleware<AppSt
       return;
     }
     ctx.type = "html";
-    ctx.set("Cache-Control", commentFor ? "no-store" : "no-cache");
+    ctx.set("Cache-Control", data ? "no-store" : "no-cache");
     ctx.status = page.status;
     ctx.body = page.body;
   };

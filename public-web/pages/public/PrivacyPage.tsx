@@ -35,8 +35,9 @@ export default function PrivacyPage() {
 
         <h2>3. Cookies and Analytics</h2>
         <p>
-          Visitors do not need cookies to browse. Our administrators' sign-in uses one essential cookie to keep their session. We do not use advertising
-          cookies, and we do not sell or track your browsing for marketing.
+          Visitors do not need cookies to browse. Our administrators' sign-in uses one essential cookie to keep their session. When a form is sent from a
+          browser without JavaScript, one short-lived cookie holding only a random number lets the next page thank you once; it ends within ten minutes. We do
+          not use advertising cookies, and we do not sell or track your browsing for marketing.
         </p>
 
         <h2>4. Third-Party Services</h2>
