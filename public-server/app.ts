@@ -79,6 +79,7 @@ export async function createServer(config: ServerConfig, extraHooks: DomainHook[
     importKeyLimiter: new RateLimiter(config.importKeyMaxFailures, 3_600_000, undefined, clock),
     registrationLimiter: new RateLimiter(config.registrationsPerHour, 3_600_000, undefined, clock),
     submissionLimiter: new RateLimiter(config.submissionsPerHour, 3_600_000, undefined, clock),
+    refusedSubmissionLimiter: new RateLimiter(config.refusedSubmissionsPerHour, 3_600_000, undefined, clock),
     hooks,
     async emit(tx, event) {
       for (const hook of hooks) await hook(tx, event);

@@ -32,7 +32,13 @@ export interface ServerConfig extends MailSettings {
   importKeyMaxFailures: number;
   /** New accounts per address per hour (when registration is open). */
   registrationsPerHour: number;
+  /** Public submissions received per address per hour. */
   submissionsPerHour: number;
+  /**
+   * Public submissions refused (a field missing or wrong) per address per hour: well above what a
+   * person who struggles with a form sends, so only a flood of bad posts is stopped by it.
+   */
+  refusedSubmissionsPerHour: number;
   /** Origins besides our own that may send state-changing requests. */
   allowedOrigins: string[];
   logLevel: "info" | "silent";
@@ -112,6 +118,7 @@ const Env = z.object({
   IMPORT_KEY_MAX_FAILURES: wholeNumber(5, 1),
   REGISTRATIONS_PER_HOUR: wholeNumber(5),
   SUBMISSIONS_PER_HOUR: wholeNumber(20),
+  REFUSED_SUBMISSIONS_PER_HOUR: wholeNumber(100, 1),
   ASSISTANCE_RETENTION_DAYS: wholeNumber(180, 1),
   SESSION_ABSOLUTE_DAYS: wholeNumber(7, 1),
   LOG_LEVEL: oneOf(["info", "silent"], "info"),
@@ -170,6 +177,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     importKeyMaxFailures: e.IMPORT_KEY_MAX_FAILURES,
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
     submissionsPerHour: e.SUBMISSIONS_PER_HOUR,
+    refusedSubmissionsPerHour: e.REFUSED_SUBMISSIONS_PER_HOUR,
     assistanceRetentionDays: e.ASSISTANCE_RETENTION_DAYS,
     now: () => new Date(),
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000,

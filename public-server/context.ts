@@ -46,7 +46,10 @@ export interface Services {
   /** Wrong reset-and-import keys, per account ("user:<id>") and per address ("ip:<address>"). */
   importKeyLimiter: RateLimiter;
   registrationLimiter: RateLimiter;
+  /** Public submissions received, per address (SUBMISSIONS_PER_HOUR). */
   submissionLimiter: RateLimiter;
+  /** Public submissions refused (a field missing, say), per address: a separate, higher bound against floods. */
+  refusedSubmissionLimiter: RateLimiter;
   hooks: DomainHook[];
   /** Tells every hook about `event`, inside `tx`. */
   emit(tx: Queries, event: DomainEvent): Promise<void>;

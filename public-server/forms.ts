@@ -78,7 +78,7 @@ export interface VisitorForms {
  */
 export function visitorForms(config: ServerConfig, s: Services, render: RenderPage): VisitorForms {
   const sameOrigin = sameOriginWrites(config.allowedOrigins);
-  const limited = limitSubmissions(s.submissionLimiter);
+  const limited = limitSubmissions(s.submissionLimiter, s.refusedSubmissionLimiter);
   const body = bodyParser({ enableTypes: ["form"], formLimit: "1mb", encoding: "utf-8" });
   const notes = new OneTimeNotes<SentNote>(SENT_NOTE_MS, MAX_SENT_NOTES, () => config.now().getTime());
 

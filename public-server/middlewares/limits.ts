@@ -3,20 +3,34 @@ import { TooMany } from "../errors";
 import type { RateLimiter } from "../lib/rateLimiter";
 
 /**
- * Public submissions per client address: each POST counts, and past the
- * limit the answer is 429 with a sentence and Retry-After.
+ * Public submissions per client address, past either bound answered 429 with
+ * a sentence and Retry-After. Only received submissions count against
+ * `accepted` (SUBMISSIONS_PER_HOUR): a parent who leaves a field empty a few
+ * times is not told to come back in an hour. Its slot is taken before the
+ * work, in one step with the check, so parallel requests cannot all pass it,
+ * and given back when the submission is refused. Refused ones (a missing
+ * field, a memorial no longer in the garden) count against `refused`
+ * (REFUSED_SUBMISSIONS_PER_HOUR), a higher bound that still stops a flood:
+ * each is counted once its refusal is known, and while it is in flight it
+ * holds a received slot, so parallel refusals can pass that bound by no more
+ * than SUBMISSIONS_PER_HOUR. An answer of 429 itself counts against neither.
  */
-export function limitSubmissions(limiter: RateLimiter): Middleware {
+export function limitSubmissions(accepted: RateLimiter, refused: RateLimiter): Middleware {
   return async (ctx, next) => {
-    const wait = limiter.retryAfter(ctx.ip);
+    const wait = refused.retryAfter(ctx.ip) || accepted.take(ctx.ip);
     if (wait > 0) {
       throw TooMany(
         `We have received many messages from your connection in a short time. Please try again in ${minutes(wait)}, or call us if your need is urgent.`,
         wait,
       );
     }
-    limiter.hit(ctx.ip);
-    await next();
+    try {
+      await next();
+    } catch (err) {
+      accepted.release(ctx.ip);
+      refused.hit(ctx.ip);
+      throw err;
+    }
   };
 }
 

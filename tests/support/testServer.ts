@@ -36,7 +36,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, hoo
   if (!fs.existsSync(path.join(dataDir, "site.json"))) fs.copyFileSync(path.join(ROOT, "data/site.json"), path.join(dataDir, "site.json"));
   const config = loadConfig(
     { DATA_DIR: dataDir, LOG_LEVEL: "silent" },
-    { host: "127.0.0.1", port: 0, webDir: path.join(ROOT, "dist/web"), submissionsPerHour: 10_000, ...overrides },
+    { host: "127.0.0.1", port: 0, webDir: path.join(ROOT, "dist/web"), submissionsPerHour: 10_000, refusedSubmissionsPerHour: 10_000, ...overrides },
   );
   const parts = await createServer(config, hooks);
   const server: Server = await new Promise((resolve) => {

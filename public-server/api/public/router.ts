@@ -30,7 +30,7 @@ const RECEIVED = { message: "Thank you. We have received it." };
 /** Visitors' calls: public lists carry public fields of approved items only. */
 export function publicRouter(s: Services): Router<AppState> {
   const router = createRouter();
-  const limited = limitSubmissions(s.submissionLimiter);
+  const limited = limitSubmissions(s.submissionLimiter, s.refusedSubmissionLimiter);
 
   // Healthy means a write would succeed now, not only that a read does.
   router.get("/health", async (ctx) => {
