@@ -49,7 +49,7 @@ interface SentNote {
 const SENT_COOKIE = "garden.sent";
 /** Long enough for a slow phone to follow the redirect; short enough that a note never greets a later visit. */
 const SENT_NOTE_MS = 10 * 60_000;
-/** Far above what the submission limits let through in ten minutes from ordinary use; about 1 MB at most. */
+/** Far above what the submission limits let through in ten minutes of ordinary use; a megabyte or two at most. */
 const MAX_SENT_NOTES = 10_000;
 
 export interface VisitorForms {
