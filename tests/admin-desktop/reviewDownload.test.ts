@@ -125,4 +125,18 @@ describe(`review at ${GARDEN.toLocaleString("en")} approved flowers`, () => {
     expect(received[1]!.bytes).toBeLessThan(2 * 1024);
     expect(service.getReview()).toMatchObject({ ok: true, value: { queue: [{ itemId: id, state: "applied", outcome: "already_applied" }] } });
   });
+
+  it("reads at most 20 pages of a kind, and says how many items stayed on the server", async () => {
+    const waiting = await server.parts.services.db.run(async (m) => {
+      await m.query(`UPDATE memorial_flowers SET approved = 0 WHERE id IN (SELECT id FROM memorial_flowers WHERE approved = 1 ORDER BY id LIMIT 2000)`);
+      return ((await m.query(`SELECT count(*) AS n FROM memorial_flowers WHERE approved = 0`)) as [{ n: number }])[0].n;
+    });
+    const received: Received[] = [];
+    const service = await signedIn(countingFetch(received));
+    received.length = 0;
+    const view = await service.downloadForReview();
+    expect(view.ok && view.value.items.filter((e) => e.kind === "flower")).toHaveLength(2000);
+    expect(view.ok && view.value.notDownloaded).toBe(waiting - 2000);
+    expect(received.filter((r) => r.path.startsWith("/api/admin/memorial-flowers?"))).toHaveLength(20);
+  });
 });
