@@ -30,6 +30,12 @@ export interface QueueItem {
   id: string;
   /** The server (origin) the item was downloaded from: the decision is only ever sent there. */
   server: string;
+  /**
+   * The account (username on `server`) that made the decision: it is only ever sent signed in as that
+   * account. Null for a decision queued by an older version of the app whose maker is not known: it is
+   * sent only once a volunteer says it is theirs.
+   */
+  owner: string | null;
   kind: ItemKind;
   itemId: number;
   /** The version the volunteer reviewed: sent as If-Match. */
@@ -74,6 +80,15 @@ export interface AppStatus {
    * without a sign-in): who downloaded it, from which server, when. Null when none.
    */
   copy: { owner: string | null; server: string | null; downloadedAt: string | null } | null;
+  /** Decisions not sent that belong to another account than the one working now: they wait for it. */
+  othersWaiting: OthersWaiting[];
+}
+
+/** Unsent decisions of one other account (owner null: made before the app noted who decided). */
+export interface OthersWaiting {
+  owner: string | null;
+  server: string;
+  count: number;
 }
 
 export interface ReviewView {
@@ -82,6 +97,8 @@ export interface ReviewView {
   items: ReviewItem[];
   /** Every decision not yet cleared: pending, sending, conflicts, failures, and recent successes. */
   queue: QueueItem[];
+  /** After a download: how many items waiting for review stayed on the server (more than one download takes). */
+  notDownloaded?: number;
 }
 
 export interface SignInInput {
@@ -149,6 +166,7 @@ export const Ch = {
   discardDecision: "queue:discard",
   clearSent: "queue:clear-sent",
   reviewAgain: "queue:review-again",
+  claimDecisions: "queue:claim",
   openExternal: "shell:open-external",
   event: "app:event",
 } as const;
@@ -178,6 +196,8 @@ export interface DesktopApi {
   clearSent(): Promise<Result<number>>;
   /** Drops a conflict and puts the fresh server copy back into the review list. */
   reviewAgain(queueId: string): Promise<Result<null>>;
+  /** The signed-in volunteer takes the decisions of no known owner (from an older version of the app) as theirs; answers how many. */
+  claimDecisions(): Promise<Result<number>>;
   openExternal(url: string): Promise<Result<null>>;
   /** Subscribes to main's events; returns the unsubscribe function. */
   onEvent(listener: (event: DesktopEvent) => void): () => void;

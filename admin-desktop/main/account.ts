@@ -14,6 +14,8 @@ export interface AccountHooks {
   fetch?: FetchLike | undefined;
   /** Called before each sign-in with the server's address (another server's ids name other items). */
   beforeSignIn(url: string): void;
+  /** Called once an administrator signed in, with the server's spelling of their username. */
+  afterSignIn(username: string): void;
   pushStatus(): void;
 }
 
@@ -64,8 +66,9 @@ export class Account {
     if (!address.ok) return fail(address.error, "invalid-input");
     this.hooks.beforeSignIn(address.url);
     this.settings.update({ serverUrl: address.url });
-    const api = this.useServer(address.url);
-    api.clearSession();
+    // A client of its own for every sign-in: a sync still under way keeps the cookies of the account it
+    // sends for, so nothing it sends goes out under the account signing in now.
+    const api = this.useServer(address.url, true);
     this.user = null;
     try {
       const user = await api.login(input.username, input.password);
@@ -77,6 +80,7 @@ export class Account {
       }
       this.user = { username: user.username, expectedImportCount: user.expectedImportCount };
       this.needsSignIn = false;
+      this.hooks.afterSignIn(user.username);
       const cookie = api.exportSession();
       if (input.remember && cookie) this.vault.save({ serverUrl: address.url, username: user.username, cookie });
       else this.vault.clear();
@@ -148,8 +152,8 @@ export class Account {
     return fail(error.message || fallback, code);
   }
 
-  private useServer(url: string): ApiClient {
-    if (this.api?.baseUrl !== url) {
+  private useServer(url: string, fresh = false): ApiClient {
+    if (fresh || this.api?.baseUrl !== url) {
       this.api = new ApiClient(url, this.hooks.fetch);
     }
     return this.api;

@@ -9,6 +9,7 @@ import type { AdminCommentDto, AdminFlowerDto, AdminTestimonialDto, FlowerEntry,
 import type { SessionUserDto } from "../../shared/schemas/session";
 import { MODERATION } from "../../shared/moderation";
 import { uploadCsv } from "../../shared/csv/export";
+import { ErrorId } from "../../shared/errors";
 import type { ItemKind } from "../ipc";
 import {
   AdminCommentSchema,
@@ -18,6 +19,7 @@ import {
   ErrorBodySchema,
   HealthSchema,
   MessageSchema,
+  PageSchema,
   ResetImportResultSchema,
   SessionUserSchema,
 } from "./wire";
@@ -56,7 +58,17 @@ function neverLeft(error: unknown): boolean {
   return typeof cause?.code === "string" && NOT_SENT_CODES.has(cause.code);
 }
 
-const LISTS = { testimonial: z.array(AdminTestimonialSchema), flower: z.array(AdminFlowerSchema), comment: z.array(AdminCommentSchema) } as const;
+const ITEMS = { testimonial: AdminTestimonialSchema, flower: AdminFlowerSchema, comment: AdminCommentSchema } as const;
+const PAGES = {
+  testimonial: PageSchema(AdminTestimonialSchema),
+  flower: PageSchema(AdminFlowerSchema),
+  comment: PageSchema(AdminCommentSchema),
+} as const;
+
+type AnyAdminDto = AdminTestimonialDto | AdminFlowerDto | AdminCommentDto;
+
+/** The most items one page of a pending list may hold (the server's limit). */
+export const PAGE_SIZE = 100;
 
 export type FetchLike = typeof fetch;
 
@@ -121,12 +133,23 @@ export class ApiClient {
     return this.call(HealthSchema, "GET", "/api/health", undefined, 5_000, {}, false);
   }
 
-  list(kind: "testimonial"): Promise<AdminTestimonialDto[]>;
-  list(kind: "flower"): Promise<AdminFlowerDto[]>;
-  list(kind: "comment"): Promise<AdminCommentDto[]>;
-  list(kind: ItemKind): Promise<(AdminTestimonialDto | AdminFlowerDto | AdminCommentDto)[]>;
-  list(kind: ItemKind): Promise<(AdminTestimonialDto | AdminFlowerDto | AdminCommentDto)[]> {
-    return this.call(LISTS[kind], "GET", `/api/admin/${MODERATION[kind].path}`);
+  /**
+   * One page of the items of `kind` waiting for review, newest first: those with an id below `beforeId`
+   * when given (the page after the last one read), and how many there are from there on.
+   */
+  pendingPage(kind: ItemKind, beforeId?: number): Promise<{ items: AnyAdminDto[]; total: number }> {
+    const after = beforeId === undefined ? "" : `&beforeId=${beforeId}`;
+    return this.call(PAGES[kind], "GET", `/api/admin/${MODERATION[kind].path}?status=pending&pageSize=${PAGE_SIZE}${after}`);
+  }
+
+  /** One item as the server has it now (with its version), or null when it is gone. */
+  async item(kind: ItemKind, id: number): Promise<AnyAdminDto | null> {
+    try {
+      return await this.call(ITEMS[kind], "GET", `/api/admin/${MODERATION[kind].path}/${id}`);
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 404 && error.errorId === ErrorId.notFound) return null;
+      throw error;
+    }
   }
 
   /** Approve with If-Match on the reviewed version: 412 when the item changed since, 404 when gone. */

@@ -46,6 +46,7 @@ export const schemas = {
   discardDecision: queueId,
   clearSent: none,
   reviewAgain: queueId,
+  claimDecisions: none,
   openExternal: z.string().max(2048),
 } satisfies Record<InvokeChannel, z.ZodType>;
 
@@ -82,6 +83,7 @@ export function createHandlers(service: DesktopService, log: (error: unknown) =>
     discardDecision: run("discardDecision", (id) => service.discardDecision(id)),
     clearSent: run("clearSent", () => service.clearSent()),
     reviewAgain: run("reviewAgain", (id) => service.reviewAgain(id)),
+    claimDecisions: run("claimDecisions", () => service.claimDecisions()),
     openExternal: run("openExternal", (url) => service.openExternal(url)),
   };
 }

@@ -4,11 +4,11 @@
  * copy, deciding and undoing do not (the copy and the queue are on disk).
  */
 import { MODERATED_KINDS } from "../../shared/moderation";
-import type { DecisionInput, DesktopEvent, QueueItem, Result, ReviewItem, ReviewView, SyncSummary } from "../ipc";
+import type { DecisionInput, DesktopEvent, ItemKind, OthersWaiting, QueueItem, Result, ReviewItem, ReviewView, SyncSummary } from "../ipc";
 import type { Account } from "./account";
-import type { ApiClient } from "./api";
+import { PAGE_SIZE, type ApiClient } from "./api";
 import type { Outbox } from "./outbox/outbox";
-import { plural } from "../words";
+import { plural, verb, whose } from "../words";
 import { fail, ok } from "./results";
 import { labelFor, toReviewItem } from "./reviewItems";
 import type { ReviewStore } from "./store/review";
@@ -23,6 +23,11 @@ export interface ReviewDeps {
 }
 
 const WEEK_MS = 7 * 24 * 3_600_000;
+/** Pages of one kind a download reads at most (2,000 items): a bound, far above what waits on a usual day. */
+const MAX_PAGES = 20;
+
+const unsettled = (q: QueueItem) => q.state !== "applied";
+const outstanding = (q: QueueItem) => q.state === "pending" || q.state === "sending";
 
 export class ReviewTasks {
   /** The sender for the current server's client (a new address gets a new one). */
@@ -40,8 +45,10 @@ export class ReviewTasks {
     return this.syncer?.busy ?? false;
   }
 
-  private syncerFor(api: ApiClient): Syncer {
-    if (this.syncer?.api !== api) this.syncer = new Syncer({ api, outbox: this.outbox, onChange: () => this.deps.pushStatus(), ...this.deps.sync });
+  private syncerFor(api: ApiClient, owner: string): Syncer {
+    if (this.syncer?.api !== api || this.syncer.owner !== owner) {
+      this.syncer = new Syncer({ api, owner, outbox: this.outbox, onChange: () => this.deps.pushStatus(), ...this.deps.sync });
+    }
     return this.syncer;
   }
 
@@ -50,47 +57,127 @@ export class ReviewTasks {
     if (this.review.server && this.review.server !== url) this.review.clear();
   }
 
-  /** Saves every pending testimonial, flower and comment (with its version) for offline review. */
+  /**
+   * The review copy belongs to the account that downloaded it: another account signing in does not
+   * decide on it (it downloads its own). Only the copy goes; the decisions made on it wait for their owner.
+   */
+  afterSignIn(username: string): void {
+    if (this.review.owner && this.review.owner !== username) this.review.clear();
+  }
+
+  /**
+   * The account working now: the one signed in, or (nobody signed in) the owner of the review copy, who
+   * may decide on it offline. Its decisions are "mine"; every other account's wait for their owner.
+   */
+  private current(): { server: string | null; owner: string | null } {
+    const user = this.account.user;
+    if (user) return { server: this.account.api?.baseUrl ?? null, owner: user.username };
+    return { server: this.review.server, owner: this.review.owner };
+  }
+
+  mine(item: QueueItem): boolean {
+    const { server, owner } = this.current();
+    return item.owner !== null && item.owner === owner && item.server === server;
+  }
+
+  /** Unsettled decisions of other accounts (or of no known one), by account: what waits for someone else. */
+  othersWaiting(): OthersWaiting[] {
+    const groups = new Map<string, OthersWaiting>();
+    for (const q of this.outbox.list()) {
+      if (!unsettled(q) || this.mine(q)) continue;
+      const key = JSON.stringify([q.owner, q.server]);
+      const group = groups.get(key) ?? { owner: q.owner, server: q.server, count: 0 };
+      group.count += 1;
+      groups.set(key, group);
+    }
+    return [...groups.values()];
+  }
+
+  /** The current account's decisions still to send, and those needing its attention. */
+  counts(): { queued: number; conflicts: number } {
+    const own = this.outbox.list().filter((q) => this.mine(q));
+    return { queued: own.filter(outstanding).length, conflicts: own.filter((q) => q.state === "conflict" || q.state === "failed").length };
+  }
+
+  /**
+   * Saves what waits for review (pending testimonials, flowers and comments, with their versions) for
+   * offline review: page by page, newest first, each page after the last id read, at most MAX_PAGES of
+   * each kind. Never the whole garden: approved items and email addresses are not fetched at all.
+   */
   async download(): Promise<Result<ReviewView>> {
     const api = this.account.signedInApi();
     if (!api || !this.account.user) return this.account.notSignedIn();
     try {
-      const lists = await Promise.all(
-        MODERATED_KINDS.map(async (kind) => (await api.list(kind)).filter((dto) => !dto.approved).map((dto) => toReviewItem(kind, dto))),
+      const lists = await Promise.all(MODERATED_KINDS.map((kind) => pendingOf(api, kind)));
+      this.review.replace(
+        lists.flatMap((list) => list.items),
+        this.deps.now().toISOString(),
+        api.baseUrl,
+        this.account.user.username,
       );
-      this.review.replace(lists.flat(), this.deps.now().toISOString(), api.baseUrl, this.account.user.username);
       this.deps.pushStatus();
-      return ok(this.view());
+      const notDownloaded = lists.reduce((sum, list) => sum + list.left, 0);
+      return ok({ ...this.view(), ...(notDownloaded > 0 ? { notDownloaded } : {}) });
     } catch (error) {
       return this.account.failure(error, "The items could not be downloaded.");
     }
   }
 
+  /** The copy's undecided items; the current account's decisions (another's wait for it, see othersWaiting) and every sent one. */
   view(): ReviewView {
     const decided = new Set(this.outbox.list().map((q) => `${q.kind}:${q.itemId}`));
     return {
       downloadedAt: this.review.downloadedAt,
       items: this.review.items().filter((entry) => !decided.has(`${entry.kind}:${entry.item.id}`)),
-      queue: [...this.outbox.list()],
+      queue: this.outbox.list().filter((q) => this.mine(q) || !unsettled(q)),
     };
   }
 
-  /** Queues a decision on a downloaded item; works with or without a connection or a sign-in. */
+  /**
+   * Queues a decision on a downloaded item; works with or without a connection or a sign-in. It is the
+   * decision of the copy's owner (who downloaded it), and is refused while another account is signed in.
+   */
   decide(input: DecisionInput): Result<QueueItem> {
     const entry = this.review.find(input.kind, input.itemId);
     if (!entry || entry.item.version !== input.version) return fail("This item is not in your downloaded list any more. Please download again.", "not-found");
-    if (this.outbox.list().some((q) => q.kind === input.kind && q.itemId === input.itemId)) {
-      return fail("You have already decided on this item.", "busy");
-    }
+    const earlier = this.outbox.list().find((q) => q.kind === input.kind && q.itemId === input.itemId);
+    if (earlier) return fail(this.mine(earlier) ? "You have already decided on this item." : `${whose(earlier.owner)} already decided on this item.`, "busy");
     const server = this.review.server;
     if (!server || server !== this.settings.get().serverUrl) return fail("These items came from another server. Please download again.", "not-found");
-    const item = this.outbox.enqueue({ ...input, server, label: labelFor(entry) });
+    const user = this.account.user?.username;
+    // A copy written before copies named their owner belongs to whoever is signed in.
+    const owner = this.review.owner ?? user;
+    if (!owner) return fail("Please sign in and download the items again.", "signed-out");
+    if (user && user !== owner)
+      return fail(`This review copy was downloaded by ${owner}. Please download the items again to review them as ${user}.`, "forbidden");
+    const item = this.outbox.enqueue({ ...input, server, owner, label: labelFor(entry) });
     this.deps.pushStatus();
     return ok(item);
   }
 
+  /** Another account's decision is its own: nobody else undoes, clears or re-reviews it. */
+  private notMine(item: QueueItem): Result<never> | null {
+    if (this.mine(item)) return null;
+    if (item.owner === null) return fail("Nobody has said this decision is theirs yet. Please choose “These are mine” first.", "forbidden");
+    return fail(`This decision was made by ${item.owner}; it waits for them to sign in.`, "forbidden");
+  }
+
+  /**
+   * The signed-in volunteer says the decisions of this server that have no known owner (queued by an
+   * older version of the app on a copy that is gone) are theirs: they are then sent under their name.
+   */
+  claim(): Result<number> {
+    const api = this.account.signedInApi();
+    if (!api || !this.account.user) return this.account.notSignedIn();
+    const claimed = this.outbox.claim(api.baseUrl, this.account.user.username);
+    this.deps.pushStatus();
+    return ok(claimed);
+  }
+
   undo(id: string): Result<null> {
     const item = this.outbox.get(id);
+    const refused = item && this.notMine(item);
+    if (refused) return refused;
     if (!item || item.state !== "pending") return fail("This decision is already on its way and cannot be undone.", "busy");
     this.outbox.remove(id);
     this.deps.pushStatus();
@@ -100,8 +187,13 @@ export class ReviewTasks {
   /** Sends the queue (one sync at a time). A 401 pauses it and keeps every decision. */
   async syncNow(): Promise<Result<SyncSummary>> {
     const api = this.account.signedInApi();
-    if (!api) return this.account.notSignedIn();
-    const syncer = this.syncerFor(api);
+    const user = this.account.user;
+    if (!api || !user) return this.account.notSignedIn();
+    const previous = this.syncer;
+    const syncer = this.syncerFor(api, user.username);
+    // A sync for the account signed in before (or for a client replaced by a new sign-in) ends first:
+    // two senders on one queue could send one decision twice.
+    if (previous && previous !== syncer && previous.busy) await previous.run().catch(() => undefined);
     this.deps.emit({ type: "sync-start" });
     const wasBusy = syncer.busy;
     const promise = syncer.run();
@@ -120,6 +212,8 @@ export class ReviewTasks {
   /** Clears a settled decision (conflict, failure or finished) from the list. */
   discard(id: string): Result<null> {
     const item = this.outbox.get(id);
+    const refused = item && this.notMine(item);
+    if (refused) return refused;
     if (!item || item.state === "pending" || item.state === "sending") return fail("Only settled decisions can be cleared.", "busy");
     this.outbox.remove(id);
     if (item.state !== "applied") this.review.remove(item.kind, item.itemId);
@@ -127,7 +221,7 @@ export class ReviewTasks {
     return ok(null);
   }
 
-  /** Clears every sent decision from the list at once; answers how many. */
+  /** Clears every sent decision from the list at once (anyone's: they are done); answers how many. */
   clearSent(): Result<number> {
     const removed = this.outbox.clearApplied();
     this.deps.pushStatus();
@@ -137,13 +231,15 @@ export class ReviewTasks {
   /** Puts the server's fresh copy of a conflicting item back into the review list, without the old decision. */
   async reviewAgain(id: string): Promise<Result<null>> {
     const item = this.outbox.get(id);
+    const refused = item && this.notMine(item);
+    if (refused) return refused;
     if (!item || (item.state !== "conflict" && item.state !== "failed")) return fail("Only a conflict can be reviewed again.", "busy");
     let current: ReviewItem | null | undefined = item.current;
     if (current === undefined) {
       const api = this.account.signedInApi();
       if (!api) return this.account.notSignedIn();
       try {
-        const found = (await api.list(item.kind)).find((dto) => dto.id === item.itemId);
+        const found = await api.item(item.kind, item.itemId);
         current = found ? toReviewItem(item.kind, found) : null;
       } catch (error) {
         return this.account.failure(error, "The item could not be fetched.");
@@ -157,18 +253,21 @@ export class ReviewTasks {
     return ok(null);
   }
 
-  /** Decisions not sent yet, or waiting for the volunteer: what a sign-out would drop. */
-  unsettled(): number {
-    return this.outbox.outstanding().length + this.outbox.count("conflict") + this.outbox.count("failed");
-  }
-
-  /** What a sign-out says before it drops anything (null when nothing would be lost). */
+  /** What a sign-out says before it drops anything (null when nothing would be lost), naming other accounts' decisions. */
   unsentWarning(): string | null {
-    const waiting = this.outbox.outstanding().length;
-    const attention = this.outbox.count("conflict") + this.outbox.count("failed");
-    if (waiting + attention === 0) return null;
-    const parts = [waiting ? `${plural(waiting, "decision")} not sent yet` : "", attention ? `${plural(attention, "decision")} needing your attention` : ""];
-    return `You have ${parts.filter(Boolean).join(" and ")}. Signing out removes ${waiting + attention === 1 ? "it" : "them"} and the downloaded items from this computer; nothing more reaches the server.`;
+    const { queued: waiting, conflicts: attention } = this.counts();
+    const others = this.othersWaiting();
+    const total = waiting + attention + others.reduce((sum, group) => sum + group.count, 0);
+    if (total === 0) return null;
+    const sentences: string[] = [];
+    if (waiting + attention > 0) {
+      const parts = [waiting ? `${plural(waiting, "decision")} not sent yet` : "", attention ? `${plural(attention, "decision")} needing your attention` : ""];
+      sentences.push(`You have ${parts.filter(Boolean).join(" and ")}.`);
+    }
+    for (const group of others) {
+      sentences.push(`${plural(group.count, "decision")} by ${whose(group.owner, false)} ${verb(group.count, "is", "are")} not sent yet.`);
+    }
+    return `${sentences.join(" ")} Signing out removes ${total === 1 ? "it" : "them"} and the downloaded items from this computer; nothing more reaches the server.`;
   }
 
   /** Removes the downloaded copy and the whole queue from the disk (sign-out). */
@@ -186,4 +285,25 @@ export class ReviewTasks {
       if (q.finishedAt && Date.parse(q.finishedAt) < weekAgo) this.outbox.remove(q.id);
     }
   }
+}
+
+/**
+ * The items of one kind waiting for review, page after page (each after the last id read, so an item
+ * approved meanwhile shifts nothing), at most MAX_PAGES; `left`: how many stayed on the server.
+ */
+async function pendingOf(api: ApiClient, kind: ItemKind): Promise<{ items: ReviewItem[]; left: number }> {
+  const items: ReviewItem[] = [];
+  let beforeId: number | undefined;
+  let waiting = 0;
+  for (let page = 0; page < MAX_PAGES; page += 1) {
+    const answer = await api.pendingPage(kind, beforeId);
+    if (page === 0) waiting = answer.total;
+    // Only items further on than the last page: a server that ignored beforeId would send the same page again.
+    const fresh = answer.items.filter((dto) => !dto.approved && (beforeId === undefined || dto.id < beforeId));
+    items.push(...fresh.map((dto) => toReviewItem(kind, dto)));
+    if (answer.items.length < PAGE_SIZE) return { items, left: 0 };
+    if (fresh.length === 0) break;
+    beforeId = Math.min(...fresh.map((dto) => dto.id));
+  }
+  return { items, left: Math.max(0, waiting - items.length) };
 }

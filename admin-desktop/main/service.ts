@@ -48,11 +48,13 @@ export class DesktopService {
     const pushStatus = () => this.pushStatus();
     this.settings = new SettingsStore(deps.dataDir);
     this.review = new ReviewStore(deps.dataDir);
-    this.outbox = new Outbox(deps.dataDir, now);
+    // A queue written before decisions named their maker: the copy's owner made those of the copy's server.
+    this.outbox = new Outbox(deps.dataDir, now, (server) => (server === this.review.server ? this.review.owner : null));
     this.vault = new SessionVault(deps.dataDir, deps.encryptor, deps.platform);
     this.account = new Account(this.settings, this.vault, {
       fetch: deps.fetch,
       beforeSignIn: (url) => this.tasks.beforeSignIn(url),
+      afterSignIn: (username) => this.tasks.afterSignIn(username),
       pushStatus,
     });
     this.tasks = new ReviewTasks(this.account, this.settings, this.review, this.outbox, { now, emit, pushStatus, sync: deps.sync });
@@ -74,8 +76,7 @@ export class DesktopService {
       user: this.account.user,
       canRemember: this.vault.available,
       remembered: this.vault.stored,
-      queued: this.outbox.outstanding().length,
-      conflicts: this.outbox.count("conflict") + this.outbox.count("failed"),
+      ...this.tasks.counts(),
       lastSyncAt: settings.lastSyncAt,
       syncing: this.tasks.syncing,
       needsSignIn: this.account.needsSignIn,
@@ -83,13 +84,14 @@ export class DesktopService {
         server || this.outbox.list().length > 0
           ? { owner: this.review.owner, server: server ?? settings.serverUrl, downloadedAt: this.review.downloadedAt }
           : null,
+      othersWaiting: this.tasks.othersWaiting(),
     };
   }
 
   async signIn(input: SignInInput): Promise<Result<{ username: string }>> {
     const result = await this.account.signIn(input);
-    // Anything waiting from before (offline work, a sync paused by an expired session) goes now.
-    if (result.ok && this.outbox.outstanding().length > 0) void this.syncNow();
+    // Anything of this account's waiting from before (offline work, a sync paused by an expired session) goes now.
+    if (result.ok && this.tasks.counts().queued > 0) void this.syncNow();
     return result;
   }
 
@@ -159,6 +161,10 @@ export class DesktopService {
     return this.tasks.reviewAgain(id);
   }
 
+  claimDecisions(): Result<number> {
+    return this.tasks.claim();
+  }
+
   async openExternal(url: string): Promise<Result<null>> {
     if (!isAllowedExternalUrl(url)) return fail("Only web links can be opened.", "invalid-input");
     await this.deps.openExternal?.(url);
@@ -168,7 +174,7 @@ export class DesktopService {
   /** Asks the server's health (no session needed); coming back online with decisions waiting starts a sync. */
   async checkConnection(): Promise<boolean> {
     const { online, changed } = await this.account.checkConnection();
-    if (changed && online && this.account.signedInApi() && !this.account.needsSignIn && this.outbox.outstanding().length > 0) void this.syncNow();
+    if (changed && online && this.account.signedInApi() && !this.account.needsSignIn && this.tasks.counts().queued > 0) void this.syncNow();
     return online;
   }
 

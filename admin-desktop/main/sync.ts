@@ -9,7 +9,7 @@
  * the server applied it but before we wrote "applied". Network failures and
  * 5xx answers leave a decision in the same state, for the same reason (a lost
  * answer says nothing about whether the change was made). Such a decision is
- * never blindly re-sent: it is first re-checked against the server's list:
+ * never blindly re-sent: it is first re-checked against the server's copy of that one item:
  *   - approve: approved at version+1 → the approval happened (ours, or one with
  *     the very same effect): mark it applied, send nothing. Still pending at
  *     the reviewed version → the request never took effect: send it now.
@@ -32,6 +32,8 @@ export type SyncStep = "marked-sending" | "server-answered";
 
 export interface SyncOptions {
   api: ApiClient;
+  /** The account signed in on `api`: only its own decisions are sent (see ReviewTasks.syncNow). */
+  owner: string;
   outbox: Outbox;
   /** Called after every change to the queue (to refresh the window's counts). */
   onChange?: () => void;
@@ -60,6 +62,10 @@ export class Syncer {
     return this.options.api;
   }
 
+  get owner(): string {
+    return this.options.owner;
+  }
+
   get busy(): boolean {
     return this.running !== null;
   }
@@ -81,6 +87,9 @@ export class Syncer {
       // Item ids are per server: a decision goes only to the server it was made for, never to another one
       // signed in to later (it waits until that server is used again).
       if (item.server !== this.options.api.baseUrl) continue;
+      // The server logs who made each change from the session that sends it: a decision goes only under the
+      // account that made it, never under whoever signs in next (it waits for its owner).
+      if (item.owner !== this.options.owner) continue;
       try {
         const end = await this.settle(item);
         if (end === "applied") summary.applied += 1;
@@ -174,10 +183,9 @@ export class Syncer {
     return { kind: "conflict", reason: conflictReason(item.kind, current), current };
   }
 
-  /** The item as the server has it now, or null when it is gone. */
+  /** The item as the server has it now, or null when it is gone: that one item, never the whole list. */
   private async fetchCurrent(item: QueueItem): Promise<ReviewItem | null> {
-    const list = await this.options.api.list(item.kind);
-    const found = list.find((entry) => entry.id === item.itemId);
+    const found = await this.options.api.item(item.kind, item.itemId);
     return found ? toReviewItem(item.kind, found) : null;
   }
 }

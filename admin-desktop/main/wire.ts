@@ -52,6 +52,9 @@ export const AdminCommentSchema = z.object({
   flowerBabyFirstName: z.string().nullable(),
 }) satisfies z.ZodType<AdminCommentDto>;
 
+/** One page of an admin list (the fields the desktop app reads). */
+export const PageSchema = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int().nonnegative() });
+
 export const SessionUserSchema = z.object({
   id,
   username: z.string(),
@@ -81,7 +84,8 @@ export const ReviewItemSchema = z.discriminatedUnion("kind", [
 ]) satisfies z.ZodType<ReviewItem>;
 
 const kind = z.enum(MODERATED_KINDS);
-export const QueueItemSchema = z.strictObject({
+/** A decision as the first format wrote it: without the account that made it (see outbox.ts for how it is read). */
+const QueueItemV1Schema = z.strictObject({
   id: z.string().min(1),
   server: z.string().min(1),
   kind,
@@ -96,9 +100,13 @@ export const QueueItemSchema = z.strictObject({
   current: ReviewItemSchema.nullable().optional(),
   attempts: z.number().int().nonnegative(),
   finishedAt: z.string().optional(),
-}) satisfies z.ZodType<QueueItem>;
+});
+export const QueueItemSchema = QueueItemV1Schema.extend({ owner: z.string().min(1).nullable() }) satisfies z.ZodType<QueueItem>;
 
-export const OutboxFileSchema = z.strictObject({ format: z.literal(1), items: z.array(QueueItemSchema) });
+export const OutboxFileSchema = z.discriminatedUnion("format", [
+  z.strictObject({ format: z.literal(1), items: z.array(QueueItemV1Schema) }),
+  z.strictObject({ format: z.literal(2), items: z.array(QueueItemSchema) }),
+]);
 
 export const ReviewFileSchema = z.strictObject({
   server: z.string().nullable().optional(),

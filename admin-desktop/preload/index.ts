@@ -23,6 +23,7 @@ const api = {
   discardDecision: (id) => ipcRenderer.invoke(Ch.discardDecision, id),
   clearSent: () => ipcRenderer.invoke(Ch.clearSent),
   reviewAgain: (id) => ipcRenderer.invoke(Ch.reviewAgain, id),
+  claimDecisions: () => ipcRenderer.invoke(Ch.claimDecisions),
   openExternal: (url) => ipcRenderer.invoke(Ch.openExternal, url),
   onEvent: (listener) => {
     // The renderer gets the event's data only, never the IpcRendererEvent (it exposes `sender`).

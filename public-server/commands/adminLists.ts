@@ -9,7 +9,7 @@ import { adminSearchMatch } from "./adminSearch";
  * The admin lists, one page at a time: pending or approved, newest first,
  * searched in the names (or by ID) and, for flowers, filtered by type. The
  * (approved, id) and (approved, flower_type, id) indexes serve the ordering
- * and the filters; a flower search reads the admin's trigram index, the
+ * and the filters (and `beforeId`, the page after the last id read); a flower search reads the admin's trigram index, the
  * other lists (hundreds of rows, not a garden) the names of one status.
  */
 
@@ -43,6 +43,7 @@ export async function listFlowersPage(m: EntityManager, query: AdminListQuery): 
     .where("f.approved = :approved", { approved: query.status === "approved" ? 1 : 0 })
     .orderBy("f.id", "DESC");
   if (query.type) qb.andWhere("f.flowerType = :type", { type: query.type });
+  if (query.beforeId) qb.andWhere("f.id < :beforeId", { beforeId: query.beforeId });
   return paged(qb, query);
 }
 
@@ -50,8 +51,9 @@ export async function listFlowersPage(m: EntityManager, query: AdminListQuery): 
 async function searchFlowersPage(m: EntityManager, match: string, query: AdminListQuery): Promise<Page<MemorialFlower>> {
   const offset = (query.page - 1) * query.pageSize;
   const ids = (
-    (await m.query(`SELECT rowid AS id FROM admin_flower_fts WHERE admin_flower_fts MATCH ? ORDER BY rowid DESC LIMIT ? OFFSET ?`, [
+    (await m.query(`SELECT rowid AS id FROM admin_flower_fts WHERE admin_flower_fts MATCH ? AND rowid < ? ORDER BY rowid DESC LIMIT ? OFFSET ?`, [
       match,
+      query.beforeId ?? Number.MAX_SAFE_INTEGER,
       query.pageSize,
       offset,
     ])) as { id: number }[]
@@ -59,7 +61,10 @@ async function searchFlowersPage(m: EntityManager, match: string, query: AdminLi
   // A short last page already says how many there are (most searches find one page or less): count only otherwise.
   let total = offset + ids.length;
   if (ids.length === query.pageSize || (ids.length === 0 && offset > 0)) {
-    [{ n: total }] = (await m.query(`SELECT count(*) AS n FROM admin_flower_fts WHERE admin_flower_fts MATCH ?`, [match])) as [{ n: number }];
+    [{ n: total }] = (await m.query(`SELECT count(*) AS n FROM admin_flower_fts WHERE admin_flower_fts MATCH ? AND rowid < ?`, [
+      match,
+      query.beforeId ?? Number.MAX_SAFE_INTEGER,
+    ])) as [{ n: number }];
   }
   const rows = ids.length ? await m.findBy(MemorialFlowerEntity, { id: In(ids) }) : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -71,6 +76,7 @@ export function listTestimonialsPage(m: EntityManager, query: AdminListQuery): P
     .createQueryBuilder(TestimonialEntity, "t")
     .where("t.approved = :approved", { approved: query.status === "approved" ? 1 : 0 })
     .orderBy("t.id", "DESC");
+  if (query.beforeId) qb.andWhere("t.id < :beforeId", { beforeId: query.beforeId });
   if (query.q) {
     qb.andWhere(
       `(t.id = :id OR (t.firstName || ' ' || t.lastName) LIKE :q ESCAPE '\\' OR t.childName LIKE :q ESCAPE '\\' OR t.testimonial LIKE :q ESCAPE '\\')`,
@@ -91,6 +97,10 @@ const COMMENT_FROM = `FROM memorial_comments c
 export async function listCommentsPage(m: EntityManager, query: AdminListQuery): Promise<Page<CommentRow>> {
   const where = ["c.approved = ?"];
   const params: unknown[] = [query.status === "approved" ? 1 : 0];
+  if (query.beforeId) {
+    where.push("c.id < ?");
+    params.push(query.beforeId);
+  }
   if (query.q) {
     where.push(`(c.id = ? OR c.commenter_name LIKE ? ESCAPE '\\' OR f.baby_first_name LIKE ? ESCAPE '\\')`);
     params.push(idOf(query.q), contains(query.q), contains(query.q));

@@ -21,6 +21,12 @@ export function listPublicComments(m: EntityManager, flowerId: number): Promise<
   );
 }
 
+/** One comment with its text and flower, for the moderators (the desktop app's re-check of one decision). */
+export async function findAdminComment(m: EntityManager, id: number): Promise<CommentRow | null> {
+  const rows: CommentRow[] = await m.query(`${SELECT} WHERE c.id = ?`, [id]);
+  return rows[0] ?? null;
+}
+
 /** Every comment with its text and flower, newest first, for the moderators. */
 export function listAdminComments(m: EntityManager): Promise<CommentRow[]> {
   return m.query(`${SELECT} ORDER BY c.id DESC`);

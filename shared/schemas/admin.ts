@@ -116,6 +116,11 @@ export const AdminListQuery = z.object({
   type: z.union([z.literal(""), flowerTypeField]).optional(),
   page: z.coerce.number({ error: "page must be a whole number" }).int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number({ error: "pageSize must be a whole number" }).int().min(1).max(100).default(20),
+  /**
+   * Only items with a smaller ID: the page after the last item read. Unlike a page number, it is not
+   * shifted by items approved, deleted or added while a client reads page after page.
+   */
+  beforeId: z.coerce.number({ error: "beforeId must be a whole number" }).int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 export type AdminListQuery = z.output<typeof AdminListQuery>;
 

@@ -89,6 +89,7 @@ beforeAll(async () => {
   server = await startTestServer({ adminImportKey: "parish-key-1" });
   await server.createUser("volunteer", "correct horse battery");
   await server.createUser("plain", "plain user password", "user");
+  await server.createUser("second", "second volunteer password");
   admin = new Client(server.url);
   await admin.login("volunteer", "correct horse battery");
 
@@ -383,6 +384,42 @@ describe("desktop renderer against the real main-process modules", () => {
     await expect.poll(() => page.getByTestId("queued-count").textContent()).toBe("0 decisions queued");
     const testimonials = await json<{ id: number; approved: boolean }[]>(await admin.get("/api/admin/testimonials"));
     expect(testimonials.find((x) => x.id === t)).toMatchObject({ approved: true });
+  });
+
+  it("another volunteer signing in sees whose decisions wait; they go only once their maker signs in", async () => {
+    const t = await seedTestimonial(admin, "Lydia");
+    await page.getByRole("button", { name: "Download for review" }).click();
+    await expect.poll(() => page.getByRole("article", { name: "Lydia Karlsson" }).isVisible()).toBe(true);
+    net.offline = true;
+    await page.getByRole("article", { name: "Lydia Karlsson" }).getByRole("button", { name: "Approve" }).click();
+    await expect.poll(() => page.getByTestId("queued-count").textContent()).toBe("1 decision queued");
+    await restart();
+    net.offline = false;
+    await page.getByRole("button", { name: "Sign in to send" }).click();
+    await page.getByLabel("Username").fill("second");
+    await page.getByLabel("Password").fill("second volunteer password");
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect.poll(() => page.getByText("Signed in as second").isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId("others-waiting").textContent()).toBe("1 decision by volunteer is waiting for volunteer to sign in.");
+    expect(await page.getByTestId("queued-count").textContent()).toBe("0 decisions queued");
+    expect(await page.getByRole("button", { name: /^Undo:/ }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    const pending = async () => (await json<{ approved: boolean }>(await admin.get(`/api/admin/testimonials/${t}`))).approved;
+    expect(await pending()).toBe(false);
+
+    // Second's session ends; volunteer signs in on the form that comes back, and her decision goes.
+    await endEverySession(server);
+    await admin.login("volunteer", "correct horse battery");
+    await page.getByRole("button", { name: "Download for review" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: "Sign in" }).isVisible()).toBe(true);
+    await page.getByLabel("Username").fill("volunteer");
+    await page.getByLabel("Password").fill("correct horse battery");
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect.poll(() => page.getByText("Signed in as volunteer").isVisible()).toBe(true);
+    await expect.poll(() => pending()).toBe(true);
+    await expect.poll(() => page.getByTestId("others-waiting").count()).toBe(0);
+    const log = await json<{ actor: string; kind: string; itemId: number }[]>(await admin.get("/api/admin/activity?limit=100"));
+    expect(log.filter((e) => e.kind === "testimonial" && e.itemId === t).map((e) => e.actor)).toEqual(["volunteer"]);
   });
 
   it("sign-out warns about unsent decisions, then removes the review copy from this computer", async () => {

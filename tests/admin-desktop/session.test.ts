@@ -101,7 +101,15 @@ describe("atomic files", () => {
   it("a crash mid-write (a stray temp file, even a torn one) leaves the last good outbox readable", () => {
     const dir = tempDir();
     const outbox = new Outbox(dir);
-    outbox.enqueue({ server: "https://garden.example.org", kind: "testimonial", itemId: 1, version: 1, action: "approve", label: "Testimonial by A." });
+    outbox.enqueue({
+      server: "https://garden.example.org",
+      owner: "volunteer",
+      kind: "testimonial",
+      itemId: 1,
+      version: 1,
+      action: "approve",
+      label: "Testimonial by A.",
+    });
     // What a crash between "write temp" and "rename" leaves behind: a half-written temp file.
     fs.writeFileSync(path.join(dir, ".outbox.json.0000.tmp"), '{"format":1,"items":[{"id":');
     const reopened = new Outbox(dir);

@@ -229,7 +229,8 @@ describe("more than one server", () => {
       expect(await service.syncNow()).toMatchObject({ ok: true, value: { applied: 0, conflicts: 0 } });
       const others = await json<{ id: number }[]>(await otherAdmin.get("/api/admin/testimonials"));
       expect(others.some((x) => x.id === t)).toBe(true);
-      expect(service.status().queued).toBe(1);
+      // It waits for its server, named beside it: not this one's to send.
+      expect(service.status()).toMatchObject({ queued: 0, othersWaiting: [{ owner: "volunteer", server: server.url, count: 1 }] });
       // The downloaded items were the first server's: they are not offered for the second.
       expect(service.getReview()).toMatchObject({ ok: true, value: { items: [], downloadedAt: null } });
 

@@ -17,6 +17,7 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 type Kind = "testimonials" | "memorial-flowers" | "memorial-comments";
+const NOUN: Record<Kind, string> = { testimonials: "testimonial", "memorial-flowers": "memorial flower", "memorial-comments": "memorial comment" };
 const TABLE: Record<Kind, string> = { testimonials: "testimonials", "memorial-flowers": "memorial_flowers", "memorial-comments": "memorial_comments" };
 const PUBLIC_LIST: Record<Kind, (id: number) => string> = {
   testimonials: () => "/api/testimonials",
@@ -125,6 +126,45 @@ describe.each(["testimonials", "memorial-flowers", "memorial-comments"] as Kind[
       expect(res.status).toBe(404);
       expect((await errorBody(res)).error).toBe("not_found");
     }
+  });
+
+  it("answers one item by id with its version (ETag), as the list shows it; 404 with a sentence once it is gone", async () => {
+    const item = await pending(kind);
+    const res = await admin.get(`/api/admin/${kind}/${item.id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("etag")).toBe('"1"');
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const listed = (await json<{ id: number }[]>(await admin.get(`/api/admin/${kind}`))).find((i) => i.id === item.id);
+    expect(await json(res)).toEqual(listed);
+
+    expect((await admin.post(`/api/admin/${kind}/${item.id}/approve`)).status).toBe(200);
+    expect(await json(await admin.get(`/api/admin/${kind}/${item.id}`))).toMatchObject({ id: item.id, version: 2, approved: true });
+
+    expect((await admin.delete(`/api/admin/${kind}/${item.id}`)).status).toBe(200);
+    for (const path of [`/api/admin/${kind}/${item.id}`, `/api/admin/${kind}/987654321`]) {
+      const gone = await admin.get(path);
+      expect(gone.status, path).toBe(404);
+      expect(await errorBody(gone)).toMatchObject({ error: "not_found", message: `This ${NOUN[kind]} no longer exists.` });
+    }
+  });
+
+  it("pages the pending list after the last id read (beforeId), unshifted by approvals meanwhile", async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i += 1) ids.push((await pending(kind)).id);
+    const page = (beforeId?: number) =>
+      admin
+        .get(`/api/admin/${kind}?status=pending&pageSize=2${beforeId ? `&beforeId=${beforeId}` : ""}`)
+        .then((r) => json<{ items: { id: number; approved: boolean }[]; total: number }>(r));
+    const first = await page();
+    expect(first.items.map((i) => i.id)).toEqual([ids[4], ids[3]]);
+    // Someone approves the newest two while the reader is between pages: a page number would now skip two items.
+    for (const id of [ids[4]!, ids[3]!]) expect((await admin.post(`/api/admin/${kind}/${id}/approve`)).status).toBe(200);
+    const second = await page(first.items.at(-1)!.id);
+    expect(second.items.map((i) => i.id)).toEqual([ids[2], ids[1]]);
+    expect(second.items.every((i) => !i.approved)).toBe(true);
+    const bad = await admin.get(`/api/admin/${kind}?status=pending&beforeId=soon`);
+    expect(bad.status).toBe(400);
+    expect((await errorBody(bad)).message).toBe("beforeId must be a whole number");
   });
 
   it("answers 400 to an If-Match that is not a version", async () => {

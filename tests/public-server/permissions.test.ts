@@ -103,6 +103,19 @@ const RECIPES: Record<string, () => Promise<Call>> = {
     },
     check: (b) => expect(b).toMatchObject({ success: true, importedCount: 2 }),
   }),
+  // Added for the desktop app's re-check of one decision.
+  "GET /testimonials/:id": async () => {
+    const id = await testimonialId();
+    return { path: `/testimonials/${id}`, check: (b) => expect(b).toMatchObject({ id, version: 1, approved: false }) };
+  },
+  "GET /memorial-flowers/:id": async () => {
+    const { id } = await submitFlower(server);
+    return { path: `/memorial-flowers/${id}`, check: (b) => expect(b).toMatchObject({ id, version: 1, approved: false }) };
+  },
+  "GET /memorial-comments/:id": async () => {
+    const id = await commentId();
+    return { path: `/memorial-comments/${id}`, check: (b) => expect(b).toMatchObject({ id, version: 1, approved: false }) };
+  },
   // Added with the email outbox, the assistance-requests tab and the activity log.
   "GET /mailing-list.csv": async () => ({ path: "/mailing-list.csv", check: (text) => expect(String(text)).toMatch(/^\uFEFF?Name,Email/) }),
   "GET /outbox": async () => ({ path: "/outbox", check: (b) => expect(Array.isArray(b)).toBe(true) }),
@@ -141,6 +154,7 @@ describe("permission matrix over every /api/admin route", () => {
   it("enumerates at least the thirteen administrator calls", () => {
     const routes = adminRoutes();
     for (const known of Object.keys(RECIPES).slice(0, 13)) expect(routes).toContain(known);
+    for (const byId of ["GET /testimonials/:id", "GET /memorial-flowers/:id", "GET /memorial-comments/:id"]) expect(routes).toContain(byId);
   });
 
   it("answers 401 signed out, 403 to role user, and 2xx with a valid body to an admin", async () => {

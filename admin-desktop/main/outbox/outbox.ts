@@ -8,6 +8,7 @@ const FILE = "outbox.json";
 
 export interface NewDecision {
   server: string;
+  owner: string;
   kind: ItemKind;
   itemId: number;
   version: number;
@@ -25,13 +26,24 @@ export class Outbox {
   private readonly file: string;
   private items: QueueItem[];
 
+  /**
+   * `ownerOf(server)`: who made the decisions a queue of the first format holds (it did not say). They
+   * were made on the review copy on this computer, so its owner made them when the copy came from the
+   * same server; otherwise nobody can tell, and they keep no owner (null) until a volunteer claims them.
+   */
   constructor(
     dir: string,
     private readonly now: () => Date = () => new Date(),
+    ownerOf: (server: string) => string | null = () => null,
   ) {
     this.file = path.join(dir, FILE);
     removeStaleTemps(dir, FILE);
-    this.items = readJson(this.file, OutboxFileSchema, { format: 1, items: [] }).items;
+    const stored = readJson(this.file, OutboxFileSchema, { format: 2, items: [] });
+    if (stored.format === 2) this.items = stored.items;
+    else {
+      this.items = [];
+      this.write(stored.items.map((item) => ({ ...item, owner: ownerOf(item.server) })));
+    }
   }
 
   list(): readonly QueueItem[] {
@@ -84,6 +96,18 @@ export class Outbox {
     return this.change(id, (item) => ({ ...item, state: "failed", reason, finishedAt: this.now().toISOString() }));
   }
 
+  /** Gives the decisions of `server` that have no known owner to `owner` (who said they are theirs); answers how many. */
+  claim(server: string, owner: string): number {
+    let claimed = 0;
+    const next = this.items.map((item) => {
+      if (item.server !== server || item.owner !== null) return item;
+      claimed += 1;
+      return { ...item, owner };
+    });
+    if (claimed > 0) this.write(next);
+    return claimed;
+  }
+
   /** Removes a decision. A "sending" one is never removed: its fate must be settled by sync first. */
   remove(id: string): boolean {
     const item = this.get(id);
@@ -117,7 +141,7 @@ export class Outbox {
   }
 
   private write(items: QueueItem[]): void {
-    writeJsonAtomic(this.file, { format: 1, items });
+    writeJsonAtomic(this.file, { format: 2, items });
     this.items = items;
   }
 }

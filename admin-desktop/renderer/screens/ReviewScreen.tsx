@@ -6,7 +6,7 @@ import { CommentCard } from "../../../public-web/components/admin/CommentCard";
 import { FlowerCard } from "../../../public-web/components/admin/FlowerCard";
 import { TestimonialCard } from "../../../public-web/components/admin/TestimonialCard";
 import type { DecisionAction, ReviewItem } from "../../ipc";
-import { plural } from "../../words";
+import { plural, waitingSentence } from "../../words";
 import { askSignIn, desktop, refreshReview, useApp } from "../desktop";
 import { QueueList } from "../components/QueueList";
 
@@ -20,6 +20,7 @@ export function ReviewScreen() {
   const [busy, setBusy] = useState(false);
   const [declining, setDeclining] = useState<ReviewItem | null>(null);
   const signedIn = useApp((s) => Boolean(s.status?.user));
+  const status = useApp((s) => s.status);
 
   useEffect(() => {
     void refreshReview();
@@ -32,10 +33,19 @@ export function ReviewScreen() {
     setBusy(false);
     if (!res.ok) return setMessage({ text: res.error, error: true });
     useApp.setState({ review: res.value });
+    const left = res.value.notDownloaded
+      ? ` ${plural(res.value.notDownloaded, "more item")} ${res.value.notDownloaded === 1 ? "stays" : "stay"} on the server for your next download.`
+      : "";
     setMessage({
-      text: `Downloaded ${plural(res.value.items.length, "item")} waiting for review. You can now decide even without a connection.`,
+      text: `Downloaded ${plural(res.value.items.length, "item")} waiting for review. You can now decide even without a connection.${left}`,
       error: false,
     });
+  };
+
+  const claim = async () => {
+    const res = await desktop().claimDecisions();
+    if (!res.ok) setMessage({ text: res.error, error: true });
+    await refreshReview();
   };
 
   // A decline deletes the item for good once sent: asked once, as in the web admin.
@@ -60,6 +70,23 @@ export function ReviewScreen() {
         <p className={`notice ${message.error ? "notice--error" : "notice--info"}`} role={message.error ? "alert" : "status"}>
           {message.text}
         </p>
+      ) : null}
+      {status?.othersWaiting.length ? (
+        <div className="notice notice--info" data-testid="others-waiting">
+          {status.othersWaiting.map((group) => (
+            <p key={`${group.owner ?? ""} ${group.server}`}>
+              {waitingSentence(group, status.serverUrl)}
+              {group.owner === null && status.user && group.server === status.serverUrl ? (
+                <>
+                  {" "}
+                  <button type="button" className="btn btn--small btn--secondary" onClick={() => void claim()}>
+                    These are mine
+                  </button>
+                </>
+              ) : null}
+            </p>
+          ))}
+        </div>
       ) : null}
       <QueueList queue={review?.queue ?? []} onChanged={refreshReview} onMessage={(text) => setMessage({ text, error: true })} />
       {MODERATED_KINDS.map((kind) => {

@@ -1,28 +1,47 @@
 import type Router from "@koa/router";
+import type { EntityManager } from "typeorm";
 import { createRouter } from "../../lib/router";
 import { GARDEN_CSV_FILENAME, gardenCsv } from "../../../shared/csv/export";
-import { AdminListQuery, FlowerEntryInput } from "../../../shared/schemas/admin";
+import { AdminListQuery, FlowerEntryInput, type Versioned } from "../../../shared/schemas/admin";
 import type { AppState, Services } from "../../context";
 import { MemorialFlowerEntity } from "../../entities/MemorialFlower";
 import { TestimonialEntity } from "../../entities/Testimonial";
-import { listAdminComments } from "../../commands/comments";
+import { findAdminComment, listAdminComments } from "../../commands/comments";
 import { listCommentsPage, listFlowersPage, listGardenForExport, listTestimonialsPage } from "../../commands/adminLists";
 import { findDuplicates, jsonBody } from "../../commands/importFlowers";
 import { approveItem, deleteItem } from "../../commands/moderation";
-import { MODERATED_KINDS, MODERATION } from "../../../shared/moderation";
+import { goneMessage, MODERATED_KINDS, MODERATION, type ModeratedKind } from "../../../shared/moderation";
 import { editFlower } from "../../commands/flowers";
+import { findById } from "../../lib/byId";
+import { NotFound } from "../../errors";
 import { expectedVersion, idParam, parse } from "../../lib/validate";
 import { presentAdminComment, presentAdminFlower, presentAdminTestimonial } from "../../presenters";
 
+/** One item of each kind as the admin lists show it, or null when it is gone. */
+const FIND_ONE: Record<ModeratedKind, (m: EntityManager, id: number) => Promise<Versioned | null>> = {
+  testimonial: async (m, id) => {
+    const row = await findById(m, TestimonialEntity, id);
+    return row && presentAdminTestimonial(row);
+  },
+  flower: async (m, id) => {
+    const row = await findById(m, MemorialFlowerEntity, id);
+    return row && presentAdminFlower(row);
+  },
+  comment: async (m, id) => {
+    const row = await findAdminComment(m, id);
+    return row && presentAdminComment(row);
+  },
+};
+
 /**
- * Moderation: lists with every item's version, and approve and
+ * Moderation: lists with every item's version, one item by id, and approve and
  * delete that honour If-Match (412 when the item changed since it was read).
  */
 export function moderationRouter(s: Services): Router<AppState> {
   const router = createRouter();
 
   // With ?status=pending|approved a list answers one page ({ items, total, page, pageSize }), searched (q)
-  // and filtered (type) on the server; without it, every item as before (the desktop app's review download).
+  // and filtered (type) on the server (beforeId: the page after the last id read); without it, every item.
   router.get("/testimonials", async (ctx) => {
     ctx.set("Cache-Control", "no-store");
     if (ctx.query.status !== undefined) {
@@ -74,6 +93,17 @@ export function moderationRouter(s: Services): Router<AppState> {
 
   for (const kind of MODERATED_KINDS) {
     const { path, approvedTitle, deletedTitle } = MODERATION[kind];
+    // One item with its version: what the desktop app re-checks for one decision, instead of a whole list.
+    router.get(`/${path}/:id`, async (ctx, next) => {
+      // "/memorial-flowers/export.csv" matches this pattern too: leave any non-numeric id to the routes after.
+      if (!/^\d+$/.test(ctx.params.id ?? "")) return next();
+      const id = idParam(ctx.params.id);
+      const item = await s.db.run((m) => FIND_ONE[kind](m, id));
+      if (!item) throw NotFound(goneMessage(kind));
+      ctx.set("Cache-Control", "no-store");
+      ctx.set("ETag", `"${item.version}"`);
+      ctx.body = item;
+    });
     router.post(`/${path}/:id/approve`, async (ctx) => {
       const result = await approveItem(s, kind, idParam(ctx.params.id), expectedVersion(ctx.get("If-Match") || undefined), ctx.state.user!);
       ctx.set("ETag", `"${result.version}"`);
