@@ -115,8 +115,12 @@ export class DesktopService {
     return this.csv.saveTemplate();
   }
 
-  bulkUpload(text: string): Promise<Result<BulkOutcome>> {
-    return this.csv.bulkUpload(text);
+  bulkUpload(text: string, skipDuplicates = false): Promise<Result<BulkOutcome>> {
+    return this.csv.bulkUpload(text, skipDuplicates);
+  }
+
+  findDuplicates(text: string): Promise<Result<number | null>> {
+    return this.csv.findDuplicates(text);
   }
 
   bulkUpdate(text: string): Promise<Result<BulkOutcome>> {

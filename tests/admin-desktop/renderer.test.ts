@@ -203,6 +203,30 @@ describe("desktop renderer against the real main-process modules", () => {
     expect(await page.getByText(/Successfully uploaded 3 memorial flowers/).count()).toBe(0);
   });
 
+  it("warns about rows already in the garden, leaves them out, and never adds the same rows twice", async () => {
+    const csv =
+      "First Name,Middle Name,Last Name,Date of Loss,Flower Type\nDroppedA,,S,March 2020,Pink Rose\nDroppedB,,,,lily\nDroppedC,Hope,T,2019,Forget Me Not\n";
+    await dropFile(page, "garden-again.csv", "text/csv", csv);
+    await expect.poll(() => page.getByText("3 rows match flowers already in the garden").isVisible()).toBe(true);
+    expect(await page.getByText(": same names, date of loss and flower.").isVisible()).toBe(true);
+    expect(await page.getByLabel("Skip them when uploading").isChecked()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole("button", { name: "Upload 3 flowers" }).click();
+    await expect.poll(() => page.getByText("Every row is already in the garden, so there is nothing to upload.").isVisible()).toBe(true);
+
+    // Sent anyway: the same rows as the upload before, so the server gives that upload's answer back.
+    await page.getByLabel("Skip them when uploading").uncheck();
+    await page.getByRole("button", { name: "Upload 3 flowers" }).click();
+    await expect.poll(() => page.getByText("These 3 rows were uploaded already, so nothing was added again.").isVisible()).toBe(true);
+    const flowers = await json<{ babyFirstName: string }[]>(await admin.get("/api/admin/memorial-flowers"));
+    expect(flowers.filter((f) => f.babyFirstName.startsWith("Dropped"))).toHaveLength(3);
+
+    // The one-row file again, as the test before left the screen for the next.
+    await dropFile(page, "one.csv", "text/csv", "First Name,Flower Type\nSolo,Lily\n");
+    await expect.poll(() => page.getByRole("button", { name: "Upload 1 flower" }).isVisible()).toBe(true);
+  });
+
   it("checks the strict rules, and resets only after a confirmation that says everything will be deleted", async () => {
     await page.getByLabel(/Reset and import/).check();
     expect(await page.getByText("Invalid", { exact: true }).isVisible()).toBe(true);
