@@ -116,6 +116,11 @@ export interface BulkUploadRequest {
   text: string;
   /** Leave out the rows that match a flower already in the garden. */
   skipDuplicates: boolean;
+  /**
+   * The renderer's id of the text as read (a new one for each file chosen or dropped, or text edited):
+   * with the rows sent, it makes the upload's key, so Upload pressed again on the same reading adds nothing.
+   */
+  reading: string;
 }
 
 export interface ResetImportInput {

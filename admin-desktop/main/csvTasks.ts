@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { checkBulk, CSV_TEMPLATE, CSV_TEMPLATE_FILENAME, INVALID_FILE, parseStrictCsv } from "../../shared/csv";
-import type { MessageDto, ResetImportResult } from "../../shared/schemas/admin";
+import { newUploadKey, type MessageDto, type ResetImportResult } from "../../shared/schemas/admin";
 import type { BulkOutcome, DesktopEvent, ResetImportInput, Result } from "../ipc";
 import type { Account } from "./account";
 import { plural } from "../words";
@@ -32,6 +32,13 @@ export const UPDATE_CHUNK = 200;
 /** Tries of one bulk upload at most, the first included, and the wait before the next (times the tries so far). */
 const UPLOAD_TRIES = 3;
 const UPLOAD_RETRY_MS = 500;
+
+export interface UploadOptions {
+  /** Leave out the rows that match a flower already in the garden. */
+  skipDuplicates?: boolean;
+  /** The reading the rows come from (see BulkUploadRequest); a new one when not given. */
+  reading?: string;
+}
 
 export interface CsvDeps {
   /** Shows the system's open dialog; answers the chosen path or null. The renderer never names a path. */
@@ -83,11 +90,12 @@ export class CsvTasks {
 
   /**
    * Sends the file's valid rows (without those already in the garden when `skipDuplicates`), all or
-   * none. The upload's key is made from the rows sent, so the same rows sent again by this account
-   * (Upload pressed twice, a try whose answer was lost, the app restarted) get the server's first
-   * answer instead of being added again.
+   * none. The upload's key is made from the reading and the rows sent, so the same rows of the same
+   * reading sent again (Upload pressed twice, a try whose answer was lost) get the server's first
+   * answer instead of being added again, while the file chosen again is a new upload (as in the web
+   * admin), which the duplicate check then warns about.
    */
-  async bulkUpload(text: string, skipDuplicates = false): Promise<Result<BulkOutcome>> {
+  async bulkUpload(text: string, { skipDuplicates = false, reading = newUploadKey() }: UploadOptions = {}): Promise<Result<BulkOutcome>> {
     const api = this.account.signedInApi();
     if (!api) return this.account.notSignedIn();
     const check = checkBulk(text, "upload");
@@ -105,7 +113,7 @@ export class CsvTasks {
       const total = entries.length;
       this.deps.emit({ type: "progress", task: "upload", current: 0, total, indeterminate: true });
       const csv = uploadCsv(entries);
-      const answer = await this.upload(api, csv, createHash("sha256").update(csv).digest("base64url"));
+      const answer = await this.upload(api, csv, createHash("sha256").update(`${reading}\n`).update(csv).digest("base64url"));
       this.deps.emit({ type: "progress", task: "upload", current: total, total, indeterminate: false });
       const count = answer.count ?? total;
       return ok({ message: answer.earlier ? alreadyUploaded(count) : answer.message, count, skipped, ...(duplicates ? { duplicates } : {}) });

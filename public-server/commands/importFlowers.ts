@@ -189,6 +189,8 @@ export async function resetAndImport(s: Services, csvData: Record<string, unknow
       const [{ comments }] = await writer.query<[{ comments: number }]>(`SELECT count(*) AS comments FROM memorial_comments`);
       await writer.query(`DELETE FROM memorial_comments`);
       await writer.query(`DELETE FROM memorial_flowers`);
+      // Earlier uploads' answers speak of flowers this import replaces: their keys no longer stand for rows in the garden.
+      await writer.query(`DELETE FROM upload_keys`);
       await writer.insert(result.entries);
       await s.emit(writer, { type: "imported", mode: "reset", count: result.entries.length, actor, detail: path.basename(backupPath) });
       return { flowers: Number(flowers), comments: Number(comments) };

@@ -33,6 +33,15 @@ export const IdempotencyKey = z
   .string()
   .regex(/^[A-Za-z0-9_-]{16,128}$/, "The Idempotency-Key header must be 16 to 128 letters, digits, hyphens or underscores.");
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+
+/** A new random key of that shape: 24 random bytes as base64url (32 characters). */
+export function newUploadKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
 export const REPLAYED_HEADER = "Idempotent-Replayed";
 
 /** PUT /api/admin/memorial-flowers/bulk-update: every row needs its id. */

@@ -115,15 +115,16 @@ describe("the same upload twice from the desktop app", () => {
     clear();
     const service = await signedInService();
     const text = file(["Pressed", "Twice"]);
-    expect(await service.bulkUpload(text)).toMatchObject({ ok: true, value: { message: "Successfully uploaded 2 memorial flowers.", count: 2 } });
-    expect(await service.bulkUpload(text)).toMatchObject({
+    const reading = { reading: "the-file-as-chosen-once" };
+    expect(await service.bulkUpload(text, reading)).toMatchObject({ ok: true, value: { message: "Successfully uploaded 2 memorial flowers.", count: 2 } });
+    expect(await service.bulkUpload(text, reading)).toMatchObject({
       ok: true,
       value: { message: "These 2 rows were uploaded already, so nothing was added again.", count: 2 },
     });
-    // Another sign-in (the app restarted) sends the same rows with the same key.
-    expect(await (await signedInService()).bulkUpload(text)).toMatchObject({
+    // The file chosen again (or the app restarted) is a new reading: its rows already in the garden are left out.
+    expect(await service.bulkUpload(text, { reading: "the-file-chosen-again", skipDuplicates: true })).toMatchObject({
       ok: true,
-      value: { message: "These 2 rows were uploaded already, so nothing was added again." },
+      value: { message: "Every row is already in the garden, so there is nothing to upload.", count: 0, duplicates: 2 },
     });
     expect(stored()).toHaveLength(2);
   });
@@ -136,11 +137,11 @@ describe("the same upload twice from the desktop app", () => {
     const text = file(["Known", "Also", "Fresh"]);
     expect(await service.findDuplicates(text)).toEqual({ ok: true, value: 2 });
     expect(await service.findDuplicates(file(["Nobody"]))).toEqual({ ok: true, value: 0 });
-    expect(await service.bulkUpload(text, true)).toEqual({
+    expect(await service.bulkUpload(text, { skipDuplicates: true })).toEqual({
       ok: true,
       value: { message: "Successfully uploaded 1 memorial flower.", count: 1, skipped: 0, duplicates: 2 },
     });
-    expect(await service.bulkUpload(text, true)).toEqual({
+    expect(await service.bulkUpload(text, { skipDuplicates: true })).toEqual({
       ok: true,
       value: { message: "Every row is already in the garden, so there is nothing to upload.", count: 0, skipped: 0, duplicates: 3 },
     });

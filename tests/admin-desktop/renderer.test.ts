@@ -211,18 +211,23 @@ describe("desktop renderer against the real main-process modules", () => {
     expect(await page.getByText(": same names, date of loss and flower.").isVisible()).toBe(true);
     expect(await page.getByLabel("Skip them when uploading").isChecked()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
-
     await page.getByRole("button", { name: "Upload 3 flowers" }).click();
     await expect.poll(() => page.getByText("Every row is already in the garden, so there is nothing to upload.").isVisible()).toBe(true);
 
-    // Sent anyway: the same rows as the upload before, so the server gives that upload's answer back.
-    await page.getByLabel("Skip them when uploading").uncheck();
-    await page.getByRole("button", { name: "Upload 3 flowers" }).click();
-    await expect.poll(() => page.getByText("These 3 rows were uploaded already, so nothing was added again.").isVisible()).toBe(true);
-    const flowers = await json<{ babyFirstName: string }[]>(await admin.get("/api/admin/memorial-flowers"));
-    expect(flowers.filter((f) => f.babyFirstName.startsWith("Dropped"))).toHaveLength(3);
+    // A new row: uploaded, then the warning says it is in the garden now; sent again anyway, it is not added twice.
+    await dropFile(page, "new-row.csv", "text/csv", "First Name,Flower Type\nDroppedTwice,Lily\n");
+    await page.getByRole("button", { name: "Upload 1 flower" }).click();
+    await expect.poll(() => page.getByText("Successfully uploaded 1 memorial flower.").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("1 row matches a flower already in the garden").isVisible()).toBe(true);
+    await page.getByLabel("Skip it when uploading").uncheck();
+    await page.getByRole("button", { name: "Upload 1 flower" }).click();
+    await expect.poll(() => page.getByText("This row was uploaded already, so nothing was added again.").isVisible()).toBe(true);
+    const flowers = await json<{ id: number; babyFirstName: string }[]>(await admin.get("/api/admin/memorial-flowers"));
+    const twice = flowers.filter((f) => f.babyFirstName === "DroppedTwice");
+    expect(twice).toHaveLength(1);
 
-    // The one-row file again, as the test before left the screen for the next.
+    // The garden and the screen as the test before left them, for the next.
+    expect((await admin.delete(`/api/admin/memorial-flowers/${twice[0]!.id}`)).status).toBe(200);
     await dropFile(page, "one.csv", "text/csv", "First Name,Flower Type\nSolo,Lily\n");
     await expect.poll(() => page.getByRole("button", { name: "Upload 1 flower" }).isVisible()).toBe(true);
   });

@@ -10,15 +10,16 @@ import { type Client, json } from "../support/client";
 import { fakeGarden } from "../support/fakeGarden";
 import { checkBulk } from "../../shared/csv/flexible";
 import { until } from "../support/until";
-import { count, errorBody, openDb, signedIn } from "./fixtures";
+import { count, errorBody, garden823Rows, openDb, signedIn } from "./fixtures";
 
 const UPLOAD = "/api/admin/memorial-flowers/bulk-upload";
 const CSV = { "Content-Type": "text/csv; charset=utf-8" };
 
+const IMPORT_KEY = "upload-keys-import-key";
 let server: TestServer;
 let admin: Client;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ adminImportKey: IMPORT_KEY });
   admin = await signedIn(server);
 });
 afterAll(() => server?.stop());
@@ -142,5 +143,19 @@ describe("bulk upload with an Idempotency-Key", () => {
     expect(flowers()).toBe(4);
     expect(count(server, "upload_keys")).toBe(1000);
     expect(count(server, "upload_keys", `key = '${key}'`)).toBe(1);
+  });
+
+  it("forgets every key when the garden is replaced by a reset-and-import", async () => {
+    const key = newKey();
+    const file = gardenFile(4, 10);
+    expect((await admin.post(UPLOAD, file, { ...CSV, "Idempotency-Key": key })).status).toBe(200);
+    const reset = await admin.post("/api/admin/memorial-flowers/reset-and-import", { csvData: garden823Rows(), adminKey: IMPORT_KEY });
+    expect(reset.status).toBe(200);
+    expect(count(server, "upload_keys")).toBe(0);
+
+    // The same upload again is a new one: its rows are not in the garden any more.
+    const again = await admin.post(UPLOAD, file, { ...CSV, "Idempotency-Key": key });
+    expect(again.headers.get("Idempotent-Replayed")).toBeNull();
+    expect(flowers()).toBe(827);
   });
 });

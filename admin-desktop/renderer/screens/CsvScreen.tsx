@@ -1,9 +1,10 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { BulkResult, type BulkStatus } from "../../../public-web/components/admin/BulkResult";
 import { CsvPreviewTable } from "../../../public-web/components/admin/CsvPreviewTable";
 import { FlowerTypesHint } from "../../../public-web/components/admin/FlowerTypesHint";
 import { DuplicatesNotice } from "../../../public-web/components/admin/DuplicatesNotice";
 import { checkBulk, parseFlexibleCsv } from "../../../shared/csv";
+import { newUploadKey } from "../../../shared/schemas/admin";
 import { plural, verb } from "../../words";
 import { desktop } from "../desktop";
 import { CsvSource } from "../components/CsvSource";
@@ -100,11 +101,15 @@ function BulkPanel({ mode, text, onText, source }: { mode: "upload" | "update"; 
     };
   }, [mode, text, uploaded]);
 
+  // The text as read now: a new id for each file chosen or dropped and each edit (see BulkUploadRequest).
+  const reading = useRef({ text, source, id: newUploadKey() });
+  if (reading.current.text !== text || reading.current.source !== source) reading.current = { text, source, id: newUploadKey() };
+
   const send = async () => {
     const check = checkBulk(text, mode);
     if (!check.ok) return setStatus({ state: "error", message: `${check.title}: ${check.message}` });
     setStatus({ state: "running", count: check.entries.length });
-    const res = mode === "upload" ? await desktop().bulkUpload({ text, skipDuplicates }) : await desktop().bulkUpdate(text);
+    const res = mode === "upload" ? await desktop().bulkUpload({ text, skipDuplicates, reading: reading.current.id }) : await desktop().bulkUpdate(text);
     if (!res.ok) return setStatus({ state: "error", message: res.error });
     const { skipped, duplicates: inGarden = 0 } = res.value;
     const left = [

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent } from "react";
 import { INVALID_FILE, isCsvFile, NO_DATA_UPDATE, NO_DATA_UPLOAD, withoutId, type CsvNotice } from "../../../shared/csv";
-import type { FlowerEntry } from "../../../shared/schemas/admin";
+import { newUploadKey, type FlowerEntry } from "../../../shared/schemas/admin";
 import { Field } from "../ui/Field";
 import { BulkResult, type BulkStatus } from "./BulkResult";
 import { CsvPreviewTable } from "./CsvPreviewTable";
@@ -23,15 +23,6 @@ interface BulkUploadPanelProps {
   onNotice?(notice: CsvNotice): void;
   /** Answers the indexes of rows that are exact copies of flowers already in the garden. */
   findDuplicates?(flowers: FlowerEntry[]): Promise<number[]>;
-}
-
-/** A new key for one upload: 24 random bytes as base64url (32 characters; see IdempotencyKey). */
-function newUploadKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(24));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
 }
 
 /** What the panel is working from: typed text, or a file too large to show in the box. */
