@@ -125,6 +125,19 @@ export interface BulkOutcome {
   count: number;
   /** Invalid rows that were left out (the preview showed them). */
   skipped: number;
+  /** Rows left out because they match a flower already in the garden (uploads asked to skip them). */
+  duplicates?: number;
+}
+
+export interface BulkUploadRequest {
+  text: string;
+  /** Leave out the rows that match a flower already in the garden. */
+  skipDuplicates: boolean;
+  /**
+   * The renderer's id of the text as read (a new one for each file chosen or dropped, or text edited):
+   * with the rows sent, it makes the upload's key, so Upload pressed again on the same reading adds nothing.
+   */
+  reading: string;
 }
 
 export interface ResetImportInput {
@@ -156,6 +169,7 @@ export const Ch = {
   pickCsv: "csv:pick",
   saveTemplate: "csv:save-template",
   bulkUpload: "csv:bulk-upload",
+  findDuplicates: "csv:find-duplicates",
   bulkUpdate: "csv:bulk-update",
   resetAndImport: "csv:reset-and-import",
   downloadForReview: "review:download",
@@ -182,7 +196,9 @@ export interface DesktopApi {
   /** Opens the system file dialog; main reads the chosen file. Null when cancelled. */
   pickCsv(): Promise<Result<{ fileName: string; text: string } | null>>;
   saveTemplate(): Promise<Result<boolean>>;
-  bulkUpload(text: string): Promise<Result<BulkOutcome>>;
+  bulkUpload(input: BulkUploadRequest): Promise<Result<BulkOutcome>>;
+  /** How many rows of an upload match a flower already in the garden; null when there are too many rows to check. */
+  findDuplicates(text: string): Promise<Result<number | null>>;
   bulkUpdate(text: string): Promise<Result<BulkOutcome>>;
   resetAndImport(input: ResetImportInput): Promise<Result<ResetImportResult>>;
   downloadForReview(): Promise<Result<ReviewView>>;

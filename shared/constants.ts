@@ -23,6 +23,11 @@ export const LIMITS = {
   passwordMax: 200,
   /** Rows accepted by one bulk upload or update: a whole large garden. */
   bulkRows: 200000,
+  /**
+   * Rows of an upload checked for flowers already in the garden before it is sent: a whole-garden
+   * file would cost the screen a second of work and the server a second upload, so it is sent unchecked.
+   */
+  duplicateCheckRows: 20000,
 } as const;
 
 /** Name of the hidden field that people never see and bots fill in. */

@@ -28,3 +28,10 @@ export const IN_PROGRESS = "In progress";
 
 /** The confirm button before every flower and comment is replaced by a file. */
 export const CONFIRM_RESET_IMPORT = "Delete all and import";
+
+/** A bulk upload sent again (the same rows, the same key): the server gave its first answer back and added nothing. */
+export const alreadyUploaded = (rows: number): string =>
+  rows === 1 ? "This row was uploaded already, so nothing was added again." : `These ${rows} rows were uploaded already, so nothing was added again.`;
+
+/** An upload whose every row is already in the garden (the duplicates left out). */
+export const NOTHING_NEW = { title: "Nothing New", message: "Every row is already in the garden, so there is nothing to upload." } as const;

@@ -10,12 +10,14 @@ import type { SessionUserDto } from "../../shared/schemas/session";
 import { MODERATION } from "../../shared/moderation";
 import { uploadCsv } from "../../shared/csv/export";
 import { ErrorId } from "../../shared/errors";
+import { IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER } from "../../shared/schemas/admin";
 import type { ItemKind } from "../ipc";
 import {
   AdminCommentSchema,
   AdminFlowerSchema,
   AdminTestimonialSchema,
   ApprovedSchema,
+  DuplicatesSchema,
   ErrorBodySchema,
   HealthSchema,
   MessageSchema,
@@ -163,12 +165,30 @@ export class ApiClient {
   }
 
   /**
-   * Sends the checked rows as a CSV file, as the web admin does: the server reads such a file as a
-   * stream and writes it on its large-write thread, where a JSON body of a whole garden is parsed and
-   * checked on its event loop first (100,000 rows held every other request for half a second).
+   * Sends the checked rows as a CSV file (shared/csv/export's uploadCsv), as the web admin does: the
+   * server reads such a file as a stream and writes it on its large-write thread, where a JSON body of
+   * a whole garden is parsed and checked on its event loop first (100,000 rows held every other request
+   * for half a second). `replayed`: the answer is that of an earlier request with the same key, and
+   * nothing was added now.
    */
-  bulkUpload(flowers: FlowerEntry[]): Promise<MessageDto> {
-    return this.call(MessageSchema, "POST", "/api/admin/memorial-flowers/bulk-upload", new CsvBody(uploadCsv(flowers)), 120_000);
+  async bulkUpload(csv: string, key: string): Promise<MessageDto & { replayed: boolean }> {
+    let replayed = false;
+    const answer = await this.call(
+      MessageSchema,
+      "POST",
+      "/api/admin/memorial-flowers/bulk-upload",
+      new CsvBody(csv),
+      120_000,
+      { [IDEMPOTENCY_KEY_HEADER]: key },
+      true,
+      (headers) => (replayed = headers.get(REPLAYED_HEADER) === "true"),
+    );
+    return { ...answer, replayed };
+  }
+
+  /** The positions of the rows that match a flower already in the garden. */
+  async findDuplicates(flowers: FlowerEntry[]): Promise<number[]> {
+    return (await this.call(DuplicatesSchema, "POST", "/api/admin/memorial-flowers/duplicates", { flowers }, 120_000)).duplicates;
   }
 
   bulkUpdate(flowers: (FlowerEntry & { id: number })[]): Promise<MessageDto> {
@@ -196,6 +216,7 @@ export class ApiClient {
     timeoutMs = this.timeoutMs,
     headers: Record<string, string> = {},
     withSession = true,
+    seen?: (answer: Headers) => void,
   ): Promise<z.output<S>> {
     let res: Response;
     try {
@@ -225,6 +246,7 @@ export class ApiClient {
     const parsed = schema.safeParse(text ? safeJson(text) : undefined);
     if (!parsed.success)
       throw new NetworkError(`${method} ${path}: the answer was not the server's (${parsed.error.issues[0]?.message ?? "unexpected shape"})`);
+    seen?.(res.headers);
     return parsed.data;
   }
 

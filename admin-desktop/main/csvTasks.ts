@@ -2,15 +2,19 @@
  * CSV work: reading the file the system dialog chose, saving the template,
  * bulk upload, bulk update and reset-and-import. All need a live sign-in.
  */
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { checkBulk, CSV_TEMPLATE, CSV_TEMPLATE_FILENAME, INVALID_FILE, parseStrictCsv } from "../../shared/csv";
-import type { ResetImportResult } from "../../shared/schemas/admin";
+import { newUploadKey, type MessageDto, type ResetImportResult } from "../../shared/schemas/admin";
 import type { BulkOutcome, DesktopEvent, ResetImportInput, Result } from "../ipc";
 import type { Account } from "./account";
 import { plural } from "../words";
 import { fail, ok } from "./results";
-import { CSV_TASK_FAILED } from "../../shared/messages";
+import { alreadyUploaded, CSV_TASK_FAILED, NOTHING_NEW } from "../../shared/messages";
+import { LIMITS } from "../../shared/constants";
+import { uploadCsv } from "../../shared/csv/export";
+import { NetworkError, type ApiClient } from "./api";
 
 /** Largest CSV file or text the app accepts (the server takes 10 MB of JSON). */
 export const MAX_CSV_BYTES = 5 * 1024 * 1024;
@@ -20,11 +24,21 @@ export const TOO_LARGE = "This file is too large for one import (at most 5 MB)."
  * transaction, so the progress bar is real. That is safe because an update
  * sets the same values however often it runs: after a failure part-way the
  * volunteer simply runs the same file again. Bulk upload is NOT chunked: it
- * creates new flowers, so a repeat after a partial failure would duplicate
- * them; it goes as one request (one transaction: all or nothing) with an
- * indeterminate progress bar.
+ * creates new flowers, so it goes as one request (one transaction: all or
+ * nothing, its key making a repeat harmless) with an indeterminate progress bar.
  */
 export const UPDATE_CHUNK = 200;
+
+/** Tries of one bulk upload at most, the first included, and the wait before the next (times the tries so far). */
+const UPLOAD_TRIES = 3;
+const UPLOAD_RETRY_MS = 500;
+
+export interface UploadOptions {
+  /** Leave out the rows that match a flower already in the garden. */
+  skipDuplicates?: boolean;
+  /** The reading the rows come from (see BulkUploadRequest); a new one when not given. */
+  reading?: string;
+}
 
 export interface CsvDeps {
   /** Shows the system's open dialog; answers the chosen path or null. The renderer never names a path. */
@@ -60,19 +74,68 @@ export class CsvTasks {
     return ok(true);
   }
 
-  async bulkUpload(text: string): Promise<Result<BulkOutcome>> {
+  /** How many rows of an upload match a flower already in the garden (null: too many rows to check). */
+  async findDuplicates(text: string): Promise<Result<number | null>> {
+    const api = this.account.signedInApi();
+    if (!api) return this.account.notSignedIn();
+    const check = checkBulk(text, "upload");
+    if (!check.ok) return ok(0);
+    if (check.entries.length > LIMITS.duplicateCheckRows) return ok(null);
+    try {
+      return ok((await api.findDuplicates(check.entries)).length);
+    } catch (error) {
+      return this.account.failure(error, CSV_TASK_FAILED.upload);
+    }
+  }
+
+  /**
+   * Sends the file's valid rows (without those already in the garden when `skipDuplicates`), all or
+   * none. The upload's key is made from the reading and the rows sent, so the same rows of the same
+   * reading sent again (Upload pressed twice, a try whose answer was lost) get the server's first
+   * answer instead of being added again, while the file chosen again is a new upload (as in the web
+   * admin), which the duplicate check then warns about.
+   */
+  async bulkUpload(text: string, { skipDuplicates = false, reading = newUploadKey() }: UploadOptions = {}): Promise<Result<BulkOutcome>> {
     const api = this.account.signedInApi();
     if (!api) return this.account.notSignedIn();
     const check = checkBulk(text, "upload");
     if (!check.ok) return fail(`${check.title}: ${check.message}`, "csv-invalid");
-    const total = check.entries.length;
-    this.deps.emit({ type: "progress", task: "upload", current: 0, total, indeterminate: true });
+    const skipped = check.skipped.length;
     try {
-      const answer = await api.bulkUpload(check.entries);
+      let entries = check.entries;
+      let duplicates = 0;
+      if (skipDuplicates && entries.length <= LIMITS.duplicateCheckRows) {
+        const found = new Set(await api.findDuplicates(entries));
+        entries = entries.filter((_, i) => !found.has(i));
+        duplicates = found.size;
+        if (entries.length === 0) return ok({ message: NOTHING_NEW.message, count: 0, skipped, duplicates });
+      }
+      const total = entries.length;
+      this.deps.emit({ type: "progress", task: "upload", current: 0, total, indeterminate: true });
+      const csv = uploadCsv(entries);
+      const answer = await this.upload(api, csv, createHash("sha256").update(`${reading}\n`).update(csv).digest("base64url"));
       this.deps.emit({ type: "progress", task: "upload", current: total, total, indeterminate: false });
-      return ok({ message: answer.message, count: answer.count ?? total, skipped: check.skipped.length });
+      const count = answer.count ?? total;
+      return ok({ message: answer.earlier ? alreadyUploaded(count) : answer.message, count, skipped, ...(duplicates ? { duplicates } : {}) });
     } catch (error) {
       return this.account.failure(error, CSV_TASK_FAILED.upload);
+    }
+  }
+
+  /**
+   * One upload, tried again with the same key when the connection fails (a try cut off after the
+   * server saved it then gets the first answer back). `earlier`: the first try was answered with an
+   * earlier upload of the same rows, so nothing was added now.
+   */
+  private async upload(api: ApiClient, csv: string, key: string): Promise<MessageDto & { earlier: boolean }> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const answer = await api.bulkUpload(csv, key);
+        return { message: answer.message, count: answer.count, earlier: answer.replayed && attempt === 1 };
+      } catch (error) {
+        if (!(error instanceof NetworkError) || attempt >= UPLOAD_TRIES) throw error;
+        await new Promise((resolve) => setTimeout(resolve, UPLOAD_RETRY_MS * attempt));
+      }
     }
   }
 

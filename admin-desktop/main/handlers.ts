@@ -9,7 +9,7 @@ import { MODERATED_KINDS } from "../../shared/moderation";
 import type { InvokeChannel, Result } from "../ipc";
 import { MAX_CSV_BYTES, TOO_LARGE } from "./csvTasks";
 import type { DesktopService } from "./service";
-import { RESET_IMPORT_REQUIRED } from "../../shared/schemas/admin";
+import { IdempotencyKey, RESET_IMPORT_REQUIRED } from "../../shared/schemas/admin";
 import { LoginInput } from "../../shared/schemas/session";
 
 const none = z.undefined();
@@ -26,7 +26,8 @@ export const schemas = {
   signOut: z.strictObject({ discardUnsent: z.boolean() }).optional(),
   pickCsv: none,
   saveTemplate: none,
-  bulkUpload: csvText,
+  bulkUpload: z.strictObject({ text: csvText, skipDuplicates: z.boolean(), reading: IdempotencyKey }),
+  findDuplicates: csvText,
   bulkUpdate: csvText,
   resetAndImport: z.strictObject({
     text: csvText,
@@ -72,7 +73,8 @@ export function createHandlers(service: DesktopService, log: (error: unknown) =>
     signOut: run("signOut", (input) => service.signOut(input)),
     pickCsv: run("pickCsv", () => service.pickCsv()),
     saveTemplate: run("saveTemplate", () => service.saveTemplate()),
-    bulkUpload: run("bulkUpload", (text) => service.bulkUpload(text)),
+    bulkUpload: run("bulkUpload", ({ text, ...options }) => service.bulkUpload(text, options)),
+    findDuplicates: run("findDuplicates", (text) => service.findDuplicates(text)),
     bulkUpdate: run("bulkUpdate", (text) => service.bulkUpdate(text)),
     resetAndImport: run("resetAndImport", (input) => service.resetAndImport(input)),
     downloadForReview: run("downloadForReview", () => service.downloadForReview()),

@@ -12,7 +12,7 @@ import type { ResetImportResult } from "../../shared/schemas/admin";
 import type { BulkOutcome } from "../ipc";
 import { Account } from "./account";
 import type { FetchLike } from "./api";
-import { CsvTasks, type CsvDeps } from "./csvTasks";
+import { CsvTasks, type CsvDeps, type UploadOptions } from "./csvTasks";
 import { Outbox } from "./outbox/outbox";
 import { fail, ok } from "./results";
 import { ReviewTasks, type ReviewDeps } from "./reviewTasks";
@@ -117,8 +117,12 @@ export class DesktopService {
     return this.csv.saveTemplate();
   }
 
-  bulkUpload(text: string): Promise<Result<BulkOutcome>> {
-    return this.csv.bulkUpload(text);
+  bulkUpload(text: string, options: UploadOptions = {}): Promise<Result<BulkOutcome>> {
+    return this.csv.bulkUpload(text, options);
+  }
+
+  findDuplicates(text: string): Promise<Result<number | null>> {
+    return this.csv.findDuplicates(text);
   }
 
   bulkUpdate(text: string): Promise<Result<BulkOutcome>> {

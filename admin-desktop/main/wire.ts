@@ -6,7 +6,7 @@
  * checked here before any code relies on them.
  */
 import { z } from "zod";
-import type { AdminCommentDto, AdminFlowerDto, AdminTestimonialDto, MessageDto, ResetImportResult } from "../../shared/schemas/admin";
+import type { AdminCommentDto, AdminFlowerDto, AdminTestimonialDto, DuplicateCheckDto, MessageDto, ResetImportResult } from "../../shared/schemas/admin";
 import { MODERATED_KINDS } from "../../shared/moderation";
 import type { SessionUserDto } from "../../shared/schemas/session";
 import type { QueueItem, ReviewItem } from "../ipc";
@@ -62,6 +62,7 @@ export const SessionUserSchema = z.object({
   expectedImportCount: z.number().int().positive().optional(),
 }) satisfies z.ZodType<SessionUserDto>;
 export const MessageSchema = z.object({ message: z.string(), count: z.number().int().nonnegative().optional() }) satisfies z.ZodType<MessageDto>;
+export const DuplicatesSchema = z.object({ duplicates: z.array(z.number().int().nonnegative()) }) satisfies z.ZodType<DuplicateCheckDto>;
 export const ApprovedSchema = z.object({ id, version: z.number().int().nonnegative(), approved: z.boolean() });
 export const HealthSchema = z.object({ status: z.literal("ok") });
 export const ResetImportResultSchema = z.object({

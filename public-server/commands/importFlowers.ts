@@ -11,6 +11,7 @@ import type { User } from "../entities/User";
 import { ApiError, Forbidden, TooMany } from "../errors";
 import { secretsEqual } from "../lib/secret";
 import { ErrorId } from "../../shared/errors";
+import { bodyHash, hashing, keepAnswer, keptAnswer, oneAtATime, type UploadAnswer } from "./uploadKeys";
 
 /** The largest body one bulk upload or update may send, in bytes and in words: a whole large garden with room to spare. */
 const CSV_UPLOAD_LIMIT = { bytes: 40 * 1024 * 1024, text: "40 MB" };
@@ -95,16 +96,39 @@ async function withBodyFile<T>(s: Services, kind: keyof typeof BUSY, body: BulkB
  * with the shared schema. A failure or a full disk leaves the garden as it
  * was. The garden's views go on meanwhile on the read-only connection.
  */
-export async function bulkUpload(s: Services, body: BulkBody, actor: User): Promise<number> {
+export async function bulkUpload(s: Services, body: BulkBody, actor: User, key?: string): Promise<UploadAnswer> {
+  if (key === undefined) return upload(s, body, actor);
+  return oneAtATime(actor.id, key, () => {
+    const hash = bodyHash("csv" in body ? "csv" : "json");
+    const hashed: BulkBody = "csv" in body ? { csv: hashing(body.csv, hash) } : { json: body.json && hashing(body.json, hash) };
+    return upload(s, hashed, actor, () => ({ key, hash: hash.digest("base64url") }));
+  });
+}
+
+/**
+ * One upload, all or none. With a key (`keyed`: read once the body is in), the
+ * answer is kept with it in the same transaction, and an upload whose key has
+ * an answer already adds nothing and gives that answer again.
+ */
+async function upload(s: Services, body: BulkBody, actor: User, keyed?: () => { key: string; hash: string }): Promise<UploadAnswer> {
   return withBodyFile(s, "upload", body, async (file) => {
-    const count = await s.db.writeOffThread(async (writer) => {
+    const sent = keyed?.();
+    const answer = await s.db.writeOffThread(async (writer) => {
+      const kept = sent && (await keptAnswer(writer, actor.id, sent.key, sent.hash));
+      if (kept) return kept;
       // Throws for a refused body: nothing inserted is kept.
       const added = "csv" in body ? await writer.uploadCsv(file) : await writer.uploadJson(file);
       await s.emit(writer, { type: "imported", mode: "bulk-upload", count: added, actor });
-      return added;
+      const first: UploadAnswer = {
+        status: 200,
+        body: { message: `Successfully uploaded ${added} memorial flower${added === 1 ? "" : "s"}.`, count: added },
+        replayed: false,
+      };
+      if (sent) await keepAnswer(writer, actor.id, sent.key, sent.hash, first);
+      return first;
     });
-    s.cache.invalidate("flowers");
-    return count;
+    if (!answer.replayed) s.cache.invalidate("flowers");
+    return answer;
   });
 }
 
@@ -165,6 +189,8 @@ export async function resetAndImport(s: Services, csvData: Record<string, unknow
       const [{ comments }] = await writer.query<[{ comments: number }]>(`SELECT count(*) AS comments FROM memorial_comments`);
       await writer.query(`DELETE FROM memorial_comments`);
       await writer.query(`DELETE FROM memorial_flowers`);
+      // Earlier uploads' answers speak of flowers this import replaces: their keys no longer stand for rows in the garden.
+      await writer.query(`DELETE FROM upload_keys`);
       await writer.insert(result.entries);
       await s.emit(writer, { type: "imported", mode: "reset", count: result.entries.length, actor, detail: path.basename(backupPath) });
       return { flowers: Number(flowers), comments: Number(comments) };

@@ -6,6 +6,7 @@ import { UtcTimes1732290000000 } from "./1732290000000-utc-times";
 import { GardenSearch1795420000000 } from "./1795420000000-garden-search";
 import { AdminListIndexes1795426479642 } from "./1795426479642-admin-list-indexes";
 import { AdminFlowerSearch1795437029071 } from "./1795437029071-admin-flower-search";
+import { IdemUploadKeys1796000000000 } from "./1796000000000-idem-upload-keys";
 
 /** Every migration in order; they run at start, never `synchronize`. Append new ones at the end. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   GardenSearch1795420000000,
   AdminListIndexes1795426479642,
   AdminFlowerSearch1795437029071,
+  IdemUploadKeys1796000000000,
 ];

@@ -37,7 +37,7 @@ class CsvBody {
   constructor(readonly text: string) {}
 }
 
-async function request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+async function request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, seen?: (answer: Headers) => void): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, {
@@ -59,6 +59,7 @@ async function request<T>(method: string, path: string, body?: unknown, headers:
     }
     throw new ApiError(res.status, parsed, text || res.statusText);
   }
+  seen?.(res.headers);
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
@@ -66,8 +67,9 @@ export const api = {
   get: <T>(path: string) => request<T>("GET", path),
   post: <T>(path: string, body?: unknown, headers?: Record<string, string>) => request<T>("POST", path, body ?? {}, headers),
   put: <T>(path: string, body?: unknown, headers?: Record<string, string>) => request<T>("PUT", path, body ?? {}, headers),
-  /** Sends CSV text as it is, for the server to read as a stream. */
-  postCsv: <T>(path: string, csv: string) => request<T>("POST", path, new CsvBody(csv), { "Content-Type": "text/csv; charset=utf-8" }),
+  /** Sends CSV text as it is, for the server to read as a stream; `seen` reads a successful answer's headers. */
+  postCsv: <T>(path: string, csv: string, headers: Record<string, string> = {}, seen?: (answer: Headers) => void) =>
+    request<T>("POST", path, new CsvBody(csv), { "Content-Type": "text/csv; charset=utf-8", ...headers }, seen),
   delete: <T>(path: string, headers?: Record<string, string>) => request<T>("DELETE", path, undefined, headers),
 };
 

@@ -24,6 +24,26 @@ export const BulkUploadInput = z.object({
 });
 export type BulkUploadInput = z.input<typeof BulkUploadInput>;
 
+/**
+ * A bulk upload's Idempotency-Key header: one key per upload, sent again with
+ * every retry of it, so a retry gets the first answer back instead of adding
+ * the rows twice. An answer given again carries the header REPLAYED_HEADER.
+ */
+export const IdempotencyKey = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16,128}$/, "The Idempotency-Key header must be 16 to 128 letters, digits, hyphens or underscores.");
+export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+
+/** A new random key of that shape: 24 random bytes as base64url (32 characters). */
+export function newUploadKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+export const REPLAYED_HEADER = "Idempotent-Replayed";
+
 /** PUT /api/admin/memorial-flowers/bulk-update: every row needs its id. */
 export const BulkUpdateInput = z.object({
   flowers: z

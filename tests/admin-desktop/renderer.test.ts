@@ -204,6 +204,35 @@ describe("desktop renderer against the real main-process modules", () => {
     expect(await page.getByText(/Successfully uploaded 3 memorial flowers/).count()).toBe(0);
   });
 
+  it("warns about rows already in the garden, leaves them out, and never adds the same rows twice", async () => {
+    const csv =
+      "First Name,Middle Name,Last Name,Date of Loss,Flower Type\nDroppedA,,S,March 2020,Pink Rose\nDroppedB,,,,lily\nDroppedC,Hope,T,2019,Forget Me Not\n";
+    await dropFile(page, "garden-again.csv", "text/csv", csv);
+    await expect.poll(() => page.getByText("3 rows match flowers already in the garden").isVisible()).toBe(true);
+    expect(await page.getByText(": same names, date of loss and flower.").isVisible()).toBe(true);
+    expect(await page.getByLabel("Skip them when uploading").isChecked()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Upload 3 flowers" }).click();
+    await expect.poll(() => page.getByText("Every row is already in the garden, so there is nothing to upload.").isVisible()).toBe(true);
+
+    // A new row: uploaded, then the warning says it is in the garden now; sent again anyway, it is not added twice.
+    await dropFile(page, "new-row.csv", "text/csv", "First Name,Flower Type\nDroppedTwice,Lily\n");
+    await page.getByRole("button", { name: "Upload 1 flower" }).click();
+    await expect.poll(() => page.getByText("Successfully uploaded 1 memorial flower.").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("1 row matches a flower already in the garden").isVisible()).toBe(true);
+    await page.getByLabel("Skip it when uploading").uncheck();
+    await page.getByRole("button", { name: "Upload 1 flower" }).click();
+    await expect.poll(() => page.getByText("This row was uploaded already, so nothing was added again.").isVisible()).toBe(true);
+    const flowers = await json<{ id: number; babyFirstName: string }[]>(await admin.get("/api/admin/memorial-flowers"));
+    const twice = flowers.filter((f) => f.babyFirstName === "DroppedTwice");
+    expect(twice).toHaveLength(1);
+
+    // The garden and the screen as the test before left them, for the next.
+    expect((await admin.delete(`/api/admin/memorial-flowers/${twice[0]!.id}`)).status).toBe(200);
+    await dropFile(page, "one.csv", "text/csv", "First Name,Flower Type\nSolo,Lily\n");
+    await expect.poll(() => page.getByRole("button", { name: "Upload 1 flower" }).isVisible()).toBe(true);
+  });
+
   it("checks the strict rules, and resets only after a confirmation that says everything will be deleted", async () => {
     await page.getByLabel(/Reset and import/).check();
     expect(await page.getByText("Invalid", { exact: true }).isVisible()).toBe(true);

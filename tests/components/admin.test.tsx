@@ -4,7 +4,8 @@ import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AdminFlowerDto } from "../../shared/schemas/admin";
 import { AdminPager } from "../../public-web/components/admin/AdminPager";
-import { BulkUploadPanel, duplicatesText } from "../../public-web/components/admin/BulkUploadPanel";
+import { BulkUploadPanel } from "../../public-web/components/admin/BulkUploadPanel";
+import { duplicatesText } from "../../public-web/components/admin/DuplicatesNotice";
 import { FlowerCard } from "../../public-web/components/admin/FlowerCard";
 import { ListControls } from "../../public-web/components/admin/ListControls";
 import { ModerationSection, type ListPage } from "../../public-web/components/admin/ModerationSection";
@@ -129,11 +130,34 @@ describe("BulkUploadPanel duplicates", () => {
     fireEvent.change(screen.getByLabelText("CSV data"), { target: { value: "Anna,,Lee,,Lily\nBea,,Lee,,Lily\nNew,,Lee,,Lily\n" } });
     await screen.findByText("2 rows match flowers already in the garden", {}, { timeout: 3000 });
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Upload" })));
-    expect(onUpload).toHaveBeenCalledWith([{ babyFirstName: "New", babyMiddleName: null, babyLastName: "Lee", lossDate: null, flowerType: "lily" }]);
+    expect(onUpload.mock.calls[0]![0]).toEqual([{ babyFirstName: "New", babyMiddleName: null, babyLastName: "Lee", lossDate: null, flowerType: "lily" }]);
 
     fireEvent.click(screen.getByLabelText("Skip them when uploading"));
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Upload" })));
     expect(onUpload.mock.calls[1]![0]).toHaveLength(3);
+  });
+});
+
+describe("BulkUploadPanel upload keys", () => {
+  it("sends the same key when Upload is pressed again on the same rows, and a new one for other rows", async () => {
+    const onUpload = vi.fn(async (_flowers: unknown[], _key: string) => "Successfully uploaded 2 memorial flowers.");
+    const findDuplicates = vi.fn(async () => [1]);
+    render(<BulkUploadPanel onUpload={onUpload} onUpdate={async () => ""} findDuplicates={findDuplicates} />);
+    fireEvent.change(screen.getByLabelText("CSV data"), { target: { value: "Anna,,Lee,,Lily\nBea,,Lee,,Lily\n" } });
+    await screen.findByText("1 row matches a flower already in the garden", {}, { timeout: 3000 });
+    const press = () => act(async () => fireEvent.click(screen.getByRole("button", { name: "Upload" })));
+    await press();
+    await press();
+    fireEvent.click(screen.getByLabelText("Skip it when uploading"));
+    await press();
+    fireEvent.change(screen.getByLabelText("CSV data"), { target: { value: "Cara,,Lee,,Lily\n" } });
+    await waitFor(() => expect(findDuplicates).toHaveBeenCalledTimes(2), { timeout: 3000 });
+    await press();
+
+    const keys = onUpload.mock.calls.map(([, key]) => key);
+    for (const key of keys) expect(key).toMatch(/^[A-Za-z0-9_-]{16,128}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(new Set(keys).size).toBe(3);
   });
 });
 

@@ -1,8 +1,10 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { BulkResult, type BulkStatus } from "../../../public-web/components/admin/BulkResult";
 import { CsvPreviewTable } from "../../../public-web/components/admin/CsvPreviewTable";
 import { FlowerTypesHint } from "../../../public-web/components/admin/FlowerTypesHint";
+import { DuplicatesNotice } from "../../../public-web/components/admin/DuplicatesNotice";
 import { checkBulk, parseFlexibleCsv } from "../../../shared/csv";
+import { newUploadKey } from "../../../shared/schemas/admin";
 import { plural, verb } from "../../words";
 import { desktop } from "../desktop";
 import { CsvSource } from "../components/CsvSource";
@@ -69,6 +71,9 @@ export function CsvScreen() {
   );
 }
 
+/** Typed text is checked against the garden this long after the last keystroke. */
+const TYPING_PAUSE_MS = 300;
+
 function BulkPanel({ mode, text, onText, source }: { mode: "upload" | "update"; text: string; onText(text: string): void; source: number }) {
   const [result, setResult] = useState<{ source: number; status: BulkStatus }>({ source, status: { state: "idle" } });
   const status: BulkStatus = result.source === source ? result.status : { state: "idle" };
@@ -76,15 +81,42 @@ function BulkPanel({ mode, text, onText, source }: { mode: "upload" | "update"; 
   const textId = useId();
   const preview = text.trim() ? parseFlexibleCsv(text) : null;
   const valid = preview?.entries.length ?? 0;
+  const [duplicates, setDuplicates] = useState<{ text: string; rows: number | "unchecked" } | null>(null);
+  const [skipDuplicates, setSkipDuplicates] = useState(true);
+  const dupRows = mode === "upload" && duplicates?.text === text ? duplicates.rows : 0;
+
+  // Rows already in the garden, for the warning (asked again after each upload, which may have added them).
+  const uploaded = status.state === "success" ? status.message : null;
+  useEffect(() => {
+    if (mode !== "upload" || !text.trim()) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      void desktop()
+        .findDuplicates(text)
+        .then((res) => live && setDuplicates(res.ok ? { text, rows: res.value ?? "unchecked" } : null));
+    }, TYPING_PAUSE_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [mode, text, uploaded]);
+
+  // The text as read now: a new id for each file chosen or dropped and each edit (see BulkUploadRequest).
+  const reading = useRef({ text, source, id: newUploadKey() });
+  if (reading.current.text !== text || reading.current.source !== source) reading.current = { text, source, id: newUploadKey() };
 
   const send = async () => {
     const check = checkBulk(text, mode);
     if (!check.ok) return setStatus({ state: "error", message: `${check.title}: ${check.message}` });
     setStatus({ state: "running", count: check.entries.length });
-    const res = mode === "upload" ? await desktop().bulkUpload(text) : await desktop().bulkUpdate(text);
+    const res = mode === "upload" ? await desktop().bulkUpload({ text, skipDuplicates, reading: reading.current.id }) : await desktop().bulkUpdate(text);
     if (!res.ok) return setStatus({ state: "error", message: res.error });
-    const skipped = res.value.skipped ? ` ${plural(res.value.skipped, "invalid row")} ${verb(res.value.skipped, "was", "were")} left out.` : "";
-    setStatus({ state: "success", message: `${res.value.message}${skipped}` });
+    const { skipped, duplicates: inGarden = 0 } = res.value;
+    const left = [
+      skipped ? ` ${plural(skipped, "invalid row")} ${verb(skipped, "was", "were")} left out.` : "",
+      inGarden && res.value.count ? ` ${plural(inGarden, "row")} already in the garden ${verb(inGarden, "was", "were")} left out.` : "",
+    ].join("");
+    setStatus({ state: "success", message: `${res.value.message}${left}` });
   };
 
   return (
@@ -101,6 +133,7 @@ function BulkPanel({ mode, text, onText, source }: { mode: "upload" | "update"; 
           ))}
         </ul>
       ) : null}
+      {mode === "upload" ? <DuplicatesNotice rows={dupRows} skip={skipDuplicates} onSkip={setSkipDuplicates} /> : null}
       {preview ? <CsvPreviewTable rows={preview.rows} /> : null}
       <button type="button" className="btn btn--primary" onClick={() => void send()} disabled={status.state === "running" || !text.trim()}>
         {mode === "upload" ? `Upload ${plural(valid, "flower")}` : `Update ${plural(valid, "flower")}`}

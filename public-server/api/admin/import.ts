@@ -1,6 +1,6 @@
 import type Router from "@koa/router";
 import { createRouter } from "../../lib/router";
-import { ResetImportInput } from "../../../shared/schemas/admin";
+import { IDEMPOTENCY_KEY_HEADER, IdempotencyKey, REPLAYED_HEADER, ResetImportInput } from "../../../shared/schemas/admin";
 import type { AppState, Services } from "../../context";
 import { bulkBody, bulkUpdate, bulkUpload, jsonBody, resetAndImport } from "../../commands/importFlowers";
 import { parse } from "../../lib/validate";
@@ -13,8 +13,11 @@ export function importRouter(s: Services): Router<AppState> {
   // These two bodies are read here as streams, to a file the large-write thread parses and checks (see
   // app.ts: no body parser reads them first): the CSV file itself, or the rows as JSON.
   router.post("/memorial-flowers/bulk-upload", async (ctx) => {
-    const count = await bulkUpload(s, bulkBody(ctx), ctx.state.user!);
-    ctx.body = { message: `Successfully uploaded ${count} memorial flower${count === 1 ? "" : "s"}.`, count };
+    const key = ctx.get(IDEMPOTENCY_KEY_HEADER);
+    const answer = await bulkUpload(s, bulkBody(ctx), ctx.state.user!, key ? parse(IdempotencyKey, key) : undefined);
+    if (answer.replayed) ctx.set(REPLAYED_HEADER, "true");
+    ctx.status = answer.status;
+    ctx.body = answer.body;
   });
 
   router.put("/memorial-flowers/bulk-update", async (ctx) => {

@@ -1,16 +1,22 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent } from "react";
 import { INVALID_FILE, isCsvFile, NO_DATA_UPDATE, NO_DATA_UPLOAD, withoutId, type CsvNotice } from "../../../shared/csv";
-import type { FlowerEntry } from "../../../shared/schemas/admin";
+import { newUploadKey, type FlowerEntry } from "../../../shared/schemas/admin";
 import { Field } from "../ui/Field";
 import { BulkResult, type BulkStatus } from "./BulkResult";
 import { CsvPreviewTable } from "./CsvPreviewTable";
 import { CsvReadProgress } from "./CsvReadProgress";
 import { analyseInWorker, type AnalysisJob, type FlexibleAnalysis, type PageSource } from "./csvAnalysis";
 import { FlowerTypesHint } from "./FlowerTypesHint";
+import { DuplicatesNotice } from "./DuplicatesNotice";
+import { LIMITS } from "../../../shared/constants";
+import { NOTHING_NEW } from "../../../shared/messages";
 
 interface BulkUploadPanelProps {
-  /** Sends new flowers; resolves with the server's message, rejects with a sentence to show. */
-  onUpload(flowers: FlowerEntry[]): Promise<string>;
+  /**
+   * Sends new flowers with the upload's key (the same for a retry of the same rows from the same reading);
+   * resolves with the server's message, rejects with a sentence to show.
+   */
+  onUpload(flowers: FlowerEntry[], key: string): Promise<string>;
   /** Sends changes by id; same contract. */
   onUpdate(flowers: (FlowerEntry & { id: number })[]): Promise<string>;
   /** A check failed before sending ("No Data", "Invalid Data", "Missing IDs", "Invalid File"). */
@@ -18,16 +24,6 @@ interface BulkUploadPanelProps {
   /** Answers the indexes of rows that are exact copies of flowers already in the garden. */
   findDuplicates?(flowers: FlowerEntry[]): Promise<number[]>;
 }
-
-/**
- * Rows checked against the garden for exact copies. Sending a whole-garden file for the check would
- * cost the page a second of work on the main thread and the server a second upload; such files are
- * uploaded as they are, and the preview says the check was not made.
- */
-const DUPLICATE_CHECK_ROWS = 20_000;
-
-/** "12 rows match flowers already in the garden" (or the singular). */
-export const duplicatesText = (n: number) => (n === 1 ? "1 row matches a flower already in the garden" : `${n} rows match flowers already in the garden`);
 
 /** What the panel is working from: typed text, or a file too large to show in the box. */
 type Input = { kind: "text"; text: string } | { kind: "file"; name: string; size: number };
@@ -63,7 +59,7 @@ export function BulkUploadPanel({ onUpload, onUpdate, onNotice, findDuplicates }
 
   // Once the data is read, ask which rows are already in the garden (for the warning in the preview).
   useEffect(() => {
-    if (!findDuplicates || !analysis?.upload.ok || analysis.entries.length > DUPLICATE_CHECK_ROWS) return;
+    if (!findDuplicates || !analysis?.upload.ok || analysis.entries.length > LIMITS.duplicateCheckRows) return;
     const of = analysis;
     const entries = analysis.entries.map(withoutId);
     let live = true;
@@ -75,6 +71,13 @@ export function BulkUploadPanel({ onUpload, onUpdate, onNotice, findDuplicates }
       live = false;
     };
   }, [analysis, findDuplicates]);
+
+  /**
+   * The key of the last upload, with the reading and rows it sent: Upload pressed again on them (after a
+   * success, or after a failure whose upload may have reached the server) sends the same key, so the
+   * server answers with the first upload instead of adding the rows again.
+   */
+  const lastUpload = useRef<{ of: FlexibleAnalysis; skipped: string; key: string } | null>(null);
 
   /** The reading in flight (or done) for the current input. */
   const current = useRef<{ input: Input; job: AnalysisJob; result: Promise<Read> } | null>(null);
@@ -190,6 +193,14 @@ export function BulkUploadPanel({ onUpload, onUpdate, onNotice, findDuplicates }
     return null;
   };
 
+  const uploadKey = (of: FlexibleAnalysis, skip: Set<number>): string => {
+    const skipped = [...skip].join(",");
+    const last = lastUpload.current;
+    if (last?.of === of && last.skipped === skipped) return last.key;
+    lastUpload.current = { of, skipped, key: newUploadKey() };
+    return lastUpload.current.key;
+  };
+
   const send = async (mode: "upload" | "update") => {
     startAfresh();
     const blank = input.kind === "text" && input.text.trim() === "";
@@ -200,11 +211,12 @@ export function BulkUploadPanel({ onUpload, onUpdate, onNotice, findDuplicates }
     if (!check.ok) return tell({ title: check.title, message: check.message });
     const skip = mode === "upload" && skipDuplicates && duplicates?.of === found ? new Set(duplicates.rows) : new Set<number>();
     const entries = (found?.entries ?? []).filter((_, i) => !skip.has(i));
-    if (entries.length === 0) return tell({ title: "Nothing New", message: "Every row is already in the garden, so there is nothing to upload." });
+    if (entries.length === 0) return tell(NOTHING_NEW);
     setStatus({ state: "running", count: entries.length });
     try {
       // Bulk Update's check has made sure every row has its ID.
-      const message = mode === "upload" ? await onUpload(entries.map(withoutId)) : await onUpdate(entries as (FlowerEntry & { id: number })[]);
+      const message =
+        mode === "upload" ? await onUpload(entries.map(withoutId), uploadKey(found!, skip)) : await onUpdate(entries as (FlowerEntry & { id: number })[]);
       setStatus({ state: "success", message });
     } catch (error) {
       setStatus({ state: "error", message: error instanceof Error ? error.message : String(error) });
@@ -247,22 +259,11 @@ export function BulkUploadPanel({ onUpload, onUpdate, onNotice, findDuplicates }
           ))}
         </ul>
       ) : null}
-      {findDuplicates && analysis?.upload.ok && analysis.entries.length > DUPLICATE_CHECK_ROWS ? (
-        <p className="csv-notice" role="note">
-          This file has more than {DUPLICATE_CHECK_ROWS.toLocaleString("en-US")} rows, so it was not checked for flowers already in the garden.
-        </p>
-      ) : null}
-      {dupRows.length > 0 ? (
-        <div className="bulk-duplicates" role="status">
-          <p>
-            <strong>{duplicatesText(dupRows.length)}</strong>: same names, date of loss and flower.
-          </p>
-          <label>
-            <input type="checkbox" checked={skipDuplicates} onChange={(e) => setSkipDuplicates(e.target.checked)} /> Skip {dupRows.length === 1 ? "it" : "them"}{" "}
-            when uploading
-          </label>
-        </div>
-      ) : null}
+      {findDuplicates && analysis?.upload.ok && analysis.entries.length > LIMITS.duplicateCheckRows ? (
+        <DuplicatesNotice rows="unchecked" skip={skipDuplicates} onSkip={setSkipDuplicates} />
+      ) : (
+        <DuplicatesNotice rows={dupRows.length} skip={skipDuplicates} onSkip={setSkipDuplicates} />
+      )}
       {analysis ? <CsvPreviewTable rows={analysis.preview} total={{ rows: analysis.rowCount, valid: analysis.validCount }} /> : null}
       <div className="admin-actions">
         <button type="button" className="btn btn--primary" onClick={() => send("upload")} disabled={running}>

@@ -3,13 +3,14 @@ import { ActivityList, AssistanceList, BulkUploadPanel, CsvImportPanel, EmailsPa
 import { AdminPager } from "../../../components/admin/AdminPager";
 import { Spinner } from "../../../components/ui/Spinner";
 import type { AdminPage, DuplicateCheckDto, FlowerEntry, MessageDto, ResetImportResult } from "../../../../shared/schemas/admin";
+import { IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER } from "../../../../shared/schemas/admin";
 import type { ActivityDto, AdminAssistanceDto, AdminAssistancePage } from "../../../../shared/schemas/adminTools";
 import { uploadCsv } from "../../../../shared/csv/export";
 import { api, ApiError, messageFor } from "../../../lib/api";
 import { invalidate, useQuery } from "../../../lib/queries";
 import { notify, notifyError } from "../../../lib/toast";
 import { ADMIN_PAGE_SIZE, refreshKind } from "../moderation";
-import { CSV_TASK_FAILED } from "../../../../shared/messages";
+import { alreadyUploaded, CSV_TASK_FAILED } from "../../../../shared/messages";
 import { DEFAULT_EXPECTED_IMPORT_COUNT } from "../../../../shared/constants";
 import { useSession } from "../../../stores/session";
 
@@ -50,10 +51,10 @@ export function CsvImportTab() {
 }
 
 export function BulkUploadTab() {
-  const send = async (call: () => Promise<MessageDto>, ok: string, bad: string, fallback: string) => {
+  const send = async (call: () => Promise<MessageDto & { title?: string }>, ok: string, bad: string, fallback: string) => {
     try {
-      const { message } = await call();
-      notify(ok, message);
+      const { message, title = ok } = await call();
+      notify(title, message);
       return message;
     } catch (error) {
       const message = messageFor(error, fallback);
@@ -68,10 +69,20 @@ export function BulkUploadTab() {
       <h2>Bulk Upload</h2>
       <BulkUploadPanel
         findDuplicates={findDuplicates}
-        onUpload={(flowers: FlowerEntry[]) =>
+        onUpload={(flowers: FlowerEntry[], key: string) =>
           send(
             // Sent as a CSV file: the server reads it as a stream, so even a whole garden costs it little memory.
-            () => api.postCsv<MessageDto>("/api/admin/memorial-flowers/bulk-upload", uploadCsv(flowers)),
+            async () => {
+              let replayed = false;
+              const answer = await api.postCsv<MessageDto>(
+                "/api/admin/memorial-flowers/bulk-upload",
+                uploadCsv(flowers),
+                { [IDEMPOTENCY_KEY_HEADER]: key },
+                (headers) => (replayed = headers.get(REPLAYED_HEADER) === "true"),
+              );
+              // The server had these rows from an earlier press of Upload (or a try whose answer was lost).
+              return replayed ? { title: "Already Uploaded", message: alreadyUploaded(answer.count ?? flowers.length) } : answer;
+            },
             "Bulk Upload Successful",
             "Upload Failed",
             CSV_TASK_FAILED.upload,
