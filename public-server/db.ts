@@ -62,10 +62,10 @@ import { registerGardenFunctions } from "./garden/sqlFunctions";
  *
  * TypeORM gives SQLite a single connection, so a query issued by one request
  * while another request's transaction is open runs *inside* that transaction:
- * it would see uncommitted rows and be rolled back with it. Every piece of
- * database work therefore goes through `run` or `transaction`, which take
- * turns in arrival order. better-sqlite3 is synchronous and fast, and the
- * public lists are served from a cache, so the queue costs little.
+ * it would see uncommitted rows and be rolled back with it. Every write
+ * therefore goes through `run` or `transaction`, which take turns in arrival
+ * order; every other read goes through `read`, on a read-only connection
+ * outside the queue, so no read waits for a write (see `read`).
  *
  * A write is answered 2xx only once it is committed: after every turn the
  * connection must be outside any transaction. A failure SQLite answers in the
