@@ -62,10 +62,10 @@ import { registerGardenFunctions } from "./garden/sqlFunctions";
  *
  * TypeORM gives SQLite a single connection, so a query issued by one request
  * while another request's transaction is open runs *inside* that transaction:
- * it would see uncommitted rows and be rolled back with it. Every piece of
- * database work therefore goes through `run` or `transaction`, which take
- * turns in arrival order. better-sqlite3 is synchronous and fast, and the
- * public lists are served from a cache, so the queue costs little.
+ * it would see uncommitted rows and be rolled back with it. Every write
+ * therefore goes through `run` or `transaction`, which take turns in arrival
+ * order; every other read goes through `read`, on a read-only connection
+ * outside the queue, so no read waits for a write (see `read`).
  *
  * A write is answered 2xx only once it is committed: after every turn the
  * connection must be outside any transaction. A failure SQLite answers in the
@@ -84,7 +84,11 @@ export class Database {
   private writer: GardenWriter | undefined;
   private writerIdle: ReturnType<typeof setTimeout> | undefined;
   /** The read-only second connection: undefined until first asked for, null where it cannot be opened. */
-  private reader: BetterSqlite3.Database | null | undefined;
+  private reader: Promise<DataSource | null> | undefined;
+  /** The connection health probes with (see state): undefined until first asked for. */
+  private prober: BetterSqlite3.Database | undefined;
+  /** Whether a large write of this server holds SQLite's write lock (see writeOffThread). */
+  private largeWriteOpen = false;
 
   constructor(
     readonly source: DataSource,
@@ -134,6 +138,7 @@ export class Database {
         if (backupFirst) await copyInto(backupFirst, (partial) => writer.vacuumInto(partial));
         // The server connection's page limit holds for the writer's too (the tests fill the disk with it).
         await writer.begin(Number(this.handle.pragma("max_page_count", { simple: true })));
+        this.largeWriteOpen = true;
         const result = await work(writer);
         await writer.commit();
         return result;
@@ -141,6 +146,7 @@ export class Database {
         await writer.rollback().catch(() => this.stopWriter()); // a thread that cannot roll back is let go
         throw err;
       } finally {
+        this.largeWriteOpen = false;
         this.writerIdle = setTimeout(() => void this.stopWriter(), WRITER_IDLE_MS).unref();
       }
     });
@@ -164,38 +170,61 @@ export class Database {
 
   /**
    * Runs a read of committed data on a second, read-only connection, outside
-   * the queue: the garden's views and memorial pages go on while a long write
-   * (a 100,000-row upload) holds the queue, seeing the garden as it was before
-   * that write (SQLite's WAL lets readers and one writer work at once). The
-   * read is synchronous, so nothing else runs on that connection meanwhile.
-   * Where the second connection cannot be opened or is busy, the read takes
-   * its turn in the queue as before.
+   * the queue. This is the one rule for which connection a read uses: every
+   * read that is not part of a write comes here (the garden's views and
+   * memorial pages, their comments, the public lists, sessions, the
+   * signed-in account, the admin lists), so no visitor waits behind a write,
+   * not even a 100,000-row upload that holds the queue for seconds; it sees
+   * the data as it was before that write (SQLite's WAL lets readers and one
+   * writer work at once). Only writes, and what a write reads inside its own
+   * transaction, go through `run` and `transaction`.
+   *
+   * `work` gets the raw connection (`db`, for SQL with parameters) and a
+   * TypeORM manager over the same connection (`m`). Nothing on it is ever in
+   * a transaction, so each statement sees the last commit. Where the second
+   * connection cannot be opened or is busy, the read takes its turn in the
+   * queue as before.
    */
-  async read<T>(work: (db: BetterSqlite3.Database) => T): Promise<T> {
-    const reader = this.readConnection();
+  async read<T>(work: (db: BetterSqlite3.Database, m: EntityManager) => T | Promise<T>): Promise<T> {
+    const reader = await this.readSource();
     if (reader) {
       try {
-        return work(reader);
+        return await work(connectionOf(reader), reader.manager);
       } catch (err) {
         if (!isBusy(err)) throw asStorageFailure(err);
       }
     }
-    return this.run(async () => work(this.handle));
+    return this.run(async (m) => work(this.handle, m));
   }
 
-  private readConnection(): BetterSqlite3.Database | null {
-    if (this.reader !== undefined) return this.reader;
+  private readSource(): Promise<DataSource | null> {
+    return (this.reader ??= this.openReader());
+  }
+
+  private async openReader(): Promise<DataSource | null> {
+    const source = new DataSource({
+      type: "better-sqlite3",
+      database: this.path,
+      readonly: true,
+      fileMustExist: true,
+      timeout: BUSY_TIMEOUT_MS,
+      entities,
+      synchronize: false,
+      migrationsRun: false,
+      logging: false,
+      prepareDatabase: (db: BetterSqlite3.Database) => {
+        db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+        registerGardenFunctions(db);
+        keepStatements(db);
+      },
+    });
     try {
-      const reader = new BetterSqlite3(this.path, { readonly: true, fileMustExist: true });
-      reader.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-      registerGardenFunctions(reader);
-      keepStatements(reader);
-      this.reader = reader;
+      await source.initialize();
+      return source;
     } catch (err) {
       this.log?.error("read_connection_unavailable", { cause: sqliteCode(err) || (err instanceof Error ? err.name : "unknown") });
-      this.reader = null;
+      return null;
     }
-    return this.reader;
   }
 
   /** One attempt, in its turn; the connection leaves it outside any transaction, whatever happened. */
@@ -261,32 +290,52 @@ export class Database {
 
   /** The raw better-sqlite3 handle, for the backup and checks; call only inside `run`. */
   get handle(): BetterSqlite3.Database {
-    return (this.source.driver as unknown as { databaseConnection: BetterSqlite3.Database }).databaseConnection;
+    return connectionOf(this.source);
   }
 
   /**
-   * Whether a write would succeed now: a write transaction that changes
-   * nothing and is rolled back. (BEGIN IMMEDIATE alone succeeds even on a
-   * read-only file; setting the schema version to itself needs the write.)
+   * Whether a write would succeed now, for /api/health and the start-up
+   * report, without waiting behind any write: while a large write of this
+   * server holds SQLite's write lock, that write is the proof (probing would
+   * only wait for it). Otherwise a probe on a connection of its own, outside
+   * the queue: a write transaction that changes nothing and is rolled back in
+   * the same synchronous step (BEGIN IMMEDIATE alone succeeds even on a
+   * read-only file; setting the schema version to itself needs the write).
+   * It holds the lock for microseconds and never waits for it: a lock held by
+   * a small write of ours is tried again shortly, one held by another program
+   * for BUSY_WAIT_MS answers "busy".
    */
   async state(): Promise<DatabaseState> {
-    try {
-      await this.run(async () => {
-        const h = this.handle;
-        const version = Number(h.pragma("user_version", { simple: true }));
-        h.exec("BEGIN IMMEDIATE");
-        try {
-          h.pragma(`user_version = ${version}`);
-        } finally {
-          if (h.inTransaction) h.exec("ROLLBACK");
+    const started = Date.now();
+    for (let attempt = 0; ; attempt++) {
+      if (this.largeWriteOpen) return "writable";
+      try {
+        this.probe();
+        return "writable";
+      } catch (err) {
+        if (isBusy(err) && Date.now() - started < BUSY_WAIT_MS) {
+          await sleep(Math.min(20 * 2 ** attempt, 200));
+          continue;
         }
-      });
-      return "writable";
-    } catch (err) {
-      if (err instanceof ApiError && err.id === ErrorId.databaseReadOnly) return "read-only";
-      if (err instanceof ApiError && err.id === ErrorId.databaseBusy) return "busy";
-      if (err instanceof ApiError && err.id === ErrorId.storageFull) return "full";
-      throw err;
+        const failure = asStorageFailure(err);
+        if (failure instanceof ApiError && failure.id === ErrorId.databaseReadOnly) return "read-only";
+        if (failure instanceof ApiError && failure.id === ErrorId.databaseBusy) return "busy";
+        if (failure instanceof ApiError && failure.id === ErrorId.storageFull) return "full";
+        throw failure;
+      }
+    }
+  }
+
+  private probe(): void {
+    const h = (this.prober ??= new BetterSqlite3(this.path, { fileMustExist: true, timeout: 0 }));
+    // The server connection's page limit holds for the probe too (the tests fill the disk with it).
+    h.pragma(`max_page_count = ${Number(this.handle.pragma("max_page_count", { simple: true }))}`);
+    const version = Number(h.pragma("user_version", { simple: true }));
+    h.exec("BEGIN IMMEDIATE");
+    try {
+      h.pragma(`user_version = ${version}`);
+    } finally {
+      if (h.inTransaction) h.exec("ROLLBACK");
     }
   }
 
@@ -323,8 +372,10 @@ export class Database {
     await this.tail;
     clearTimeout(this.writerIdle);
     await this.stopWriter();
-    this.reader?.close();
-    this.reader = null;
+    const reader = await this.reader;
+    this.reader = Promise.resolve(null);
+    if (reader?.isInitialized) await reader.destroy();
+    this.prober?.close();
     if (this.source.isInitialized) await this.source.destroy();
   }
 }
@@ -400,6 +451,11 @@ export function removePartialBackups(backupDir: string): number {
   return names.filter((n) => n.endsWith(PARTIAL_BACKUP)).length;
 }
 
+/** The better-sqlite3 connection under a TypeORM data source. */
+function connectionOf(source: DataSource): BetterSqlite3.Database {
+  return (source.driver as unknown as { databaseConnection: BetterSqlite3.Database }).databaseConnection;
+}
+
 /** Settings of every (re)opened connection, once the schema is up to date. */
 function configure(db: BetterSqlite3.Database): void {
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
@@ -445,8 +501,7 @@ export async function openDatabase(databasePath: string, log?: Logger, list: typ
     if (isFull(err)) throw new Error(`The disk holding ${databasePath} is full, so its tables cannot be brought up to date. Free some space and start again.`);
     throw err;
   }
-  const handle = (source.driver as unknown as { databaseConnection: BetterSqlite3.Database }).databaseConnection;
-  configure(handle);
+  configure(connectionOf(source));
   return new Database(source, log);
 }
 

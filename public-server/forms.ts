@@ -143,7 +143,7 @@ const sentCookie = (ctx: Context) => ({ httpOnly: true, sameSite: "lax", path: "
 /** The approved flower and the active messages, for a comment form rendered on the server; empty for an unknown flower. */
 export async function commentPageData(s: Services, flowerId: number): Promise<PageData> {
   if (!Number.isSafeInteger(flowerId) || flowerId < 1) return {};
-  return s.db.run(async (m) => {
+  return s.db.read(async (_, m) => {
     const flower = await findById(m, MemorialFlowerEntity, flowerId, { approved: true });
     if (!flower) return {};
     const library = await m.find(CommentLibraryEntity, { where: { active: true }, order: { category: "DESC", id: "ASC" } });

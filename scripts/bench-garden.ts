@@ -14,6 +14,8 @@ import { Worker } from "node:worker_threads";
 import autocannon from "autocannon";
 import { uploadCsv } from "../shared/csv/export";
 import { FLOWERS } from "../shared/flowers";
+import { memorialPath } from "../shared/garden";
+import type { PublicFlowerDto } from "../shared/schemas/public";
 import { launchBrowser } from "../tests/support/browser";
 import { letterTimesAt4x, median } from "../tests/support/gardenSpeed";
 import { Client } from "../tests/support/client";
@@ -67,6 +69,64 @@ function pinger(url: string, paths: string[]): () => Promise<number> {
     const ms = await longest;
     await worker.terminate();
     return ms;
+  };
+}
+
+/**
+ * The requests of visitors and volunteers that must not wait for a large write, each kind one at a
+ * time (the kinds side by side), until told to stop: then posts each kind's worst and median time. Uncached memorial pages
+ * are a new flower each time; the submissions are accepted ones (the bench lifts the hourly limit).
+ */
+const VISITORS = `
+const { parentPort, workerData } = require("node:worker_threads");
+const { url, cachedPage, uncachedPages, password } = workerData;
+let running = true;
+parentPort.once("message", () => (running = false));
+const form = (fields) => new URLSearchParams(fields).toString();
+let n = 0;
+const kinds = {
+  "memorial page (cached)": () => fetch(url + cachedPage),
+  "memorial page (not cached)": () => fetch(url + uncachedPages[n % uncachedPages.length]),
+  "health": () => fetch(url + "/api/health"),
+  "sign-in": () => fetch(url + "/api/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: "bench", password }) }),
+  "submission (JSON)": () => fetch(url + "/api/testimonials", { method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ firstName: "Bench" + n, lastName: "Visitor", childName: "Gabriel", testimonial: "Our story, sent while the garden was written." }) }),
+  "submission (plain form)": () => fetch(url + "/share-testimonial", { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: form({ form: "testimonial", firstName: "Plain" + n, lastName: "Visitor", childName: "Gabriel", testimonial: "Our story, sent without JavaScript." }) }),
+};
+const times = Object.fromEntries(Object.keys(kinds).map((k) => [k, []]));
+const failed = Object.fromEntries(Object.keys(kinds).map((k) => [k, 0]));
+// Each kind in a loop of its own, so one kind waiting does not keep the others from being measured.
+Promise.all(Object.entries(kinds).map(async ([kind, send]) => {
+  while (running) {
+    const t = performance.now();
+    const res = await send().catch(() => null);
+    if (res) await res.arrayBuffer();
+    times[kind].push(performance.now() - t);
+    if (!res || res.status >= 400) failed[kind]++;
+    n++;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+})).then(() => {
+  const median = (a) => a.slice().sort((x, y) => x - y)[Math.floor(a.length / 2)] ?? 0;
+  parentPort.postMessage(Object.fromEntries(Object.keys(kinds).map((k) => [k, { worst: Math.max(0, ...times[k]), median: median(times[k]), count: times[k].length, failed: failed[k] }])));
+});
+`;
+
+type VisitorWaits = Record<string, { worst: number; median: number; count: number; failed: number }>;
+
+/** Starts the visitors' requests (VISITORS); the function it answers stops them and gives their times. */
+function visitors(url: string, cachedPage: string, uncachedPages: string[]): () => Promise<VisitorWaits> {
+  const worker = new Worker(VISITORS, { eval: true, workerData: { url, cachedPage, uncachedPages, password: PASSWORD } });
+  const times = new Promise<VisitorWaits>((resolve, reject) => {
+    worker.once("message", resolve);
+    worker.once("error", reject);
+  });
+  return async () => {
+    worker.postMessage("stop");
+    const result = await times;
+    await worker.terminate();
+    return result;
   };
 }
 
@@ -195,13 +255,33 @@ async function main() {
         : await admin.post("/api/admin/memorial-flowers/bulk-upload", csv, { "Content-Type": "text/csv; charset=utf-8" });
       if (res.status !== 200) throw new Error(`upload: ${res.status} ${(await res.text()).slice(0, 300)}`);
     };
+    // Memorial pages of the imported flowers: one visited (so cached), the others each visited once, during the upload.
+    const imported823 = (await (await fetch(`${url}/api/memorial-flowers`)).json()) as (PublicFlowerDto & { id: number })[];
+    const [cachedFlower, ...others] = imported823.map((f) => memorialPath(f));
+    await (await fetch(url + cachedFlower!)).arrayBuffer();
+    // The same requests alone first, for comparison: a sign-in's own work (scrypt) is not a wait.
+    const alone = visitors(url, cachedFlower!, others.slice(0, 100));
+    await new Promise((r) => setTimeout(r, 3_000));
+    const aloneTimes = await alone();
+    const duringUpload = visitors(url, cachedFlower!, others.slice(100));
     const beforeUpload = memory(child.pid!);
     // The peak so far is the start's password hashing (scrypt takes 128 MiB); from here on it is the upload's.
     fs.writeFileSync(`/proc/${child.pid}/clear_refs`, "5");
     const upload = await longestWaitDuring(url, loop, sendRows, true);
     const afterUpload = memory(child.pid!);
+    const uploadTimes = await duringUpload();
     report(
       `Bulk upload of ${COUNT.toLocaleString("en")} rows as ${asJson ? "JSON" : `a ${(Buffer.byteLength(csv) / 1_048_576).toFixed(1)} MB CSV file`}: ${(upload.workMs / 1000).toFixed(1)} s (budget 10 s); longest wait meanwhile of another request: ${upload.ms} ms without the database, ${upload.dbMs} ms for a garden query, seen by clients on the same two cores; the server's event loop held at most ${upload.held.maxMs} ms at once, p99 ${upload.held.p99Ms} ms (budget 50 ms)`,
+    );
+    report(
+      `Visitors' requests during the upload (budget: a wait of 100 ms at most), each kind one at a time: worst / median, and in brackets the median of the same request alone before it: ${Object.entries(
+        uploadTimes,
+      )
+        .map(
+          ([kind, t]) =>
+            `${kind} ${Math.round(t.worst)} / ${Math.round(t.median)} ms (${Math.round(aloneTimes[kind]!.median)} ms; ${t.count} sent${t.failed ? `, ${t.failed} refused` : ""})`,
+        )
+        .join(", ")}`,
     );
     report(
       `Server memory around the upload: ${beforeUpload.now} MB RSS before it, peak ${afterUpload.peak} MB during it, ${afterUpload.now} MB after it (budget 150 MB); ${breakdown(upload.held)}`,

@@ -49,7 +49,7 @@ export async function endSessions(m: EntityManager, userId: number, keepSessionI
 export async function ensureAdminFromEnv(s: Services): Promise<void> {
   const { adminUsername, adminPassword } = s.config;
   if (!adminUsername || !adminPassword) return;
-  const admins = await s.db.run((m) => m.countBy(UserEntity, { role: "admin" }));
+  const admins = await s.db.read((_, m) => m.countBy(UserEntity, { role: "admin" }));
   if (admins > 0) return;
   await upsertUser(s.db, adminUsername, adminPassword, "admin");
   s.log.info("admin_created_from_environment", { username: adminUsername });

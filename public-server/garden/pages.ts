@@ -51,7 +51,7 @@ export async function gardenPageData(s: Services, pathname: string, search: stri
   if (!flower) return { key: `${GARDEN_PATH}/\0missing`, data: {}, notFound: true };
   const path = memorialPath(flower);
   if (path !== pathname) return { key: `${GARDEN_PATH}/\0redirect:${pathname}`, data: {}, redirect: path };
-  const [comments, library] = await s.db.run(async (m) =>
+  const [comments, library] = await s.db.read(async (_, m) =>
     Promise.all([listPublicComments(m, flower.id), m.find(CommentLibraryEntity, { where: { active: true }, order: { category: "DESC", id: "ASC" } })]),
   );
   const name = fullName(flower);

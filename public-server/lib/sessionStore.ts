@@ -32,12 +32,14 @@ export function databaseSessionStore(db: Database, absoluteMs: number) {
     session.userId !== undefined && (typeof session.signedInAt !== "number" || now - session.signedInAt >= absoluteMs);
   return {
     async get(key: string): Promise<SessionData | undefined> {
-      const row = await db.run((m) => findById(m, SessionEntity, key));
+      // Read on every request that carries a cookie: never behind a write (see Database.read).
+      const row = await db.read((_, m) => findById(m, SessionEntity, key));
       const now = Date.now();
       if (!row || row.expiresAt < now) return undefined;
       const session = readSession(row.data);
       if (!session || ended(session, now)) {
-        await db.run((m) => m.delete(SessionEntity, { id: key }));
+        // Treated as no session from now on; the row goes when the queue gets to it (or at the next sweep).
+        db.run((m) => m.delete(SessionEntity, { id: key })).catch(() => undefined);
         return undefined;
       }
       return session;

@@ -8,7 +8,7 @@ import { findById } from "../lib/byId";
 /** The signed-in user (by the id kept in the server-side session), or null. */
 export async function signedInUser(s: Services, ctx: ParameterizedContext<AppState>) {
   const userId = ctx.session?.userId;
-  return typeof userId === "number" ? await s.db.run((m) => findById(m, UserEntity, userId)) : null;
+  return typeof userId === "number" ? await s.db.read((_, m) => findById(m, UserEntity, userId)) : null;
 }
 
 /** Loads the signed-in user into ctx.state.user, or answers 401. */

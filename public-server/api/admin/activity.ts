@@ -17,12 +17,12 @@ export function activityRouter(s: Services): Router<AppState> {
     ctx.set("Cache-Control", "no-store");
     if (ctx.query.page !== undefined) {
       const query = parse(AdminPageQuery, ctx.query);
-      const page = await s.db.run((m) => listActivityPage(m, query));
+      const page = await s.db.read((_, m) => listActivityPage(m, query));
       ctx.body = { ...page, page: query.page, pageSize: query.pageSize };
       return;
     }
     const { limit } = parse(ActivityQuery, { limit: ctx.query.limit === undefined ? undefined : String(ctx.query.limit) });
-    ctx.body = await s.db.run((m) => listActivity(m, limit));
+    ctx.body = await s.db.read((_, m) => listActivity(m, limit));
   });
   return router;
 }

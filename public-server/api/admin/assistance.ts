@@ -20,11 +20,11 @@ export function assistanceRouter(s: Services): Router<AppState> {
     ctx.set("Cache-Control", "no-store");
     if (ctx.query.page !== undefined) {
       const query = parse(AdminPageQuery, ctx.query);
-      const page = await s.db.run((m) => assistancePage(m, query.page, query.pageSize));
+      const page = await s.db.read((_, m) => assistancePage(m, query.page, query.pageSize));
       ctx.body = { ...page, items: page.items.map(presentAssistance) } satisfies AdminAssistancePage;
       return;
     }
-    const rows = await s.db.run((m) => listAssistanceRequests(m));
+    const rows = await s.db.read((_, m) => listAssistanceRequests(m));
     ctx.body = rows.map(presentAssistance);
   });
 

@@ -29,7 +29,7 @@ export function mailRouter(s: Services): Router<AppState> {
   router.get("/outbox", async (ctx) => {
     const status = (typeof ctx.query.status === "string" ? ctx.query.status : "failed") as OutboxStatus;
     if (!STATUSES.includes(status)) throw BadRequest("The status must be failed, pending or sent.");
-    const rows = await s.db.run((m) => listMessages(m, status));
+    const rows = await s.db.read((_, m) => listMessages(m, status));
     ctx.set("Cache-Control", "no-store");
     ctx.body = rows.map(presentOutboxMessage);
   });

@@ -46,11 +46,11 @@ export function moderationRouter(s: Services): Router<AppState> {
     ctx.set("Cache-Control", "no-store");
     if (ctx.query.status !== undefined) {
       const query = parse(AdminListQuery, ctx.query);
-      const page = await s.db.run((m) => listTestimonialsPage(m, query));
+      const page = await s.db.read((_, m) => listTestimonialsPage(m, query));
       ctx.body = { items: page.items.map(presentAdminTestimonial), total: page.total, page: query.page, pageSize: query.pageSize };
       return;
     }
-    const rows = await s.db.run((m) => m.find(TestimonialEntity, { order: { id: "DESC" } }));
+    const rows = await s.db.read((_, m) => m.find(TestimonialEntity, { order: { id: "DESC" } }));
     ctx.body = rows.map(presentAdminTestimonial);
   });
 
@@ -58,11 +58,11 @@ export function moderationRouter(s: Services): Router<AppState> {
     ctx.set("Cache-Control", "no-store");
     if (ctx.query.status !== undefined) {
       const query = parse(AdminListQuery, ctx.query);
-      const page = await s.db.run((m) => listFlowersPage(m, query));
+      const page = await s.db.read((_, m) => listFlowersPage(m, query));
       ctx.body = { items: page.items.map(presentAdminFlower), total: page.total, page: query.page, pageSize: query.pageSize };
       return;
     }
-    const rows = await s.db.run((m) => m.find(MemorialFlowerEntity, { order: { id: "DESC" } }));
+    const rows = await s.db.read((_, m) => m.find(MemorialFlowerEntity, { order: { id: "DESC" } }));
     ctx.body = rows.map(presentAdminFlower);
   });
 
@@ -83,11 +83,11 @@ export function moderationRouter(s: Services): Router<AppState> {
     ctx.set("Cache-Control", "no-store");
     if (ctx.query.status !== undefined) {
       const query = parse(AdminListQuery, ctx.query);
-      const page = await s.db.run((m) => listCommentsPage(m, query));
+      const page = await s.db.read((_, m) => listCommentsPage(m, query));
       ctx.body = { items: page.items.map(presentAdminComment), total: page.total, page: query.page, pageSize: query.pageSize };
       return;
     }
-    const rows = await s.db.run((m) => listAdminComments(m));
+    const rows = await s.db.read((_, m) => listAdminComments(m));
     ctx.body = rows.map(presentAdminComment);
   });
 

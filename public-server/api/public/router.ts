@@ -79,7 +79,7 @@ export function publicRouter(s: Services): Router<AppState> {
 
   router.get("/testimonials", async (ctx) => {
     const entry = await s.cache.get("testimonials", async () => {
-      const rows = await s.db.run((m) => m.find(TestimonialEntity, { where: { approved: true }, order: { id: "DESC" } }));
+      const rows = await s.db.read((_, m) => m.find(TestimonialEntity, { where: { approved: true }, order: { id: "DESC" } }));
       return rows.map(presentPublicTestimonial);
     });
     s.cache.send(ctx, entry);
@@ -87,7 +87,7 @@ export function publicRouter(s: Services): Router<AppState> {
 
   router.get("/comment-library", async (ctx) => {
     const entry = await s.cache.get("library", async () => {
-      const rows = await s.db.run((m) => m.find(CommentLibraryEntity, { where: { active: true }, order: { category: "DESC", id: "ASC" } }));
+      const rows = await s.db.read((_, m) => m.find(CommentLibraryEntity, { where: { active: true }, order: { category: "DESC", id: "ASC" } }));
       return rows.map(presentLibraryEntry);
     });
     s.cache.send(ctx, entry);
@@ -98,7 +98,7 @@ export function publicRouter(s: Services): Router<AppState> {
     const entry = await s.cache.find(
       `comments:${flowerId}`,
       async () => {
-        const rows = await s.db.run(async (m) => {
+        const rows = await s.db.read(async (_, m) => {
           const flower = await findById(m, MemorialFlowerEntity, flowerId, { approved: true });
           return flower ? listPublicComments(m, flowerId) : null;
         });

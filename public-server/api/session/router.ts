@@ -46,7 +46,7 @@ export function sessionRouter(s: Services): Router<AppState> {
     }
     if (turn.waitMs > 0) await sleep(turn.waitMs);
 
-    const user = await s.db.run((m) => m.findOneBy(UserEntity, { username }));
+    const user = await s.db.read((_, m) => m.findOneBy(UserEntity, { username }));
     const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
     if (!user || !valid) {
       // Who and from where, never the password that was tried.

@@ -1,0 +1,107 @@
+import BetterSqlite3 from "better-sqlite3";
+import { beforeAll, describe, expect, it } from "vitest";
+import { memorialPath } from "../../shared/garden";
+import { startTestServer, type TestServer } from "../support/testServer";
+import { Client, json } from "../support/client";
+import { fakeGarden } from "../support/fakeGarden";
+import { cleanupAfterAll } from "../support/cleanup";
+import { liveFlower, openDb, signedIn, USER } from "./fixtures";
+
+/**
+ * What visitors and volunteers read while a large write (a 50,000-row bulk
+ * upload) holds SQLite's write lock: every answer comes within a bound far
+ * below the write's length, while the write is still open. Before, memorial
+ * pages, their comments, /api/health and every request of a signed-in
+ * volunteer waited for the whole write.
+ */
+
+const { cleanups } = cleanupAfterAll();
+
+/** A read's bound: generous for a loaded two-core machine, and far below the write, which is held open for 10 s or more. */
+const BOUND_MS = 1_500;
+const ROWS = 50_000;
+
+let server: TestServer;
+let admin: Client;
+let volunteer: Client;
+const visitor = () => new Client(server.url);
+let cached: { id: number; path: string };
+let uncached: { id: number; path: string };
+
+/** Whether some connection holds the write lock: BEGIN IMMEDIATE that does not wait. */
+function writeLockHeld(db: BetterSqlite3.Database): boolean {
+  try {
+    db.exec("BEGIN IMMEDIATE");
+    db.exec("ROLLBACK");
+    return false;
+  } catch (err) {
+    if ((err as { code?: string }).code === "SQLITE_BUSY") return true;
+    throw err;
+  }
+}
+
+async function livePage(babyFirstName: string): Promise<{ id: number; path: string }> {
+  const { id, input } = await liveFlower(server, admin, { babyFirstName, babyLastName: "Lee" });
+  return { id, path: memorialPath({ id, babyFirstName: input.babyFirstName, babyMiddleName: null, babyLastName: input.babyLastName }) };
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  cleanups.push(server.stop);
+  admin = await signedIn(server);
+  volunteer = await signedIn(server, USER, "user");
+  cached = await livePage("Cecilia");
+  uncached = await livePage("Ursula");
+  const library = await json<{ id: number }[]>(await visitor().get("/api/comment-library"));
+  const comment = { commenterName: "A friend", commentLibraryId: library[0]!.id, memorialFlowerId: cached.id };
+  expect((await visitor().post(`/api/memorial-flowers/${cached.id}/comments`, comment)).status).toBe(201);
+  expect((await visitor().get(cached.path)).status).toBe(200); // now in the page cache
+  // Every row of the upload costs a little more, so the write stays open well past the measurements, on any machine.
+  const db = openDb(server);
+  db.exec(`CREATE TRIGGER slow_upload BEFORE INSERT ON memorial_flowers WHEN NEW.parent_name IS NULL BEGIN
+             SELECT (WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 300) SELECT count(*) FROM n);
+           END;`);
+  db.close();
+});
+
+describe("while a 50,000-row bulk upload holds the write lock", () => {
+  it("memorial pages (cached and not), their comments, the public lists, /api/health and a signed-in volunteer's requests answer at once", async () => {
+    const probe = new BetterSqlite3(server.config.databasePath, { timeout: 0 });
+    cleanups.push(() => probe.close());
+    let done = false;
+    const upload = admin.post("/api/admin/memorial-flowers/bulk-upload", { flowers: fakeGarden(ROWS, 21) }).finally(() => (done = true));
+    const opened = Date.now();
+    while (!writeLockHeld(probe)) {
+      expect(done, "the upload ended before it was seen holding the write lock").toBe(false);
+      expect(Date.now() - opened).toBeLessThan(60_000);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+
+    const requests: [string, () => Promise<Response>, number][] = [
+      ["cached memorial page", () => visitor().get(cached.path), 200],
+      ["uncached memorial page", () => visitor().get(uncached.path), 200],
+      ["a memorial's comments", () => visitor().get(`/api/memorial-flowers/${uncached.id}/comments`), 200],
+      ["health", () => visitor().get("/api/health"), 200],
+      ["health, as an administrator", () => admin.get("/api/health"), 200],
+      ["the testimonials", () => visitor().get("/api/testimonials"), 200],
+      ["the comment library", () => visitor().get("/api/comment-library"), 200],
+      ["a volunteer's account (session and account read)", () => volunteer.get("/api/user"), 200],
+      ["an admin list", () => admin.get("/api/admin/testimonials?status=pending&page=1&pageSize=20"), 200],
+    ];
+    const waits: Record<string, number> = {};
+    for (const [name, send, status] of requests) {
+      const started = performance.now();
+      const res = await send();
+      await res.arrayBuffer();
+      waits[name] = Math.round(performance.now() - started);
+      expect(res.status, name).toBe(status);
+      expect(done, `the upload had ended when "${name}" answered (after ${waits[name]} ms)`).toBe(false);
+    }
+    const held = Date.now() - opened;
+    const res = await upload;
+    console.log(`During the upload (lock held ${held} ms before the last answer, whole upload ${Date.now() - opened} ms):`, waits);
+    expect(res.status).toBe(200);
+    expect((await json(res)).count).toBe(ROWS);
+    for (const [name, ms] of Object.entries(waits)) expect(ms, name).toBeLessThan(BOUND_MS);
+  });
+});
