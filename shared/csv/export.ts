@@ -1,6 +1,7 @@
 import Papa from "papaparse";
 import { describeFlower, normaliseFlowerType } from "../flowers";
 import type { PublicFlowerDto } from "../schemas/public";
+import { FORMULA_LEADING } from "./cells";
 
 /** The columns of the garden download: the bulk-update format, the ID first. */
 export const GARDEN_CSV_COLUMNS = ["ID", "First Name", "Middle Name", "Last Name", "Date of Loss", "Flower Type"] as const;
@@ -19,7 +20,7 @@ function typeForPeople(type: string): string {
 /**
  * The garden as CSV in the bulk-update format, so an update is: download,
  * edit in a spreadsheet, upload as Update. Cells that a spreadsheet would run
- * as a formula are written as text (papaparse's escapeFormulae).
+ * as a formula are written as text, in the way the readers undo (cells.ts).
  */
 export function gardenCsv(flowers: readonly ExportedFlower[]): string {
   return Papa.unparse(
@@ -27,7 +28,7 @@ export function gardenCsv(flowers: readonly ExportedFlower[]): string {
       fields: [...GARDEN_CSV_COLUMNS],
       data: flowers.map((f) => [String(f.id), f.babyFirstName, f.babyMiddleName ?? "", f.babyLastName ?? "", f.lossDate ?? "", typeForPeople(f.flowerType)]),
     },
-    { escapeFormulae: true, newline: "\r\n" },
+    { escapeFormulae: FORMULA_LEADING, newline: "\r\n" },
   );
 }
 
@@ -44,6 +45,7 @@ export function uploadCsv(
       fields: ["First Name", "Middle Name", "Last Name", "Date of Loss", "Flower Type"],
       data: flowers.map((f) => [f.babyFirstName, f.babyMiddleName ?? "", f.babyLastName ?? "", f.lossDate ?? "", f.flowerType]),
     },
-    { newline: "\n" },
+    // The server reads a cell as the download writes it (cells.ts), so this file must write it so too.
+    { escapeFormulae: FORMULA_LEADING, newline: "\n" },
   );
 }

@@ -9,7 +9,9 @@
  *   underscores and hyphens ignored); unknown columns are ignored.
  * - Without a header, columns are First, Middle, Last, Date, Flower Type, and
  *   an optional 6th column is the ID (so a headerless bulk update works).
- * - Quote characters are removed from every value; values are trimmed; the
+ * - Values are read as the download wrote them (see cells.ts): trimmed,
+ *   quotes kept in names and dates, the formula protection undone. Quote
+ *   characters are removed from the header, the flower type and the ID; the
  *   flower type is lowercased with spaces turned into hyphens.
  * - A row is kept only with a first name and one of the ten flower types (the
  *   server checks the same); other rows are marked invalid with a message.
@@ -19,6 +21,7 @@
 import { LIMITS } from "../constants";
 import { isFlowerType, normaliseFlowerType } from "../flowers";
 import type { FlowerEntry } from "../schemas/admin";
+import { readBareCell, readCell } from "./cells";
 import { checkAgainstSchema, READ_SHARE, PROGRESS_EVERY, readCsvRecords, stripBom, type CsvProgress } from "./records";
 
 /** A flower ready for the bulk endpoints; id only when the row had one. */
@@ -225,22 +228,15 @@ export function withoutId(entry: FlexibleEntry): FlowerEntry {
 
 /** Lowercase, quotes removed, spaces, underscores and hyphens dropped: "Baby_First-Name" → "babyfirstname". */
 function aliasKey(name: string): string {
-  return clean(name)
+  return readBareCell(name)
     .toLowerCase()
     .replace(/[\s_-]+/g, "");
-}
-
-/** A value with its quote characters removed, trimmed. */
-function clean(value: string | undefined): string {
-  const text = (value ?? "").replace(/"/g, "").trim();
-  // The garden download writes a cell a spreadsheet would run as a formula with a leading ' (as text): read it back as it was.
-  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1).trim() : text;
 }
 
 function looksLikeHeader(fields: readonly string[]): boolean {
   const line = fields.join(",").toLowerCase();
   if (!/first|name|flower/.test(line)) return false;
-  return !fields.some((field) => isFlowerType(normaliseFlowerType(clean(field))));
+  return !fields.some((field) => isFlowerType(normaliseFlowerType(readBareCell(field))));
 }
 
 type Columns = ReadonlyMap<Field, number>;
@@ -267,19 +263,21 @@ function missingHeaderColumns(hasHeader: boolean, columns: Columns): string[] {
 }
 
 function readRow(line: number, fields: readonly string[], columns: Columns): FlexibleRow {
-  const cell = (field: Field) => {
+  const raw = (field: Field) => {
     const position = columns.get(field);
-    return position === undefined ? "" : clean(fields[position]);
+    return position === undefined ? undefined : fields[position];
   };
+  const cell = (field: Field) => readCell(raw(field));
   const firstName = cell("first");
-  const flowerRaw = cell("flower");
+  const flowerRaw = readBareCell(raw("flower"));
   const flowerType = normaliseFlowerType(flowerRaw);
-  const id = readId(cell("id"));
+  const idRaw = readBareCell(raw("id"));
+  const id = readId(idRaw);
   const messages: string[] = [];
   if (!firstName) messages.push(`Row ${line}: Missing First Name`);
   if (!flowerRaw) messages.push(`Row ${line}: Missing Flower Type`);
   if (flowerRaw && !isFlowerType(flowerType)) messages.push(`Row ${line}: "${flowerRaw}" is not one of the ten flowers`);
-  if (id === null) messages.push(`Row ${line}: ID "${cell("id")}" must be a positive whole number`);
+  if (id === null) messages.push(`Row ${line}: ID "${idRaw}" must be a positive whole number`);
   if (messages.length > 0) return { line, valid: false, messages };
   const checked = checkAgainstSchema(line, {
     babyFirstName: firstName,

@@ -344,12 +344,12 @@ describe("parseFlexibleCsv", () => {
     expect(result.entries).toEqual([{ babyFirstName: "Anna", babyMiddleName: null, babyLastName: "S.", lossDate: "2019", flowerType: "calla-lily" }]);
   });
 
-  it("removes quotes and normalises the flower type", () => {
+  it("undoes CSV quoting, keeps the quotes inside a name, and normalises the flower type", () => {
     const result = parseFlexibleCsv('first,middle,last,date,flower\n"Anna","Ma""rie",Smith,"Spring, 2020", "Pink Rose"\nBen,,,,FORGET ME  NOT');
     expect(result.entries).toEqual([
       {
         babyFirstName: "Anna",
-        babyMiddleName: "Marie",
+        babyMiddleName: 'Ma"rie',
         babyLastName: "Smith",
         lossDate: "Spring, 2020",
         flowerType: "pink-rose",
