@@ -8,7 +8,6 @@ import { z } from "zod";
 import type { AdminCommentDto, AdminFlowerDto, AdminTestimonialDto, FlowerEntry, MessageDto, ResetImportResult } from "../../shared/schemas/admin";
 import type { SessionUserDto } from "../../shared/schemas/session";
 import { MODERATION } from "../../shared/moderation";
-import { uploadCsv } from "../../shared/csv/export";
 import { ErrorId } from "../../shared/errors";
 import { IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER } from "../../shared/schemas/admin";
 import type { ItemKind } from "../ipc";
