@@ -2,6 +2,7 @@
  * Sentences and labels that more than one part says (the server and the site, or
  * the web admin and the desktop app): written once here so they cannot drift apart.
  */
+import { BULK_BODY_LIMIT } from "./constants";
 
 /** The sign-out answer, also the web admin's toast. */
 export const LOGGED_OUT_MESSAGE = "You have been logged out successfully";
@@ -28,3 +29,12 @@ export const IN_PROGRESS = "In progress";
 
 /** The confirm button before every flower and comment is replaced by a file. */
 export const CONFIRM_RESET_IMPORT = "Delete all and import";
+
+/** A bulk file larger than the server takes in one request, said before it is sent. */
+export const BULK_TOO_LARGE = `This file is larger than ${BULK_BODY_LIMIT.text}, more than the server accepts at once. Please split it into smaller files.`;
+
+/**
+ * A proxy in front of the server (Caddy, nginx) refused a body as too large,
+ * before the server saw it: its answer is its own page, not the server's sentence.
+ */
+export const PROXY_TOO_LARGE = `The proxy in front of the server refused this file as too large, before the server could read it. Nothing was changed. Whoever runs the server can raise the proxy's limit on request bodies to ${BULK_BODY_LIMIT.text} (max_size in Caddy's request_body, as in deploy/Caddyfile; client_max_body_size in nginx).`;
