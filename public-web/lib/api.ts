@@ -1,4 +1,5 @@
 import type { ErrorBody } from "../../shared/errors";
+import { PROXY_TOO_LARGE } from "../../shared/messages";
 
 /**
  * The only place that calls fetch. Every call sends JSON and the session
@@ -68,6 +69,7 @@ export const api = {
   put: <T>(path: string, body?: unknown, headers?: Record<string, string>) => request<T>("PUT", path, body ?? {}, headers),
   /** Sends CSV text as it is, for the server to read as a stream. */
   postCsv: <T>(path: string, csv: string) => request<T>("POST", path, new CsvBody(csv), { "Content-Type": "text/csv; charset=utf-8" }),
+  putCsv: <T>(path: string, csv: string) => request<T>("PUT", path, new CsvBody(csv), { "Content-Type": "text/csv; charset=utf-8" }),
   delete: <T>(path: string, headers?: Record<string, string>) => request<T>("DELETE", path, undefined, headers),
 };
 
@@ -79,6 +81,8 @@ export const api = {
  */
 export function messageFor(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
+    // A 413 without the server's sentence is a proxy in front of it refusing the body (its own page, or nothing).
+    if (error.status === 413 && !error.serverMessage) return PROXY_TOO_LARGE;
     const message = error.serverMessage ?? fallback;
     return error.status >= 500 && error.body?.requestId ? `${message} (Error code: ${error.body.requestId}.)` : message;
   }
