@@ -4,7 +4,7 @@
  * Plain types only (no Node, no DOM, no Electron), so main, preload and the
  * renderer all import it and cannot drift apart.
  */
-import type { AdminCommentDto, AdminFlowerDto, AdminTestimonialDto, ResetImportResult } from "../shared/schemas/admin";
+import type { AdminCommentDto, AdminFlowerDto, AdminTestimonialDto, BulkUpdateQuery, ResetImportResult, UpdateConflicts } from "../shared/schemas/admin";
 import type { ModeratedKind } from "../shared/moderation";
 
 /** Every result crossing IPC: expected failures are values, never thrown errors. */
@@ -108,6 +108,14 @@ export interface BulkOutcome {
   count: number;
   /** Invalid rows that were left out (the preview showed them). */
   skipped: number;
+  /** An update held back: rows whose flowers changed since the download. Nothing was changed; answer with a choice. */
+  conflicts?: UpdateConflicts;
+}
+
+/** A bulk update: the CSV text, and the answer to the rows the server held it back for, if it did. */
+export interface BulkUpdateRequest {
+  text: string;
+  choice?: BulkUpdateQuery;
 }
 
 export interface ResetImportInput {
@@ -165,7 +173,7 @@ export interface DesktopApi {
   pickCsv(): Promise<Result<{ fileName: string; text: string } | null>>;
   saveTemplate(): Promise<Result<boolean>>;
   bulkUpload(text: string): Promise<Result<BulkOutcome>>;
-  bulkUpdate(text: string): Promise<Result<BulkOutcome>>;
+  bulkUpdate(input: BulkUpdateRequest): Promise<Result<BulkOutcome>>;
   resetAndImport(input: ResetImportInput): Promise<Result<ResetImportResult>>;
   downloadForReview(): Promise<Result<ReviewView>>;
   getReview(): Promise<Result<ReviewView>>;

@@ -5,16 +5,28 @@
  * it against the real server without Electron.
  */
 import { z } from "zod";
-import type { AdminCommentDto, AdminFlowerDto, AdminTestimonialDto, FlowerEntry, MessageDto, ResetImportResult } from "../../shared/schemas/admin";
+import type {
+  AdminCommentDto,
+  AdminFlowerDto,
+  AdminTestimonialDto,
+  BulkUpdateDto,
+  BulkUpdateQuery,
+  FlowerEntry,
+  MessageDto,
+  ResetImportResult,
+  UpdateConflicts,
+} from "../../shared/schemas/admin";
 import type { SessionUserDto } from "../../shared/schemas/session";
 import { MODERATION } from "../../shared/moderation";
 import { uploadCsv } from "../../shared/csv/export";
+import { PROXY_TOO_LARGE } from "../../shared/messages";
 import type { ItemKind } from "../ipc";
 import {
   AdminCommentSchema,
   AdminFlowerSchema,
   AdminTestimonialSchema,
   ApprovedSchema,
+  BulkUpdateSchema,
   ErrorBodySchema,
   HealthSchema,
   MessageSchema,
@@ -28,6 +40,8 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly errorId?: string,
+    /** A bulk update's rows changed since the download (with a 409): nothing was changed. */
+    readonly conflicts?: UpdateConflicts,
   ) {
     super(message);
   }
@@ -148,8 +162,14 @@ export class ApiClient {
     return this.call(MessageSchema, "POST", "/api/admin/memorial-flowers/bulk-upload", new CsvBody(uploadCsv(flowers)), 120_000);
   }
 
-  bulkUpdate(flowers: (FlowerEntry & { id: number })[]): Promise<MessageDto> {
-    return this.call(MessageSchema, "PUT", "/api/admin/memorial-flowers/bulk-update", { flowers }, 120_000);
+  /**
+   * Sends an update as a CSV file (each row with its ID and the version it was downloaded at), streamed by
+   * the server like an upload. A 409 lists the rows whose flowers changed since (HttpError.conflicts);
+   * `choice` answers it.
+   */
+  bulkUpdate(csv: string, choice?: BulkUpdateQuery): Promise<BulkUpdateDto> {
+    const query = choice ? `?${new URLSearchParams(Object.entries(choice).filter((entry): entry is [string, string] => entry[1] !== undefined))}` : "";
+    return this.call(BulkUpdateSchema, "PUT", `/api/admin/memorial-flowers/bulk-update${query}`, new CsvBody(csv), 300_000);
   }
 
   resetAndImport(csvData: Record<string, string | undefined>[], adminKey: string): Promise<ResetImportResult> {
@@ -196,8 +216,10 @@ export class ApiClient {
     const text = await res.text().catch(() => "");
     if (!res.ok) {
       const parsed = ErrorBodySchema.safeParse(safeJson(text));
-      const message = parsed.success && parsed.data.message ? parsed.data.message : text.slice(0, 300) || res.statusText;
-      throw new HttpError(res.status, message, parsed.success ? parsed.data.error : undefined);
+      const sentence = parsed.success ? parsed.data.message : undefined;
+      // A 413 without the server's sentence is a proxy in front of it refusing the body: its own page, or nothing.
+      const message = sentence || (res.status === 413 ? PROXY_TOO_LARGE : text.slice(0, 300) || res.statusText);
+      throw new HttpError(res.status, message, parsed.success ? parsed.data.error : undefined, parsed.success ? parsed.data.conflicts : undefined);
     }
     const parsed = schema.safeParse(text ? safeJson(text) : undefined);
     if (!parsed.success)

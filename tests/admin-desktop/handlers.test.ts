@@ -80,7 +80,7 @@ describe("IPC handlers with hostile input", () => {
     expect(await handlers.openExternal("https://example.org/help")).toEqual({ ok: true, value: null });
     // Signed out: CSV work and review are refused politely.
     expect(await handlers.bulkUpload("../../etc/passwd")).toMatchObject({ ok: false, code: "signed-out" });
-    expect(await handlers.bulkUpdate("First Name,Flower Type\nA,Lily")).toMatchObject({ ok: false, code: "signed-out" });
+    expect(await handlers.bulkUpdate({ text: "ID,First Name,Flower Type\n1,A,Lily" })).toMatchObject({ ok: false, code: "signed-out" });
     expect(await handlers.downloadForReview(undefined)).toMatchObject({ ok: false, code: "signed-out" });
     expect(await handlers.syncNow(undefined)).toMatchObject({ ok: false, code: "signed-out" });
   });
