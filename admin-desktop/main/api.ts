@@ -19,7 +19,7 @@ import type {
 import type { SessionUserDto } from "../../shared/schemas/session";
 import { MODERATION } from "../../shared/moderation";
 import { uploadCsv } from "../../shared/csv/export";
-import { PROXY_TOO_LARGE } from "../../shared/messages";
+import { PROXY_COULD_NOT_PASS, PROXY_TOO_LARGE } from "../../shared/messages";
 import type { ItemKind } from "../ipc";
 import {
   AdminCommentSchema,
@@ -218,7 +218,9 @@ export class ApiClient {
       const parsed = ErrorBodySchema.safeParse(safeJson(text));
       const sentence = parsed.success ? parsed.data.message : undefined;
       // A 413 without the server's sentence is a proxy in front of it refusing the body: its own page, or nothing.
-      const message = sentence || (res.status === 413 ? PROXY_TOO_LARGE : text.slice(0, 300) || res.statusText);
+      // So is a 502 to a CSV file: Debian's Caddy answers so when its body limit cuts a file short.
+      const proxied = res.status === 413 ? PROXY_TOO_LARGE : res.status === 502 && body instanceof CsvBody ? PROXY_COULD_NOT_PASS : undefined;
+      const message = sentence || proxied || text.slice(0, 300) || res.statusText;
       throw new HttpError(res.status, message, parsed.success ? parsed.data.error : undefined, parsed.success ? parsed.data.conflicts : undefined);
     }
     const parsed = schema.safeParse(text ? safeJson(text) : undefined);

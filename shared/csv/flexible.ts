@@ -151,7 +151,7 @@ export type BulkMode = "upload" | "update";
  * Many Rows. Upload entries carry no id. `skipped` lists the invalid rows.
  */
 export function checkBulk(text: string, mode: "upload"): BulkCheck<FlowerEntry>;
-export function checkBulk(text: string, mode: "update"): BulkCheck<FlowerEntry & { id: number }>;
+export function checkBulk(text: string, mode: "update"): BulkCheck<FlowerEntry & { id: number; version?: number }>;
 export function checkBulk(text: string, mode: BulkMode): BulkCheck;
 export function checkBulk(text: string, mode: BulkMode): BulkCheck {
   if (stripBom(text).trim() === "") return checkParsedBulk(null, mode);
@@ -160,7 +160,7 @@ export function checkBulk(text: string, mode: BulkMode): BulkCheck {
 
 /** CheckBulk for text already read by parseFlexibleCsv (null: the text was blank), so a big file is read once. */
 export function checkParsedBulk(result: FlexibleCsvResult | null, mode: "upload"): BulkCheck<FlowerEntry>;
-export function checkParsedBulk(result: FlexibleCsvResult | null, mode: "update"): BulkCheck<FlowerEntry & { id: number }>;
+export function checkParsedBulk(result: FlexibleCsvResult | null, mode: "update"): BulkCheck<FlowerEntry & { id: number; version?: number }>;
 export function checkParsedBulk(result: FlexibleCsvResult | null, mode: BulkMode): BulkCheck;
 export function checkParsedBulk(result: FlexibleCsvResult | null, mode: BulkMode): BulkCheck {
   const upload = mode === "upload";

@@ -9,7 +9,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DesktopService } from "../../admin-desktop/main/service";
-import { PROXY_TOO_LARGE } from "../../shared/messages";
+import { PROXY_COULD_NOT_PASS, PROXY_TOO_LARGE } from "../../shared/messages";
 import { Client, json } from "../support/client";
 import { startTestServer, type TestServer } from "../support/testServer";
 import { tempDir, testEncryptor } from "./support";
@@ -99,10 +99,12 @@ describe("bulk update from the desktop app, after another volunteer's edit", () 
 
   it("says that the server's proxy refused a file as too large, and what whoever runs the server can change", async () => {
     const service = await signedInService();
-    // In front of the server, a proxy answering 413 with its own page, as nginx or Caddy do above their limit.
+    // In front of the server, a proxy refusing bodies with its own answer: nginx's 413 page, or Debian's Caddy 2.6's empty 502.
+    let refusal: 413 | 502 = 413;
     const proxy = http.createServer((req, res) => {
       if (req.method === "PUT") {
-        res.writeHead(413, { "Content-Type": "text/html" }).end("<html><body><h1>413 Request Entity Too Large</h1></body></html>");
+        if (refusal === 413) res.writeHead(413, { "Content-Type": "text/html" }).end("<html><body><h1>413 Request Entity Too Large</h1></body></html>");
+        else res.writeHead(502).end();
         return;
       }
       const upstream = http.request(server.url + req.url, { method: req.method, headers: req.headers }, (answer) => {
@@ -119,6 +121,12 @@ describe("bulk update from the desktop app, after another volunteer's edit", () 
       const result = await viaProxy.bulkUpdate({ text: `ID,First Name,Flower Type\n${ids[2]},Cecily,Lily\n` });
       expect(result).toEqual({ ok: false, error: PROXY_TOO_LARGE, code: "server" });
       expect(PROXY_TOO_LARGE).toMatch(/proxy in front of the server refused this file as too large.*max_size/);
+      refusal = 502;
+      expect(await viaProxy.bulkUpdate({ text: `ID,First Name,Flower Type\n${ids[2]},Cecily,Lily\n` })).toEqual({
+        ok: false,
+        error: PROXY_COULD_NOT_PASS,
+        code: "server",
+      });
     } finally {
       proxy.close();
       await service.signOut();

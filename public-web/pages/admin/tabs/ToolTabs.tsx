@@ -5,7 +5,7 @@ import { Spinner } from "../../../components/ui/Spinner";
 import type { AdminPage, BulkUpdateDto, DuplicateCheckDto, FlowerEntry, MessageDto, ResetImportResult } from "../../../../shared/schemas/admin";
 import type { ActivityDto, AdminAssistanceDto, AdminAssistancePage } from "../../../../shared/schemas/adminTools";
 import { updateCsv, uploadCsv } from "../../../../shared/csv/export";
-import { api, ApiError, messageFor } from "../../../lib/api";
+import { api, ApiError, bulkMessageFor, messageFor } from "../../../lib/api";
 import { invalidate, useQuery } from "../../../lib/queries";
 import { notify, notifyError } from "../../../lib/toast";
 import { ADMIN_PAGE_SIZE, refreshKind } from "../moderation";
@@ -71,7 +71,7 @@ export function BulkUploadTab() {
     } catch (error) {
       const answer = held?.(error);
       if (answer) return answer;
-      const message = error instanceof Error && error.message === BULK_TOO_LARGE ? BULK_TOO_LARGE : messageFor(error, fallback);
+      const message = error instanceof Error && error.message === BULK_TOO_LARGE ? BULK_TOO_LARGE : bulkMessageFor(error, fallback);
       notifyError(bad, message);
       throw new Error(message);
     } finally {
