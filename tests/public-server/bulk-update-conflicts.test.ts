@@ -177,6 +177,29 @@ describe("a bulk update of the downloaded garden, after another volunteer's edit
     expect(flower(ids[0]!)!.baby_last_name).toBe("Again");
   });
 
+  it("two volunteers sending their edits of the same download at once: one is applied, the other is told, not silently undone", async () => {
+    const file = await download();
+    const mine = edit(file, ids[2]!, ",Lee,", ",Mine,");
+    const theirs = edit(file, ids[2]!, ",Lee,", ",Theirs,");
+    const answers = await Promise.all([me.put(UPDATE, mine, CSV), colleague.put(UPDATE, theirs, CSV)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    const winner = answers[0]!.status === 200 ? "Mine" : "Theirs";
+    expect(flower(ids[2]!)!.baby_last_name).toBe(winner);
+    const told = await errorBody(answers.find((r) => r.status === 409)!);
+    expect(told.conflicts!.listed).toEqual([
+      { id: ids[2], deleted: false, changes: [{ column: "Last Name", now: winner, inFile: winner === "Mine" ? "Theirs" : "Mine" }] },
+    ]);
+  });
+
+  it("a file naming a flower twice applies both rows in order, as before: the second is not taken for someone else's change", async () => {
+    const file = await download();
+    const row = file.split("\r\n").find((line) => line.startsWith(`${ids[0]},`))!;
+    const twice = `${file.trimEnd()}\r\n${row.replace(/,Anna,/, ",Annie,")}\r\n`;
+    const res = await me.put(UPDATE, edit(twice, ids[0]!, ",Anna,", ",Ann,"), CSV);
+    expect(res.status).toBe(200);
+    expect(flower(ids[0]!)!.baby_first_name).toBe("Annie");
+  });
+
   it("refuses a choice it cannot read, and an overwrite without the token it was shown", async () => {
     const file = await download();
     for (const query of ["?conflicts=maybe", "?conflicts=overwrite", "?conflicts=overwrite&seen=xyz"]) {
