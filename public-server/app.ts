@@ -30,6 +30,7 @@ import { ensureAdminFromEnv } from "./commands/users";
 import { removeLeftUploads } from "./commands/importFlowers";
 import { acquireDatabaseLock } from "./operations/serverLock";
 import { ensurePrivateDir } from "./lib/privateFiles";
+import { BULK_BODY_LIMIT } from "../shared/constants";
 
 /**
  * Paths whose bodies may be a whole garden's CSV data: up to 40 MB (about
@@ -37,7 +38,7 @@ import { ensurePrivateDir } from "./lib/privateFiles";
  * administrator. Every other body is held to about 1 MB.
  */
 const CSV_PATHS = /^\/api\/admin\/memorial-flowers\/(bulk-upload|bulk-update|reset-and-import|duplicates)$/;
-const CSV_JSON_LIMIT = "40mb";
+const CSV_JSON_LIMIT = BULK_BODY_LIMIT.bytes;
 /**
  * Of those, the paths whose route reads the body itself, as a stream to a
  * file that a thread of its own parses and checks (see withBodyFile): the

@@ -1,6 +1,6 @@
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { checkBulk, FlexibleRowReader, gardenCsv, parseFlexibleCsv, parseStrictCsv, readCsvRecords, uploadCsv } from "../../shared/csv";
+import { checkBulk, FlexibleRowReader, GARDEN_CSV_HEADER, gardenCsvRows, parseFlexibleCsv, parseStrictCsv, readCsvRecords, uploadCsv } from "../../shared/csv";
 import { FlowerEntryInput } from "../../shared/schemas/admin";
 import { AWKWARD_NAMES } from "../support/awkwardNames";
 
@@ -13,8 +13,12 @@ function awkwardGarden() {
     babyLastName: AWKWARD_NAMES[(i + 2) % AWKWARD_NAMES.length]!,
     lossDate: AWKWARD_NAMES[(i + 3) % AWKWARD_NAMES.length]!,
     flowerType: "calla-lily",
+    version: i + 1,
   }));
 }
+
+/** The whole download, as the server writes it a page at a time. */
+const gardenCsv = (flowers: ReturnType<typeof awkwardGarden>) => GARDEN_CSV_HEADER + gardenCsvRows(flowers);
 
 describe("the garden CSV round trip", () => {
   it("uses names the server stores as they are", () => {
@@ -41,7 +45,7 @@ describe("the garden CSV round trip", () => {
     const garden = awkwardGarden();
     const result = parseStrictCsv(gardenCsv(garden), garden.length);
     expect(result.errors).toEqual([]);
-    expect(result.entries).toEqual(garden.map(({ id: _id, ...flower }) => flower));
+    expect(result.entries).toEqual(garden.map(({ id: _id, version: _version, ...flower }) => flower));
   });
 
   it("reads back identically, one record at a time, as the server reads an upload", () => {
@@ -52,7 +56,7 @@ describe("the garden CSV round trip", () => {
   });
 
   it("reads back the apps' upload file as exactly the flowers checked", () => {
-    const flowers = awkwardGarden().map(({ id: _id, ...flower }) => flower);
+    const flowers = awkwardGarden().map(({ id: _id, version: _version, ...flower }) => flower);
     const checked = checkBulk(uploadCsv(flowers), "upload");
     if (!checked.ok) throw new Error(`${checked.title}: ${checked.message}`);
     expect(checked.entries).toEqual(flowers);
