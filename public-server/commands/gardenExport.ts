@@ -1,19 +1,8 @@
-import { GARDEN_CSV_HEADER, gardenCsvRows } from "../../shared/csv/export";
+import { GARDEN_CSV_HEADER, gardenCsvRows, type ExportedFlower } from "../../shared/csv/export";
 import type { Services } from "../context";
 
 /** Flowers read and written per page of the download: a few milliseconds of reading, about 60 KB of text. */
 const EXPORT_PAGE = 1000;
-
-/** What the download reads of a flower: its public fields and its version. */
-interface ExportRow {
-  id: number;
-  babyFirstName: string;
-  babyMiddleName: string | null;
-  babyLastName: string | null;
-  lossDate: string | null;
-  flowerType: string;
-  version: number;
-}
 
 const PAGE_SQL = `SELECT id, baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName, baby_last_name AS babyLastName,
     loss_date AS lossDate, flower_type AS flowerType, version
@@ -32,7 +21,7 @@ export async function* gardenCsvPages(s: Services): AsyncGenerator<string> {
   yield GARDEN_CSV_HEADER;
   let after = 0;
   for (;;) {
-    const rows = await s.db.read((db) => db.prepare(PAGE_SQL).all(after, EXPORT_PAGE) as ExportRow[]);
+    const rows = await s.db.read((db) => db.prepare(PAGE_SQL).all(after, EXPORT_PAGE) as ExportedFlower[]);
     if (rows.length === 0) return;
     yield gardenCsvRows(rows);
     if (rows.length < EXPORT_PAGE) return;

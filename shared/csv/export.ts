@@ -14,7 +14,7 @@ export const GARDEN_CSV_COLUMNS = ["ID", "First Name", "Middle Name", "Last Name
 export const GARDEN_CSV_FILENAME = "garden-of-remembrance.csv";
 
 /** What the download needs of a flower: exactly what the public garden may show, and its version. */
-type ExportedFlower = PublicFlowerDto & { version: number };
+export type ExportedFlower = PublicFlowerDto & { version: number };
 
 /** A flower type as people write it ("Pink Rose"), when that reads back as the same type; else the type itself. */
 export function typeForPeople(type: string): string {
