@@ -14,7 +14,7 @@ import { assertExactRouting, createRouter } from "./lib/router";
 import { sessionCookieKey, SESSION_COOKIE } from "./lib/sessionCookie";
 import { requestShape } from "./middlewares/requestShape";
 import { sessionSecret } from "./lib/secret";
-import { databaseSessionStore } from "./lib/sessionStore";
+import { fileSessionStore, SessionFile } from "./lib/sessionStore";
 import { SiteConfigStore } from "./lib/siteConfig";
 import { errorHandler } from "./middlewares/errors";
 import { requestLog } from "./middlewares/requestLog";
@@ -57,6 +57,7 @@ export interface ServerParts {
 /** Builds the Koa app and everything behind it; does not listen (see main.ts). */
 export async function createServer(config: ServerConfig, extraHooks: DomainHook[] = [], log: Logger = createLogger(config.logLevel)): Promise<ServerParts> {
   const db = await openDatabase(config.databasePath, log);
+  const sessions = SessionFile.open(config.databasePath);
   await reportStorage(config, db, log);
   const releaseLock = writeServerLock(config.databasePath);
   const hooks: DomainHook[] = [...extraHooks];
@@ -64,6 +65,7 @@ export async function createServer(config: ServerConfig, extraHooks: DomainHook[
   const services: Services = {
     config,
     db,
+    sessions,
     log,
     cache: new PublicCache(),
     site: new SiteConfigStore(config.siteConfigPath, log, undefined, { assistanceRetentionDays: config.assistanceRetentionDays }),
@@ -111,7 +113,7 @@ export async function createServer(config: ServerConfig, extraHooks: DomainHook[
         renew: true,
         // `secure` is left unset on purpose: the cookies library then marks the cookie Secure
         // exactly when the request came over TLS (directly, or through a trusted proxy).
-        store: databaseSessionStore(db, config.sessionAbsoluteMs),
+        store: fileSessionStore(sessions, config.sessionAbsoluteMs),
       },
       app as unknown as Koa,
     ),
@@ -152,6 +154,7 @@ export async function createServer(config: ServerConfig, extraHooks: DomainHook[
     async close() {
       await quiesce();
       await db.close();
+      sessions.close();
       releaseLock();
     },
   };

@@ -7,6 +7,7 @@ import type { PublicCache } from "./lib/publicCache";
 import type { RateLimiter } from "./lib/rateLimiter";
 import type { Slowdown } from "./lib/slowdown";
 import type { SiteConfigStore } from "./lib/siteConfig";
+import type { SessionFile } from "./lib/sessionStore";
 import type { ModeratedKind } from "../shared/moderation";
 
 export type ItemKind = ModeratedKind | "assistance";
@@ -36,6 +37,8 @@ export type DomainHook = (tx: Queries, event: DomainEvent) => Promise<void>;
 export interface Services {
   config: ServerConfig;
   db: Database;
+  /** Sessions, in a file of their own (see lib/sessionStore.ts). */
+  sessions: SessionFile;
   cache: PublicCache;
   site: SiteConfigStore;
   log: Logger;

@@ -87,8 +87,7 @@ export class Database {
   private reader: Promise<DataSource | null> | undefined;
   /** The connection health probes with (see state): undefined until first asked for. */
   private prober: BetterSqlite3.Database | undefined;
-  /** Whether a large write of this server holds SQLite's write lock (see writeOffThread). */
-  private largeWriteOpen = false;
+  private largeWrite = false;
 
   constructor(
     readonly source: DataSource,
@@ -138,7 +137,7 @@ export class Database {
         if (backupFirst) await copyInto(backupFirst, (partial) => writer.vacuumInto(partial));
         // The server connection's page limit holds for the writer's too (the tests fill the disk with it).
         await writer.begin(Number(this.handle.pragma("max_page_count", { simple: true })));
-        this.largeWriteOpen = true;
+        this.largeWrite = true;
         const result = await work(writer);
         await writer.commit();
         return result;
@@ -146,10 +145,19 @@ export class Database {
         await writer.rollback().catch(() => this.stopWriter()); // a thread that cannot roll back is let go
         throw err;
       } finally {
-        this.largeWriteOpen = false;
+        this.largeWrite = false;
         this.writerIdle = setTimeout(() => void this.stopWriter(), WRITER_IDLE_MS).unref();
       }
     });
+  }
+
+  /**
+   * Whether a large write of this server holds SQLite's write lock (see
+   * writeOffThread) right now: any write sent to the queue meanwhile waits
+   * for its end, seconds away. The one place that knows.
+   */
+  get largeWriteOpen(): boolean {
+    return this.largeWrite;
   }
 
   private writerThread(): GardenWriter {
@@ -172,7 +180,7 @@ export class Database {
    * Runs a read of committed data on a second, read-only connection, outside
    * the queue. This is the one rule for which connection a read uses: every
    * read that is not part of a write comes here (the garden's views and
-   * memorial pages, their comments, the public lists, sessions, the
+   * memorial pages, their comments, the public lists, the
    * signed-in account, the admin lists), so no visitor waits behind a write,
    * not even a 100,000-row upload that holds the queue for seconds; it sees
    * the data as it was before that write (SQLite's WAL lets readers and one
@@ -308,7 +316,7 @@ export class Database {
   async state(): Promise<DatabaseState> {
     const started = Date.now();
     for (let attempt = 0; ; attempt++) {
-      if (this.largeWriteOpen) return "writable";
+      if (this.largeWrite) return "writable";
       try {
         this.probe();
         return "writable";
