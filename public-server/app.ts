@@ -15,6 +15,7 @@ import { sessionCookieKey, SESSION_COOKIE } from "./lib/sessionCookie";
 import { requestShape } from "./middlewares/requestShape";
 import { sessionSecret } from "./lib/secret";
 import { fileSessionStore, SessionFile } from "./lib/sessionStore";
+import { IntakeFile } from "./lib/intake";
 import { SiteConfigStore } from "./lib/siteConfig";
 import { errorHandler } from "./middlewares/errors";
 import { requestLog } from "./middlewares/requestLog";
@@ -58,6 +59,7 @@ export interface ServerParts {
 export async function createServer(config: ServerConfig, extraHooks: DomainHook[] = [], log: Logger = createLogger(config.logLevel)): Promise<ServerParts> {
   const db = await openDatabase(config.databasePath, log);
   const sessions = SessionFile.open(config.databasePath);
+  const intake = IntakeFile.open(config.databasePath);
   await reportStorage(config, db, log);
   const releaseLock = writeServerLock(config.databasePath);
   const hooks: DomainHook[] = [...extraHooks];
@@ -66,6 +68,7 @@ export async function createServer(config: ServerConfig, extraHooks: DomainHook[
     config,
     db,
     sessions,
+    intake,
     log,
     cache: new PublicCache(),
     site: new SiteConfigStore(config.siteConfigPath, log, undefined, { assistanceRetentionDays: config.assistanceRetentionDays }),
@@ -155,6 +158,7 @@ export async function createServer(config: ServerConfig, extraHooks: DomainHook[
       await quiesce();
       await db.close();
       sessions.close();
+      intake.close();
       releaseLock();
     },
   };

@@ -88,6 +88,9 @@ export class Database {
   /** The connection health probes with (see state): undefined until first asked for. */
   private prober: BetterSqlite3.Database | undefined;
   private largeWrite = false;
+  /** Large writes sent and not yet ended (waiting for their turn, or holding the lock). */
+  private largeWrites = 0;
+  private readonly afterLarge: (() => void)[] = [];
 
   constructor(
     readonly source: DataSource,
@@ -129,6 +132,11 @@ export class Database {
    */
   writeOffThread<T>(work: (writer: GardenWriter) => Promise<T>, options: { backupFirst?: string } = {}): Promise<T> {
     const { backupFirst } = options;
+    this.largeWrites++;
+    const ended = () => {
+      if (--this.largeWrites > 0) return;
+      for (const listener of this.afterLarge) listener();
+    };
     return this.run(async () => {
       clearTimeout(this.writerIdle);
       const writer = this.writerThread();
@@ -148,16 +156,22 @@ export class Database {
         this.largeWrite = false;
         this.writerIdle = setTimeout(() => void this.stopWriter(), WRITER_IDLE_MS).unref();
       }
-    });
+    }).finally(ended);
   }
 
   /**
-   * Whether a large write of this server holds SQLite's write lock (see
-   * writeOffThread) right now: any write sent to the queue meanwhile waits
-   * for its end, seconds away. The one place that knows.
+   * Whether a write sent to the queue now would wait for a large write (see
+   * writeOffThread), seconds away: one holds SQLite's write lock, or waits
+   * for its turn. The one place that knows; what must not wait (a visitor's
+   * submission, see commands/submissions.ts) asks here.
    */
-  get largeWriteOpen(): boolean {
-    return this.largeWrite;
+  get largeWriteAhead(): boolean {
+    return this.largeWrites > 0;
+  }
+
+  /** Calls `listener` each time the last large write sent has ended (committed or not). */
+  afterLargeWrites(listener: () => void): void {
+    this.afterLarge.push(listener);
   }
 
   private writerThread(): GardenWriter {

@@ -56,7 +56,7 @@ export function sessionRouter(s: Services): Router<AppState> {
     s.loginSlowdown.reset(who);
     // A hash made with older, weaker settings is replaced while the password is at hand; not while a
     // large write holds the database (the sign-in would wait for it): a later sign-in does it.
-    if (needsRehash(user.passwordHash) && !s.db.largeWriteOpen) {
+    if (needsRehash(user.passwordHash) && !s.db.largeWriteAhead) {
       const passwordHash = await hashPassword(password);
       await s.db.run((m) => m.update(UserEntity, { id: user.id }, { passwordHash }));
     }
