@@ -1,13 +1,17 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { Client } from "../support/client";
+import { Client, json } from "../support/client";
 import { fakeGarden } from "../support/fakeGarden";
 import { until } from "../support/until";
 import { spawnServer, type SpawnedServer } from "./spawn";
+import { startTestServer } from "../support/testServer";
+import { cleanupAfterAll } from "../support/cleanup";
+import { count, garden120Rows, liveFlower, signedIn } from "./fixtures";
 
 /**
- * A submission received while a large write held the database was answered
+ * Submissions received while a large write holds the database (kept in the
+ * intake, see commands/submissions.ts). One received while a large write held the database was answered
  * once it was in the intake file, on disk; a server killed before moving it
  * into the database moves it at its next start, once, with the team's email.
  * A submission moved just before a crash (its id already recorded with it)
@@ -103,4 +107,30 @@ describe("held submissions under kill -9", () => {
     // Its output never names what the visitor wrote.
     expect(restarted.output()).not.toMatch(/Crashask|held@private/);
   }, 180_000);
+});
+
+describe("a held comment whose memorial went meanwhile", () => {
+  const { cleanups } = cleanupAfterAll();
+
+  it("is answered as received, then dropped when the reset-and-import that removed its flower ends", async () => {
+    const server = await startTestServer({ adminImportKey: "held-key", expectedImportCount: 120 });
+    cleanups.push(server.stop);
+    const admin = await signedIn(server);
+    const { id } = await liveFlower(server, admin, { babyFirstName: "Gone", babyLastName: "Soon" });
+    const library = await json<{ id: number }[]>(await new Client(server.url).get("/api/comment-library"));
+    query(server.config.databasePath, SLOW_TRIGGER);
+
+    const resetting = admin.post("/api/admin/memorial-flowers/reset-and-import", { csvData: garden120Rows(), adminKey: "held-key" });
+    await until(() => writeLockHeld(server.config.databasePath), "the reset to hold the write lock", 30_000);
+    const res = await new Client(server.url).post(`/api/memorial-flowers/${id}/comments`, { commenterName: "Held friend", commentLibraryId: library[0]!.id });
+    expect(res.status).toBe(201);
+    expect(writeLockHeld(server.config.databasePath), "the reset ended before the comment was answered").toBe(true);
+    expect((await resetting).status).toBe(200);
+
+    const intake = path.join(server.dataDir, "garden-intake.sqlite");
+    await until(() => countOf(intake, "intake") === 0, "the held comment to be looked at");
+    expect(count(server, "processed_intake")).toBe(1);
+    expect(count(server, "memorial_comments")).toBe(0);
+    expect(count(server, "memorial_flowers")).toBe(120);
+  }, 120_000);
 });
