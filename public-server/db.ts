@@ -87,6 +87,7 @@ export class Database {
   private reader: Promise<DataSource | null> | undefined;
   /** The connection health probes with (see state): undefined until first asked for. */
   private prober: BetterSqlite3.Database | undefined;
+  /** Whether a large write of this server holds SQLite's write lock (health's proof of a writable database, see state). */
   private largeWrite = false;
   /** Large writes sent and not yet ended (waiting for their turn, or holding the lock). */
   private largeWrites = 0;
