@@ -38,8 +38,8 @@ export const endAllSessions = (databasePath: string) => removeSideFile(sessionsP
  * sign-in, a renewal (koa-session renews as a session nears its end) and a
  * sign-out write here, so they never wait for the main database's write
  * lock, which a large write (a 100,000-row upload) holds for seconds. Its
- * writes are a single row each, committed and flushed to disk (synchronous
- * FULL) in well under a millisecond of the event loop. Nothing here needs
+ * writes are one small row each, committed and flushed to disk (synchronous
+ * FULL) before the answer, on the event loop: one short flush. Nothing here needs
  * the main database: a session names its account by id, and every request
  * reads the account itself (see middlewares/auth.ts).
  */
@@ -53,8 +53,7 @@ export class SessionFile {
   }
 
   get(id: string): { data: string; expiresAt: number } | undefined {
-    const row = this.db.prepare("SELECT data, expires_at AS expiresAt FROM sessions WHERE id = ?").get(id) as { data: string; expiresAt: number } | undefined;
-    return row;
+    return this.db.prepare("SELECT data, expires_at AS expiresAt FROM sessions WHERE id = ?").get(id) as { data: string; expiresAt: number } | undefined;
   }
 
   /** Stores a session; expired ones are swept at most once an hour, riding on a write. */
