@@ -4,7 +4,7 @@
  * Plain types only (no Node, no DOM, no Electron), so main, preload and the
  * renderer all import it and cannot drift apart.
  */
-import type { AdminCommentDto, AdminFlowerDto, AdminTestimonialDto, ResetImportResult } from "../shared/schemas/admin";
+import type { AdminCommentDto, AdminFlowerDto, AdminTestimonialDto, BulkUpdateQuery, ResetImportResult, UpdateConflicts } from "../shared/schemas/admin";
 import type { ModeratedKind } from "../shared/moderation";
 
 /** Every result crossing IPC: expected failures are values, never thrown errors. */
@@ -127,6 +127,8 @@ export interface BulkOutcome {
   skipped: number;
   /** Rows left out because they match a flower already in the garden (uploads asked to skip them). */
   duplicates?: number;
+  /** An update held back: rows whose flowers changed since the download. Nothing was changed; answer with a choice. */
+  conflicts?: UpdateConflicts;
 }
 
 export interface BulkUploadRequest {
@@ -138,6 +140,12 @@ export interface BulkUploadRequest {
    * with the rows sent, it makes the upload's key, so Upload pressed again on the same reading adds nothing.
    */
   reading: string;
+}
+
+/** A bulk update: the CSV text, and the answer to the rows the server held it back for, if it did. */
+export interface BulkUpdateRequest {
+  text: string;
+  choice?: BulkUpdateQuery;
 }
 
 export interface ResetImportInput {
@@ -199,7 +207,7 @@ export interface DesktopApi {
   bulkUpload(input: BulkUploadRequest): Promise<Result<BulkOutcome>>;
   /** How many rows of an upload match a flower already in the garden; null when there are too many rows to check. */
   findDuplicates(text: string): Promise<Result<number | null>>;
-  bulkUpdate(text: string): Promise<Result<BulkOutcome>>;
+  bulkUpdate(input: BulkUpdateRequest): Promise<Result<BulkOutcome>>;
   resetAndImport(input: ResetImportInput): Promise<Result<ResetImportResult>>;
   downloadForReview(): Promise<Result<ReviewView>>;
   getReview(): Promise<Result<ReviewView>>;

@@ -1,3 +1,4 @@
+import path from "node:path";
 import Koa from "koa";
 import { bodyParser } from "@koa/bodyparser";
 import compress from "koa-compress";
@@ -28,7 +29,9 @@ import { hookFactories, workerFactories, type Worker } from "./hooks";
 import { siteHandler } from "./servePages";
 import { ensureAdminFromEnv } from "./commands/users";
 import { removeLeftUploads } from "./commands/importFlowers";
-import { writeServerLock } from "./operations/serverLock";
+import { acquireDatabaseLock } from "./operations/serverLock";
+import { ensurePrivateDir } from "./lib/privateFiles";
+import { BULK_BODY_LIMIT } from "../shared/constants";
 
 /**
  * Paths whose bodies may be a whole garden's CSV data: up to 40 MB (about
@@ -36,7 +39,7 @@ import { writeServerLock } from "./operations/serverLock";
  * administrator. Every other body is held to about 1 MB.
  */
 const CSV_PATHS = /^\/api\/admin\/memorial-flowers\/(bulk-upload|bulk-update|reset-and-import|duplicates)$/;
-const CSV_JSON_LIMIT = "40mb";
+const CSV_JSON_LIMIT = BULK_BODY_LIMIT.bytes;
 /**
  * Of those, the paths whose route reads the body itself, as a stream to a
  * file that a thread of its own parses and checks (see withBodyFile): the
@@ -57,11 +60,43 @@ export interface ServerParts {
 
 /** Builds the Koa app and everything behind it; does not listen (see main.ts). */
 export async function createServer(config: ServerConfig, extraHooks: DomainHook[] = [], log: Logger = createLogger(config.logLevel)): Promise<ServerParts> {
+  // Taken before the database is opened: a second server on the same database stops here, and leaves the first's lock alone.
+  const releaseLock = holdDatabase(config.databasePath);
+  try {
+    return await assemble(config, extraHooks, log, releaseLock);
+  } catch (err) {
+    releaseLock();
+    throw err;
+  }
+}
+
+/** Takes the database's lock (operations/serverLock.ts) for this server, or says who holds it. */
+function holdDatabase(databasePath: string): () => void {
+  let lock;
+  try {
+    ensurePrivateDir(path.dirname(databasePath));
+    lock = acquireDatabaseLock(databasePath, "server");
+  } catch (err) {
+    if (!(err as NodeJS.ErrnoException).code) throw err;
+    throw new Error(
+      `The server could not write its lock file beside the database (${databasePath}.pid): ${(err as Error).message}. ` +
+        "Make the data folder writable by the user that runs the server, on a disk with free space.",
+    );
+  }
+  if (lock.ok) return lock.release;
+  const { holder } = lock;
+  throw new Error(
+    holder.role === "server"
+      ? `Another server is already running on the database ${databasePath} (process ${holder.pid}, started ${holder.startedAt}). Stop it first, or give this one a DATA_DIR of its own.`
+      : `A restore is replacing the database ${databasePath} (process ${holder.pid}). Start the server once it has finished.`,
+  );
+}
+
+async function assemble(config: ServerConfig, extraHooks: DomainHook[], log: Logger, releaseLock: () => void): Promise<ServerParts> {
   const db = await openDatabase(config.databasePath, log);
   const sessions = SessionFile.open(config.databasePath);
   const intake = IntakeFile.open(config.databasePath);
   await reportStorage(config, db, log);
-  const releaseLock = writeServerLock(config.databasePath);
   const hooks: DomainHook[] = [...extraHooks];
   const clock = () => config.now().getTime();
   const services: Services = {

@@ -1,4 +1,5 @@
 import { ErrorId, type ErrorIdValue, type FieldIssue } from "../shared/errors";
+import type { UpdateConflicts } from "../shared/schemas/admin";
 
 /** An expected failure: its status and sentence go to the client as they are. */
 export class ApiError extends Error {
@@ -8,6 +9,8 @@ export class ApiError extends Error {
     message: string,
     readonly errors?: FieldIssue[],
     readonly headers?: Record<string, string>,
+    /** A bulk update's rows changed since the download (with a 409), for the sender to choose. */
+    readonly conflicts?: UpdateConflicts,
   ) {
     super(message);
   }

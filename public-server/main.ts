@@ -23,6 +23,19 @@ async function main(): Promise<void> {
     services.log.info("listening", { url: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`, database: config.databasePath });
   });
   server.keepAliveTimeout = 5_000;
+  server.once("error", (err: NodeJS.ErrnoException) => {
+    const message =
+      err.code === "EADDRINUSE"
+        ? `Port ${config.port} on ${config.host} is already in use, probably by another server, so this one did not start. Stop the other one first, or choose another PORT.`
+        : `The server could not listen on ${config.host}:${config.port}: ${err.message}`;
+    services.log.error("listen_failed", { message });
+    process.stderr.write(`${message}\n`);
+    // Only this server's own lock and database are let go: another server's lock is not this one's to touch.
+    close().then(
+      () => process.exit(1),
+      () => process.exit(1),
+    );
+  });
 
   // Every answer given while stopping says "Connection: close", so clients open no new request on a socket we are about to close.
   let stopping = false;

@@ -13,6 +13,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import autocannon from "autocannon";
 import { uploadCsv } from "../shared/csv/export";
+import { checkBulk } from "../shared/csv/flexible";
 import { FLOWERS } from "../shared/flowers";
 import { memorialPath } from "../shared/garden";
 import type { PublicFlowerDto } from "../shared/schemas/public";
@@ -298,6 +299,41 @@ async function main() {
     // Each phase's peak on its own: the run's peak below is the highest of them.
     fs.writeFileSync(`/proc/${child.pid}/clear_refs`, "5");
 
+    // "Download the garden as CSV", then that file sent back with every row edited, as Bulk Update sends it (the CSV itself).
+    const beforeDownload = memory(child.pid!);
+    const download = await longestWaitDuring(url, loop, async () => {
+      const res = await admin.get("/api/admin/memorial-flowers/export.csv");
+      if (res.status !== 200) throw new Error(`download: ${res.status} ${(await res.text()).slice(0, 300)}`);
+      return res.text();
+    });
+    const afterDownload = memory(child.pid!);
+    report(
+      `Download the garden as CSV: ${(Buffer.byteLength(download.result) / 1_048_576).toFixed(1)} MB in ${(download.workMs / 1000).toFixed(1)} s; server memory ${beforeDownload.now} MB RSS before it, peak ${afterDownload.peak} MB during it, ${afterDownload.now} MB after it; ${breakdown(download.held)}`,
+    );
+    fs.writeFileSync(`/proc/${child.pid}/clear_refs`, "5");
+    const edited = download.result.replace(/\r\n(\d+),/g, "\r\n$1,E");
+    // BENCH_UPDATE=json sends the same rows as JSON (what the web admin sent before), for comparison.
+    const updateJson = process.env.BENCH_UPDATE === "json";
+    const checked = updateJson ? checkBulk(edited, "update") : null;
+    if (checked && !checked.ok) throw new Error(checked.message);
+    const beforeUpdate = memory(child.pid!);
+    const update = await longestWaitDuring(
+      url,
+      loop,
+      async () => {
+        const res = checked?.ok
+          ? await admin.put("/api/admin/memorial-flowers/bulk-update", { flowers: checked.entries })
+          : await admin.put("/api/admin/memorial-flowers/bulk-update", edited, { "Content-Type": "text/csv; charset=utf-8" });
+        if (res.status !== 200) throw new Error(`update: ${res.status} ${(await res.text()).slice(0, 300)}`);
+      },
+      true,
+    );
+    const afterUpdate = memory(child.pid!);
+    report(
+      `Bulk update of every row (the download edited, sent back as ${updateJson ? "JSON" : "CSV"}): ${(update.workMs / 1000).toFixed(1)} s; longest wait meanwhile ${update.ms} ms without the database, ${update.dbMs} ms for a garden query; server memory ${beforeUpdate.now} MB RSS before it, peak ${afterUpdate.peak} MB during it, ${afterUpdate.now} MB after it; ${breakdown(update.held)}`,
+    );
+    fs.writeFileSync(`/proc/${child.pid}/clear_refs`, "5");
+
     // First view: the garden's HTML (the shared CSS and JavaScript are the same for every page).
     t = performance.now();
     // fetch decodes the body: the bytes on the wire are the Content-Length.
@@ -424,7 +460,7 @@ async function main() {
       `A crawler through 800 garden pages as HTML, 4 connections: ${Math.round(crawl.requests.average)} pages/s, p99 ${crawl.latency.p99} ms, ${crawl.non2xx} errors; server memory peak ${afterCrawl.peak} MB RSS, ${afterCrawl.now} MB after it; ${breakdown(crawlHeld)}`,
     );
     report(
-      `Server memory: peak ${Math.max(afterUpload.peak, afterList.peak, afterQueries.peak, mem.peak, afterCrawl.peak)} MB RSS over the whole run (writes included; ${mem.peak} MB in the part after the query load: single queries, memorial page, Chromium; ${afterCrawl.peak} MB in the crawl), ${before.now} MB before the query load, ${afterCrawl.now} MB at the end (budget 150 MB)`,
+      `Server memory: peak ${Math.max(afterUpload.peak, afterList.peak, afterDownload.peak, afterUpdate.peak, afterQueries.peak, mem.peak, afterCrawl.peak)} MB RSS over the whole run (writes included; ${mem.peak} MB in the part after the query load: single queries, memorial page, Chromium; ${afterCrawl.peak} MB in the crawl), ${before.now} MB before the query load, ${afterCrawl.now} MB at the end (budget 150 MB)`,
     );
   } catch (err) {
     console.error(out.slice(-4000));

@@ -30,5 +30,13 @@ export const LIMITS = {
   duplicateCheckRows: 20000,
 } as const;
 
+/**
+ * The largest body one bulk upload or update may send: a whole large garden
+ * (200,000 rows) with room to spare. The server refuses more with a sentence,
+ * deploy/Caddyfile lets exactly this much through (max_size 40MiB), and both
+ * admin apps check a file against it before sending.
+ */
+export const BULK_BODY_LIMIT = { bytes: 40 * 1024 * 1024, text: "40 MB" } as const;
+
 /** Name of the hidden field that people never see and bots fill in. */
 export const HONEYPOT_FIELD = "website";

@@ -1,3 +1,5 @@
+import type { UpdateConflicts } from "./schemas/admin";
+
 /** Error ids the server sends beside its human message; clients switch on these, never on the text. */
 export const ErrorId = {
   validation: "validation_error",
@@ -30,6 +32,8 @@ export interface ErrorBody {
   message: string;
   error?: ErrorIdValue;
   errors?: FieldIssue[];
+  /** A bulk update's rows whose flowers changed since the file was downloaded (with a 409). */
+  conflicts?: UpdateConflicts;
   /** The request's id (also in the X-Request-Id header and the server's log), for a person to quote. */
   requestId?: string;
 }

@@ -5,11 +5,21 @@
  * it against the real server without Electron.
  */
 import { z } from "zod";
-import type { AdminCommentDto, AdminFlowerDto, AdminTestimonialDto, FlowerEntry, MessageDto, ResetImportResult } from "../../shared/schemas/admin";
+import type {
+  AdminCommentDto,
+  AdminFlowerDto,
+  AdminTestimonialDto,
+  BulkUpdateDto,
+  BulkUpdateQuery,
+  FlowerEntry,
+  MessageDto,
+  ResetImportResult,
+  UpdateConflicts,
+} from "../../shared/schemas/admin";
 import type { SessionUserDto } from "../../shared/schemas/session";
 import { MODERATION } from "../../shared/moderation";
-import { uploadCsv } from "../../shared/csv/export";
 import { ErrorId } from "../../shared/errors";
+import { PROXY_COULD_NOT_PASS, PROXY_TOO_LARGE } from "../../shared/messages";
 import { IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER } from "../../shared/schemas/admin";
 import type { ItemKind } from "../ipc";
 import {
@@ -18,6 +28,7 @@ import {
   AdminTestimonialSchema,
   ApprovedSchema,
   DuplicatesSchema,
+  BulkUpdateSchema,
   ErrorBodySchema,
   HealthSchema,
   MessageSchema,
@@ -32,6 +43,8 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly errorId?: string,
+    /** A bulk update's rows changed since the download (with a 409): nothing was changed. */
+    readonly conflicts?: UpdateConflicts,
   ) {
     super(message);
   }
@@ -191,8 +204,14 @@ export class ApiClient {
     return (await this.call(DuplicatesSchema, "POST", "/api/admin/memorial-flowers/duplicates", { flowers }, 120_000)).duplicates;
   }
 
-  bulkUpdate(flowers: (FlowerEntry & { id: number })[]): Promise<MessageDto> {
-    return this.call(MessageSchema, "PUT", "/api/admin/memorial-flowers/bulk-update", { flowers }, 120_000);
+  /**
+   * Sends an update as a CSV file (each row with its ID and the version it was downloaded at), streamed by
+   * the server like an upload. A 409 lists the rows whose flowers changed since (HttpError.conflicts);
+   * `choice` answers it.
+   */
+  bulkUpdate(csv: string, choice?: BulkUpdateQuery): Promise<BulkUpdateDto> {
+    const query = choice ? `?${new URLSearchParams(Object.entries(choice).filter((entry): entry is [string, string] => entry[1] !== undefined))}` : "";
+    return this.call(BulkUpdateSchema, "PUT", `/api/admin/memorial-flowers/bulk-update${query}`, new CsvBody(csv), 300_000);
   }
 
   resetAndImport(csvData: Record<string, string | undefined>[], adminKey: string): Promise<ResetImportResult> {
@@ -240,8 +259,12 @@ export class ApiClient {
     const text = await res.text().catch(() => "");
     if (!res.ok) {
       const parsed = ErrorBodySchema.safeParse(safeJson(text));
-      const message = parsed.success && parsed.data.message ? parsed.data.message : text.slice(0, 300) || res.statusText;
-      throw new HttpError(res.status, message, parsed.success ? parsed.data.error : undefined);
+      const sentence = parsed.success ? parsed.data.message : undefined;
+      // A 413 without the server's sentence is a proxy in front of it refusing the body: its own page, or nothing.
+      // So is a 502 to a CSV file: Debian's Caddy answers so when its body limit cuts a file short.
+      const proxied = res.status === 413 ? PROXY_TOO_LARGE : res.status === 502 && body instanceof CsvBody ? PROXY_COULD_NOT_PASS : undefined;
+      const message = sentence || proxied || text.slice(0, 300) || res.statusText;
+      throw new HttpError(res.status, message, parsed.success ? parsed.data.error : undefined, parsed.success ? parsed.data.conflicts : undefined);
     }
     const parsed = schema.safeParse(text ? safeJson(text) : undefined);
     if (!parsed.success)

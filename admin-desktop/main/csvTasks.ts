@@ -5,29 +5,19 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { checkBulk, CSV_TEMPLATE, CSV_TEMPLATE_FILENAME, INVALID_FILE, parseStrictCsv } from "../../shared/csv";
+import { checkBulk, CSV_TEMPLATE, CSV_TEMPLATE_FILENAME, INVALID_FILE, parseStrictCsv, updateCsv } from "../../shared/csv";
 import { newUploadKey, type MessageDto, type ResetImportResult } from "../../shared/schemas/admin";
-import type { BulkOutcome, DesktopEvent, ResetImportInput, Result } from "../ipc";
+import type { BulkOutcome, BulkUpdateRequest, DesktopEvent, ResetImportInput, Result } from "../ipc";
 import type { Account } from "./account";
-import { plural } from "../words";
 import { fail, ok } from "./results";
-import { alreadyUploaded, CSV_TASK_FAILED, NOTHING_NEW } from "../../shared/messages";
-import { LIMITS } from "../../shared/constants";
+import { alreadyUploaded, BULK_TOO_LARGE, CSV_TASK_FAILED, NOTHING_NEW } from "../../shared/messages";
+import { BULK_BODY_LIMIT, LIMITS } from "../../shared/constants";
 import { uploadCsv } from "../../shared/csv/export";
-import { NetworkError, type ApiClient } from "./api";
+import { HttpError, NetworkError, type ApiClient } from "./api";
 
-/** Largest CSV file or text the app accepts (the server takes 10 MB of JSON). */
-export const MAX_CSV_BYTES = 5 * 1024 * 1024;
-export const TOO_LARGE = "This file is too large for one import (at most 5 MB).";
-/**
- * Bulk update goes in chunks of this many rows, each its own server
- * transaction, so the progress bar is real. That is safe because an update
- * sets the same values however often it runs: after a failure part-way the
- * volunteer simply runs the same file again. Bulk upload is NOT chunked: it
- * creates new flowers, so it goes as one request (one transaction: all or
- * nothing, its key making a repeat harmless) with an indeterminate progress bar.
- */
-export const UPDATE_CHUNK = 200;
+/** Largest CSV file or text the app accepts: what the server (and the documented proxy) take in one request. */
+export const MAX_CSV_BYTES = BULK_BODY_LIMIT.bytes;
+export const TOO_LARGE = BULK_TOO_LARGE;
 
 /** Tries of one bulk upload at most, the first included, and the wait before the next (times the tries so far). */
 const UPLOAD_TRIES = 3;
@@ -139,29 +129,29 @@ export class CsvTasks {
     }
   }
 
-  async bulkUpdate(text: string): Promise<Result<BulkOutcome>> {
+  /**
+   * Sends the update as one CSV file, each row with the version it was downloaded at: one transaction on
+   * the server, all or nothing, so the rows whose flowers changed since can be held back together (the
+   * outcome's `conflicts`, nothing changed) and sent again with the volunteer's choice.
+   */
+  async bulkUpdate({ text, choice }: BulkUpdateRequest): Promise<Result<BulkOutcome>> {
     const api = this.account.signedInApi();
     if (!api) return this.account.notSignedIn();
     const check = checkBulk(text, "update");
     if (!check.ok) return fail(`${check.title}: ${check.message}`, "csv-invalid");
+    const body = updateCsv(check.entries);
+    if (Buffer.byteLength(body) > MAX_CSV_BYTES) return fail(TOO_LARGE, "invalid-input");
     const total = check.entries.length;
-    let done = 0;
-    this.deps.emit({ type: "progress", task: "update", current: 0, total, indeterminate: false });
+    this.deps.emit({ type: "progress", task: "update", current: 0, total, indeterminate: true });
     try {
-      for (let start = 0; start < total; start += UPDATE_CHUNK) {
-        const chunk = check.entries.slice(start, start + UPDATE_CHUNK);
-        await api.bulkUpdate(chunk);
-        done += chunk.length;
-        this.deps.emit({ type: "progress", task: "update", current: done, total, indeterminate: false });
-      }
-      return ok({ message: `Successfully updated ${plural(done, "memorial flower")}.`, count: done, skipped: check.skipped.length });
+      const answer = await api.bulkUpdate(body, choice);
+      this.deps.emit({ type: "progress", task: "update", current: total, total, indeterminate: false });
+      return ok({ message: answer.message, count: answer.count, skipped: check.skipped.length });
     } catch (error) {
-      const failed = this.account.failure<BulkOutcome>(error, CSV_TASK_FAILED.update);
-      if (failed.ok || done === 0) return failed;
-      return {
-        ...failed,
-        error: `${failed.error} ${done} of ${plural(total, "flower")} ${done === 1 ? "was" : "were"} updated before this. Updating is safe to repeat: run the same file again to finish.`,
-      };
+      if (error instanceof HttpError && error.status === 409 && error.conflicts) {
+        return ok({ message: error.message, count: 0, skipped: check.skipped.length, conflicts: error.conflicts });
+      }
+      return this.account.failure(error, CSV_TASK_FAILED.update);
     }
   }
 

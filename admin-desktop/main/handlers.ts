@@ -9,7 +9,7 @@ import { MODERATED_KINDS } from "../../shared/moderation";
 import type { InvokeChannel, Result } from "../ipc";
 import { MAX_CSV_BYTES, TOO_LARGE } from "./csvTasks";
 import type { DesktopService } from "./service";
-import { IdempotencyKey, RESET_IMPORT_REQUIRED } from "../../shared/schemas/admin";
+import { BulkUpdateQuery, IdempotencyKey, RESET_IMPORT_REQUIRED } from "../../shared/schemas/admin";
 import { LoginInput } from "../../shared/schemas/session";
 
 const none = z.undefined();
@@ -28,7 +28,7 @@ export const schemas = {
   saveTemplate: none,
   bulkUpload: z.strictObject({ text: csvText, skipDuplicates: z.boolean(), reading: IdempotencyKey }),
   findDuplicates: csvText,
-  bulkUpdate: csvText,
+  bulkUpdate: z.strictObject({ text: csvText, choice: BulkUpdateQuery.optional() }),
   resetAndImport: z.strictObject({
     text: csvText,
     adminKey: z.string().min(1, RESET_IMPORT_REQUIRED).max(500),
@@ -75,7 +75,7 @@ export function createHandlers(service: DesktopService, log: (error: unknown) =>
     saveTemplate: run("saveTemplate", () => service.saveTemplate()),
     bulkUpload: run("bulkUpload", ({ text, ...options }) => service.bulkUpload(text, options)),
     findDuplicates: run("findDuplicates", (text) => service.findDuplicates(text)),
-    bulkUpdate: run("bulkUpdate", (text) => service.bulkUpdate(text)),
+    bulkUpdate: run("bulkUpdate", (input) => service.bulkUpdate(input)),
     resetAndImport: run("resetAndImport", (input) => service.resetAndImport(input)),
     downloadForReview: run("downloadForReview", () => service.downloadForReview()),
     getReview: run("getReview", () => service.getReview()),

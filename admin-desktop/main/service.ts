@@ -9,7 +9,7 @@
 import fs from "node:fs";
 import type { AppStatus, DecisionInput, DesktopEvent, QueueItem, ResetImportInput, Result, ReviewView, SignInInput, SyncSummary } from "../ipc";
 import type { ResetImportResult } from "../../shared/schemas/admin";
-import type { BulkOutcome } from "../ipc";
+import type { BulkOutcome, BulkUpdateRequest } from "../ipc";
 import { Account } from "./account";
 import type { FetchLike } from "./api";
 import { CsvTasks, type CsvDeps, type UploadOptions } from "./csvTasks";
@@ -125,8 +125,8 @@ export class DesktopService {
     return this.csv.findDuplicates(text);
   }
 
-  bulkUpdate(text: string): Promise<Result<BulkOutcome>> {
-    return this.csv.bulkUpdate(text);
+  bulkUpdate(input: BulkUpdateRequest): Promise<Result<BulkOutcome>> {
+    return this.csv.bulkUpdate(input);
   }
 
   resetAndImport(input: ResetImportInput): Promise<Result<ResetImportResult>> {

@@ -6,7 +6,16 @@
  * checked here before any code relies on them.
  */
 import { z } from "zod";
-import type { AdminCommentDto, AdminFlowerDto, AdminTestimonialDto, DuplicateCheckDto, MessageDto, ResetImportResult } from "../../shared/schemas/admin";
+import type {
+  AdminCommentDto,
+  AdminFlowerDto,
+  AdminTestimonialDto,
+  BulkUpdateDto,
+  DuplicateCheckDto,
+  MessageDto,
+  ResetImportResult,
+  UpdateConflicts,
+} from "../../shared/schemas/admin";
 import { MODERATED_KINDS } from "../../shared/moderation";
 import type { SessionUserDto } from "../../shared/schemas/session";
 import type { QueueItem, ReviewItem } from "../ipc";
@@ -74,8 +83,25 @@ export const ResetImportResultSchema = z.object({
   message: z.string(),
   backup: z.object({ name: z.string(), createdAt: z.string() }),
 }) satisfies z.ZodType<ResetImportResult>;
-/** An error answer: only its sentence and error id are read. */
-export const ErrorBodySchema = z.object({ message: z.string().optional(), error: z.string().optional() });
+/** A bulk update's rows changed since the download, as a 409 lists them. */
+const ConflictsSchema = z.object({
+  total: z.number().int().nonnegative(),
+  token: z.string(),
+  listed: z.array(
+    z.object({
+      id,
+      deleted: z.boolean(),
+      changes: z.array(z.object({ column: z.string(), now: z.string(), inFile: z.string() })),
+    }),
+  ),
+}) satisfies z.ZodType<UpdateConflicts>;
+/** An error answer: its sentence and error id are read, and a bulk update's list of rows changed since. */
+export const ErrorBodySchema = z.object({ message: z.string().optional(), error: z.string().optional(), conflicts: ConflictsSchema.optional() });
+export const BulkUpdateSchema = z.object({
+  message: z.string(),
+  count: z.number().int().nonnegative(),
+  skipped: z.number().int().nonnegative(),
+}) satisfies z.ZodType<BulkUpdateDto>;
 
 // The offline copy and the queue, as written by this app (strict: this app is their only writer).
 export const ReviewItemSchema = z.discriminatedUnion("kind", [

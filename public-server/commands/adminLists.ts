@@ -114,14 +114,3 @@ export async function listCommentsPage(m: EntityManager, query: AdminListQuery):
   ]);
   return { items, total: n };
 }
-
-/** Every approved flower's fields for the garden download, oldest first: bulk work, so plain rows rather than entities. */
-export function listGardenForExport(
-  m: EntityManager,
-): Promise<Pick<MemorialFlower, "id" | "babyFirstName" | "babyMiddleName" | "babyLastName" | "lossDate" | "flowerType">[]> {
-  return m.query(
-    `SELECT id, baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName, baby_last_name AS babyLastName,
-            loss_date AS lossDate, flower_type AS flowerType
-     FROM memorial_flowers WHERE approved = 1 ORDER BY id`,
-  );
-}

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { ResetImportResult } from "../../shared/schemas/admin";
+import type { BulkUpdateDto, BulkUpdateQuery, ResetImportResult } from "../../shared/schemas/admin";
 import { validateStrictRows } from "../../shared/csv/strict";
 import { receiveToFile } from "../lib/csvStream";
 import { ensurePrivateDir } from "../lib/privateFiles";
@@ -12,9 +12,11 @@ import { ApiError, Forbidden, TooMany } from "../errors";
 import { secretsEqual } from "../lib/secret";
 import { ErrorId } from "../../shared/errors";
 import { bodyHash, hashing, keepAnswer, keptAnswer, oneAtATime, type UploadAnswer } from "./uploadKeys";
+import { BULK_BODY_LIMIT } from "../../shared/constants";
+import { updatedMessage } from "../writer/bulkUpdate";
 
-/** The largest body one bulk upload or update may send, in bytes and in words: a whole large garden with room to spare. */
-const CSV_UPLOAD_LIMIT = { bytes: 40 * 1024 * 1024, text: "40 MB" };
+/** The largest body one bulk upload or update may send (the same as deploy/Caddyfile and both apps allow). */
+const CSV_UPLOAD_LIMIT = BULK_BODY_LIMIT;
 
 /** Bulk bodies of each kind received or in hand at once, at most (a check never keeps an upload waiting). */
 const MAX_ACTIVE = 2;
@@ -132,16 +134,23 @@ async function upload(s: Services, body: BulkBody, actor: User, keyed?: () => { 
   });
 }
 
-/** Changes flowers by id from rows sent as JSON, all or none: one unknown id changes nothing and is named in the answer. */
-export async function bulkUpdate(s: Services, body: JsonBody, actor: User): Promise<number> {
+/**
+ * Changes flowers by id, all or none, from a CSV file sent as it is (text/csv,
+ * read by the large-write thread a piece at a time) or from rows sent as JSON.
+ * One unknown id changes nothing and is named in the answer. A row carrying
+ * the version its flower had at the download, whose flower changed since, is
+ * applied only as `choice` says; without a choice the update changes nothing
+ * and answers 409 with those rows (see writer/bulkUpdate.ts).
+ */
+export async function bulkUpdate(s: Services, body: BulkBody, choice: BulkUpdateQuery, actor: User): Promise<BulkUpdateDto> {
   return withBodyFile(s, "update", body, async (file) => {
-    const count = await s.db.writeOffThread(async (writer) => {
-      const changed = await writer.updateJson(file);
-      await s.emit(writer, { type: "imported", mode: "bulk-update", count: changed, actor });
-      return changed;
+    const outcome = await s.db.writeOffThread(async (writer) => {
+      const done = "csv" in body ? await writer.updateCsv(file, choice) : await writer.updateJson(file, choice);
+      await s.emit(writer, { type: "imported", mode: "bulk-update", count: done.applied, actor });
+      return done;
     });
     s.cache.invalidate("flowers", "comments:");
-    return count;
+    return { message: updatedMessage(outcome), count: outcome.applied, skipped: outcome.skipped + outcome.deleted };
   });
 }
 

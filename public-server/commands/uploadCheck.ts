@@ -1,5 +1,5 @@
 import type { FlowerEntry } from "../../shared/schemas/admin";
-import { bulkNotice, type FlexibleEntry, FlexibleRowReader, parseErrorMessage } from "../../shared/csv/flexible";
+import { type BulkMode, bulkNotice, type FlexibleEntry, FlexibleRowReader, parseErrorMessage } from "../../shared/csv/flexible";
 import { LIMITS } from "../../shared/constants";
 import { ErrorId } from "../../shared/errors";
 import { ApiError } from "../errors";
@@ -11,7 +11,8 @@ const LISTED_PROBLEMS = 100;
  * Checks an uploaded file's rows as it is read, with the bulk reader's checks,
  * in the order the admin screens apply them. Unlike the screens, which leave
  * out rows they cannot read, the server refuses the file when any row is
- * wrong: an upload adds exactly what was sent, or nothing.
+ * wrong: an upload adds exactly what was sent, or nothing. An update's
+ * check (mode "update") also refuses a row without an ID.
  */
 export class UploadCheck {
   private readonly reader = new FlexibleRowReader();
@@ -20,6 +21,9 @@ export class UploadCheck {
   private invalidRows = 0;
   private records = 0;
   private valid = 0;
+  private missingIds = false;
+
+  constructor(private readonly mode: BulkMode = "upload") {}
 
   parseErrors(messages: string[]): void {
     for (const message of messages) this.parseProblems.add(message);
@@ -32,6 +36,7 @@ export class UploadCheck {
     if (!row) return null;
     if (row.valid) {
       this.valid++;
+      if (this.mode === "update" && row.entry?.id === undefined) this.missingIds = true;
       return row.entry ?? null;
     }
     this.invalidRows++;
@@ -41,7 +46,7 @@ export class UploadCheck {
 
   /** Whether the file may still be accepted, from what has been read so far. */
   get acceptable(): boolean {
-    return this.invalidRows === 0 && this.parseProblems.size === 0 && this.reader.errors.length === 0 && this.valid <= LIMITS.bulkRows;
+    return this.invalidRows === 0 && !this.missingIds && this.parseProblems.size === 0 && this.reader.errors.length === 0 && this.valid <= LIMITS.bulkRows;
   }
 
   /** The number of flowers to add, once the whole file is read; throws the answer for a refused file. */
@@ -54,7 +59,7 @@ export class UploadCheck {
         listed.slice(0, LISTED_PROBLEMS).map((m) => ({ message: m })),
       );
     const fileErrors = [...[...this.parseProblems].map(parseErrorMessage), ...this.reader.errors];
-    const notice = bulkNotice({ blank: this.records === 0, valid: this.valid, errors: fileErrors }, "upload");
+    const notice = bulkNotice({ blank: this.records === 0, valid: this.valid, errors: fileErrors, missingIds: this.missingIds }, this.mode);
     // With no valid row the answer lists the rows' problems; otherwise the file's own.
     if (notice) throw refuse(notice.message, this.valid === 0 ? this.problems : fileErrors);
     if (this.invalidRows) {
@@ -67,7 +72,7 @@ export class UploadCheck {
 }
 
 /** The flower's fields, without an ID column a file may carry (an upload always adds new flowers). */
-export function flowerOnly(entry: FlowerEntry & { id?: number }): FlowerEntry {
-  const { id: _id, ...flower } = entry;
+export function flowerOnly(entry: FlowerEntry & { id?: number; version?: number }): FlowerEntry {
+  const { id: _id, version: _version, ...flower } = entry;
   return flower;
 }

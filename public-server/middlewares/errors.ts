@@ -48,6 +48,7 @@ function toBody(err: unknown): { status: number; body: ErrorBody; headers: Recor
   if (err instanceof ApiError) {
     const body: ErrorBody = { message: err.message, error: err.id };
     if (err.errors?.length) body.errors = err.errors;
+    if (err.conflicts) body.conflicts = err.conflicts;
     return { status: err.status, body, headers: err.headers ?? {} };
   }
   const status = httpStatus(err);

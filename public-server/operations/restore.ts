@@ -5,7 +5,8 @@ import { format } from "date-fns";
 import type { ServerConfig } from "../config";
 import { checkDatabaseFile, syncDir, syncFile } from "./backupFiles";
 import { knownMigrations } from "./onlineBackup";
-import { runningServer } from "./serverLock";
+import { acquireDatabaseLock, databaseInUse } from "./serverLock";
+import { ensurePrivateDir } from "../lib/privateFiles";
 import { endAllSessions } from "../lib/sessionStore";
 
 /** A restore that was refused before anything changed; the message says why and what to do. */
@@ -21,31 +22,49 @@ export interface RestoreReport {
 
 /**
  * Puts a backup in place of the live database, in an order that cannot make
- * things worse: (1) refuse while a server uses the database; (2) check the
- * backup (integrity, our tables, migrations this version knows); (3) copy the
- * current database into the backups folder; (4) copy the backup beside the
- * database and rename it over it, which is atomic. A refusal in (1) or (2)
- * changes nothing at all.
+ * things worse: (1) take the database's lock, refusing while a server holds
+ * it, so no server starts until the restore is over; (2) check the backup
+ * (integrity, our tables, migrations this version knows); (3) refuse while
+ * any connection still has the database open (a server whose lock file was
+ * deleted, another command), asked of SQLite itself; (4) copy the current
+ * database into the backups folder; (5) copy the backup beside the database
+ * and rename it over it, which is atomic. A refusal changes nothing at all.
  */
 export async function restoreBackup(config: ServerConfig, given: string): Promise<RestoreReport> {
-  const { databasePath, backupDir } = config;
-  const source = resolveBackup(given, backupDir);
-
-  const server = runningServer(databasePath);
-  if (server) {
+  const { databasePath } = config;
+  ensurePrivateDir(path.dirname(databasePath));
+  const lock = acquireDatabaseLock(databasePath, "restore");
+  if (!lock.ok) {
+    const { holder } = lock;
     throw new RestoreRefused(
-      `The server is running on this database (process ${server.pid}, started ${server.startedAt}). ` +
-        `Stop it first (sudo systemctl stop garden), then run the restore again. ` +
-        `If no server is running, delete ${server.file}.`,
+      holder.role === "server"
+        ? `The server is running on this database (process ${holder.pid}, started ${holder.startedAt}). ` +
+            `Stop it first (sudo systemctl stop garden), then run the restore again. Nothing was changed.`
+        : `Another restore is replacing this database (process ${holder.pid}, started ${holder.startedAt}). Let it finish, then check the result. Nothing was changed.`,
     );
   }
+  try {
+    return await restoreUnderLock(config, given);
+  } finally {
+    lock.release();
+  }
+}
+
+/** The message when SQLite says the database is open though no process holds its lock. */
+const DATABASE_OPEN =
+  "The database is open in another program, most likely a server running on it without its lock file. " +
+  "Stop the server (sudo systemctl stop garden) and any other program using the database, then run the restore again. Nothing was changed.";
+
+async function restoreUnderLock(config: ServerConfig, given: string): Promise<RestoreReport> {
+  const { databasePath, backupDir } = config;
+  const source = resolveBackup(given, backupDir);
   if (path.resolve(source) === path.resolve(databasePath)) throw new RestoreRefused("That file is the live database itself: choose a backup.");
 
   if (!fs.existsSync(source)) throw new RestoreRefused(`There is no file ${given} here or in the backups folder (${backupDir}); nothing was changed.`);
   const check = checkDatabaseFile(source, knownMigrations());
   if (!check.ok) throw new RestoreRefused(`${source} cannot be restored, and nothing was changed. ${check.reason}`);
+  if (databaseInUse(databasePath)) throw new RestoreRefused(DATABASE_OPEN);
   const lines = [`Checked ${source}: SQLite's integrity check is ok, ${check.flowers} memorial flowers, ${check.migrations.length} migrations.`];
-
   let keptCopy: string | null = null;
   if (fs.existsSync(databasePath)) {
     keptCopy = path.join(backupDir, `garden-before-restore-${format(new Date(), "yyyy-MM-dd-HHmmss")}.sqlite`);

@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import type { FlowerEntry } from "../../shared/schemas/admin";
+import type { BulkUpdateQuery, FlowerEntry } from "../../shared/schemas/admin";
 import { ApiError } from "../errors";
 import { ErrorId } from "../../shared/errors";
 import type { Queries } from "../context";
 import type { BackupResult } from "../operations/onlineBackup";
+import type { UpdateOutcome } from "./bulkUpdate";
 import type { WriterFailure, WriterOptions, WriterReply, WriterRequest } from "./protocol";
 
 /** Flowers sent to the thread per message: copying one message takes about a millisecond of the event loop. */
@@ -112,9 +113,17 @@ export class GardenWriter implements Queries {
     return this.call<number>({ op: "uploadJson", file });
   }
 
-  /** Parses and checks a saved bulk-update JSON body (BulkUpdateInput), and changes its flowers, all or none. */
-  updateJson(file: string): Promise<number> {
-    return this.call<number>({ op: "updateJson", file });
+  /**
+   * Parses and checks a saved bulk-update JSON body (BulkUpdateInput), and changes its flowers, all or none;
+   * rows whose flowers changed since the download as `choice` says (see writer/bulkUpdate.ts).
+   */
+  updateJson(file: string, choice: BulkUpdateQuery): Promise<UpdateOutcome> {
+    return this.call<UpdateOutcome>({ op: "updateJson", file, choice });
+  }
+
+  /** Reads an update's CSV file a piece at a time, checking and applying its rows as they come; the same rules as updateJson. */
+  updateCsv(file: string, choice: BulkUpdateQuery): Promise<UpdateOutcome> {
+    return this.call<UpdateOutcome>({ op: "updateCsv", file, choice });
   }
 
   /** Parses and checks a saved duplicate-check JSON body (DuplicateCheckInput): the positions of its rows already in the garden. */
@@ -149,6 +158,6 @@ const TOO_BIG = () =>
 /** The failure as the server's code expects it: an ApiError for an answer, else an Error with SQLite's code. */
 function rebuild(failure: WriterFailure): Error {
   const { answer } = failure;
-  if (answer) return new ApiError(answer.status, answer.id, failure.message, answer.errors, answer.headers);
+  if (answer) return new ApiError(answer.status, answer.id, failure.message, answer.errors, answer.headers, answer.conflicts);
   return Object.assign(new Error(failure.message), { name: failure.name, ...(failure.code ? { code: failure.code } : {}) });
 }

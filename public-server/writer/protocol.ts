@@ -1,4 +1,4 @@
-import type { FlowerEntry } from "../../shared/schemas/admin";
+import type { BulkUpdateQuery, FlowerEntry, UpdateConflicts } from "../../shared/schemas/admin";
 import type { ErrorIdValue, FieldIssue } from "../../shared/errors";
 
 /** What the writer's thread is started with. */
@@ -17,7 +17,8 @@ export type WriterRequest =
   | { op: "insert"; entries: FlowerEntry[] }
   | { op: "uploadCsv"; file: string }
   | { op: "uploadJson"; file: string }
-  | { op: "updateJson"; file: string }
+  | { op: "updateJson"; file: string; choice: BulkUpdateQuery }
+  | { op: "updateCsv"; file: string; choice: BulkUpdateQuery }
   | { op: "duplicatesJson"; file: string }
   | { op: "vacuumInto"; file: string }
   | { op: "onlineBackup"; target: string };
@@ -29,7 +30,7 @@ export interface WriterFailure {
   /** SQLite's or the system's code (SQLITE_FULL, ENOSPC): the server turns these into their sentences. */
   code?: string;
   /** An answer for the administrator (a refused file), as ApiError holds it. */
-  answer?: { status: number; id: ErrorIdValue; errors?: FieldIssue[]; headers?: Record<string, string> };
+  answer?: { status: number; id: ErrorIdValue; errors?: FieldIssue[]; headers?: Record<string, string>; conflicts?: UpdateConflicts };
 }
 
 export type WriterReply = { id: number; result: unknown } | { id: number; failure: WriterFailure };

@@ -15,13 +15,14 @@
 import fs from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import BetterSqlite3 from "better-sqlite3";
-import type { FlowerEntry } from "../../shared/schemas/admin";
+import type { BulkUpdateQuery, FlowerEntry } from "../../shared/schemas/admin";
 import { BulkUpdateInput, BulkUploadInput, DuplicateCheckInput } from "../../shared/schemas/admin";
 import { ApiError, BadRequest, NOT_JSON } from "../errors";
 import { parse } from "../lib/validate";
 import { csvPieces } from "../lib/csvStream";
 import { BUSY_TIMEOUT_MS, prepareWriteConnection } from "../lib/connection";
 import { flowerOnly, UploadCheck } from "../commands/uploadCheck";
+import { BulkUpdater, type UpdateOutcome } from "./bulkUpdate";
 import { takeOnlineBackup } from "../operations/onlineBackup";
 import { syncFile } from "../operations/backupFiles";
 import type { WriterFailure, WriterOptions, WriterReply, WriterRequest } from "./protocol";
@@ -62,36 +63,8 @@ function insert(entries: FlowerEntry[]): void {
   }
 }
 
-// A row that is the same as the flower (e.g. the downloaded garden sent back) changes nothing, not even the version.
-const UPDATE_SQL = `UPDATE memorial_flowers SET baby_first_name = ?, baby_middle_name = ?, baby_last_name = ?, loss_date = ?, flower_type = ?,
-    version = version + 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
-  WHERE id = ? AND NOT (baby_first_name IS ? AND baby_middle_name IS ? AND baby_last_name IS ? AND loss_date IS ? AND flower_type IS ?)`;
-
 /** Ids or names looked up per query (far below SQLite's variable limit). */
 const ID_CHUNK = 400;
-
-/** Changes flowers by id, all or none: one unknown id changes nothing and is named in the answer. */
-function update(entries: (FlowerEntry & { id: number })[]): void {
-  const ids = [...new Set(entries.map((e) => e.id))];
-  const found = new Set<number>();
-  for (let i = 0; i < ids.length; i += ID_CHUNK) {
-    const chunk = ids.slice(i, i + ID_CHUNK);
-    const rows = statement(`SELECT id FROM memorial_flowers WHERE id IN (${chunk.map(() => "?").join(",")})`).all(...chunk) as { id: number }[];
-    for (const r of rows) found.add(r.id);
-  }
-  const missing = ids.filter((id) => !found.has(id));
-  if (missing.length) {
-    throw BadRequest(
-      `No memorial flower has the ID${missing.length > 1 ? "s" : ""} ${missing.join(", ")}. Nothing was changed.`,
-      missing.map((id) => ({ path: "id", message: `No memorial flower has the ID ${id}.` })),
-    );
-  }
-  const run = statement(UPDATE_SQL);
-  for (const e of entries) {
-    const fields = [e.babyFirstName, e.babyMiddleName ?? null, e.babyLastName ?? null, e.lossDate ?? null, e.flowerType];
-    run.run(...fields, e.id, ...fields);
-  }
-}
 
 /** The exact identity of a flower for duplicate checks: every field, empty and missing alike. */
 const flowerKey = (f: FlowerEntry) => [f.babyFirstName, f.babyMiddleName ?? "", f.babyLastName ?? "", f.lossDate ?? "", f.flowerType].join("\u0000");
@@ -149,6 +122,26 @@ async function uploadCsv(file: string): Promise<number> {
   return check.verdict();
 }
 
+/**
+ * Reads an update's file once, as uploadCsv does: every row is checked as it
+ * comes and applied while the file can still be accepted (the caller rolls
+ * back what was written when the answer is a refusal or a conflict).
+ */
+async function updateCsv(file: string, choice: BulkUpdateQuery): Promise<UpdateOutcome> {
+  const check = new UploadCheck("update");
+  const updater = new BulkUpdater(statement, choice);
+  for await (const piece of csvPieces(file)) {
+    check.parseErrors(piece.parseErrors);
+    for (const fields of piece.records) {
+      const entry = check.read(fields);
+      // Once the file is known to be refused, the rest is only read for its problems.
+      if (entry?.id !== undefined && check.acceptable) updater.row({ ...entry, id: entry.id });
+    }
+  }
+  check.verdict();
+  return updater.finish();
+}
+
 /** A consistent copy of the whole database in `file`, flushed to disk. */
 function vacuumInto(file: string): void {
   connection().prepare("VACUUM INTO ?").run(file);
@@ -194,9 +187,12 @@ async function perform(request: WriterRequest): Promise<unknown> {
       return duplicates(parse(DuplicateCheckInput, readJson(request.file)).flowers);
     case "updateJson": {
       const { flowers } = parse(BulkUpdateInput, readJson(request.file));
-      update(flowers);
-      return flowers.length;
+      const updater = new BulkUpdater(statement, request.choice);
+      for (const flower of flowers) updater.row(flower);
+      return updater.finish();
     }
+    case "updateCsv":
+      return updateCsv(request.file, request.choice);
     case "vacuumInto":
       vacuumInto(request.file);
       return null;
@@ -212,7 +208,7 @@ function failure(err: unknown): WriterFailure {
     name: e.name,
     message: e.message,
     ...(typeof code === "string" ? { code } : {}),
-    ...(err instanceof ApiError ? { answer: { status: err.status, id: err.id, errors: err.errors, headers: err.headers } } : {}),
+    ...(err instanceof ApiError ? { answer: { status: err.status, id: err.id, errors: err.errors, headers: err.headers, conflicts: err.conflicts } } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ErrorBody } from "../../shared/errors";
+import { PROXY_COULD_NOT_PASS, PROXY_TOO_LARGE } from "../../shared/messages";
 
 /**
  * The only place that calls fetch. Every call sends JSON and the session
@@ -70,6 +71,7 @@ export const api = {
   /** Sends CSV text as it is, for the server to read as a stream; `seen` reads a successful answer's headers. */
   postCsv: <T>(path: string, csv: string, headers: Record<string, string> = {}, seen?: (answer: Headers) => void) =>
     request<T>("POST", path, new CsvBody(csv), { "Content-Type": "text/csv; charset=utf-8", ...headers }, seen),
+  putCsv: <T>(path: string, csv: string) => request<T>("PUT", path, new CsvBody(csv), { "Content-Type": "text/csv; charset=utf-8" }),
   delete: <T>(path: string, headers?: Record<string, string>) => request<T>("DELETE", path, undefined, headers),
 };
 
@@ -81,11 +83,22 @@ export const api = {
  */
 export function messageFor(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
+    // A 413 without the server's sentence is a proxy in front of it refusing the body (its own page, or nothing).
+    if (error.status === 413 && !error.serverMessage) return PROXY_TOO_LARGE;
     const message = error.serverMessage ?? fallback;
     return error.status >= 500 && error.body?.requestId ? `${message} (Error code: ${error.body.requestId}.)` : message;
   }
   if (error instanceof OfflineError) return error.message;
   return fallback;
+}
+
+/**
+ * messageFor, for a bulk file sent to the server: a 502 without the server's sentence is also the
+ * proxy in front of it (Debian's Caddy answers so when its body limit cuts a file short).
+ */
+export function bulkMessageFor(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status === 502 && !error.serverMessage) return PROXY_COULD_NOT_PASS;
+  return messageFor(error, fallback);
 }
 
 /** The field errors the server listed (path → sentence), to show beside the fields. */

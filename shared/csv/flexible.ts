@@ -8,8 +8,12 @@
  * - With a header, columns are found by alias (case-insensitive; spaces,
  *   underscores and hyphens ignored); unknown columns are ignored.
  * - Without a header, columns are First, Middle, Last, Date, Flower Type, and
- *   an optional 6th column is the ID (so a headerless bulk update works).
- * - Quote characters are removed from every value; values are trimmed; the
+ *   an optional 6th column is the ID and a 7th its version (so a headerless
+ *   bulk update works).
+ * - Values are read as the download wrote them (see cells.ts): trimmed,
+ *   quotes kept in names and dates, the formula protection undone. Quote
+ *   characters are removed from the header, the flower type, the ID and the
+ *   version; the
  *   flower type is lowercased with spaces turned into hyphens.
  * - A row is kept only with a first name and one of the ten flower types (the
  *   server checks the same); other rows are marked invalid with a message.
@@ -19,10 +23,15 @@
 import { LIMITS } from "../constants";
 import { isFlowerType, normaliseFlowerType } from "../flowers";
 import type { FlowerEntry } from "../schemas/admin";
+import { readBareCell, readCell } from "./cells";
 import { checkAgainstSchema, READ_SHARE, PROGRESS_EVERY, readCsvRecords, stripBom, type CsvProgress } from "./records";
 
-/** A flower ready for the bulk endpoints; id only when the row had one. */
-export type FlexibleEntry = FlowerEntry & { id?: number };
+/**
+ * A flower ready for the bulk endpoints; id only when the row had one, version
+ * only when it had one too (the garden download writes each flower's, so an
+ * update can tell which flowers changed since).
+ */
+export type FlexibleEntry = FlowerEntry & { id?: number; version?: number };
 
 /** One input row for a preview table. */
 export interface FlexibleRow {
@@ -67,7 +76,7 @@ export const TOO_MANY_ROWS_UPDATE: CsvNotice = {
   message: `Please update at most ${LIMITS.bulkRows} flowers at once.`,
 };
 
-type Field = "first" | "middle" | "last" | "date" | "flower" | "id";
+type Field = "first" | "middle" | "last" | "date" | "flower" | "id" | "version";
 
 /** Header aliases per field, before normalising with aliasKey. */
 export const HEADER_ALIASES: Readonly<Record<Field, readonly string[]>> = {
@@ -77,9 +86,10 @@ export const HEADER_ALIASES: Readonly<Record<Field, readonly string[]>> = {
   date: ["date of loss", "loss_date", "lossdate", "date"],
   flower: ["flower type", "flowertype", "flower_type", "flower"],
   id: ["id"],
+  version: ["version"],
 };
 
-const HEADERLESS_ORDER: readonly Field[] = ["first", "middle", "last", "date", "flower", "id"];
+const HEADERLESS_ORDER: readonly Field[] = ["first", "middle", "last", "date", "flower", "id", "version"];
 
 const FIELD_BY_ALIAS = new Map<string, Field>(
   HEADERLESS_ORDER.flatMap((field) => HEADER_ALIASES[field].map((alias): [string, Field] => [aliasKey(alias), field])),
@@ -145,7 +155,7 @@ export type BulkMode = "upload" | "update";
  * Many Rows. Upload entries carry no id. `skipped` lists the invalid rows.
  */
 export function checkBulk(text: string, mode: "upload"): BulkCheck<FlowerEntry>;
-export function checkBulk(text: string, mode: "update"): BulkCheck<FlowerEntry & { id: number }>;
+export function checkBulk(text: string, mode: "update"): BulkCheck<FlowerEntry & { id: number; version?: number }>;
 export function checkBulk(text: string, mode: BulkMode): BulkCheck;
 export function checkBulk(text: string, mode: BulkMode): BulkCheck {
   if (stripBom(text).trim() === "") return checkParsedBulk(null, mode);
@@ -154,7 +164,7 @@ export function checkBulk(text: string, mode: BulkMode): BulkCheck {
 
 /** CheckBulk for text already read by parseFlexibleCsv (null: the text was blank), so a big file is read once. */
 export function checkParsedBulk(result: FlexibleCsvResult | null, mode: "upload"): BulkCheck<FlowerEntry>;
-export function checkParsedBulk(result: FlexibleCsvResult | null, mode: "update"): BulkCheck<FlowerEntry & { id: number }>;
+export function checkParsedBulk(result: FlexibleCsvResult | null, mode: "update"): BulkCheck<FlowerEntry & { id: number; version?: number }>;
 export function checkParsedBulk(result: FlexibleCsvResult | null, mode: BulkMode): BulkCheck;
 export function checkParsedBulk(result: FlexibleCsvResult | null, mode: BulkMode): BulkCheck {
   const upload = mode === "upload";
@@ -217,30 +227,23 @@ function fail(notice: CsvNotice): BulkCheck {
   return { ok: false, title: notice.title, message: notice.message };
 }
 
-/** A row as Bulk Upload sends it: an ID column, if the file has one, is for Bulk Update only. */
+/** A row as Bulk Upload sends it: an ID column, if the file has one, is for Bulk Update only (and so is a version). */
 export function withoutId(entry: FlexibleEntry): FlowerEntry {
-  const { id: _id, ...rest } = entry;
+  const { id: _id, version: _version, ...rest } = entry;
   return rest;
 }
 
 /** Lowercase, quotes removed, spaces, underscores and hyphens dropped: "Baby_First-Name" → "babyfirstname". */
 function aliasKey(name: string): string {
-  return clean(name)
+  return readBareCell(name)
     .toLowerCase()
     .replace(/[\s_-]+/g, "");
-}
-
-/** A value with its quote characters removed, trimmed. */
-function clean(value: string | undefined): string {
-  const text = (value ?? "").replace(/"/g, "").trim();
-  // The garden download writes a cell a spreadsheet would run as a formula with a leading ' (as text): read it back as it was.
-  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1).trim() : text;
 }
 
 function looksLikeHeader(fields: readonly string[]): boolean {
   const line = fields.join(",").toLowerCase();
   if (!/first|name|flower/.test(line)) return false;
-  return !fields.some((field) => isFlowerType(normaliseFlowerType(clean(field))));
+  return !fields.some((field) => isFlowerType(normaliseFlowerType(readBareCell(field))));
 }
 
 type Columns = ReadonlyMap<Field, number>;
@@ -267,19 +270,24 @@ function missingHeaderColumns(hasHeader: boolean, columns: Columns): string[] {
 }
 
 function readRow(line: number, fields: readonly string[], columns: Columns): FlexibleRow {
-  const cell = (field: Field) => {
+  const raw = (field: Field) => {
     const position = columns.get(field);
-    return position === undefined ? "" : clean(fields[position]);
+    return position === undefined ? undefined : fields[position];
   };
+  const cell = (field: Field) => readCell(raw(field));
   const firstName = cell("first");
-  const flowerRaw = cell("flower");
+  const flowerRaw = readBareCell(raw("flower"));
   const flowerType = normaliseFlowerType(flowerRaw);
-  const id = readId(cell("id"));
+  const idRaw = readBareCell(raw("id"));
+  const id = readId(idRaw);
+  const versionRaw = readBareCell(raw("version"));
+  const version = readId(versionRaw);
   const messages: string[] = [];
   if (!firstName) messages.push(`Row ${line}: Missing First Name`);
   if (!flowerRaw) messages.push(`Row ${line}: Missing Flower Type`);
   if (flowerRaw && !isFlowerType(flowerType)) messages.push(`Row ${line}: "${flowerRaw}" is not one of the ten flowers`);
-  if (id === null) messages.push(`Row ${line}: ID "${cell("id")}" must be a positive whole number`);
+  if (id === null) messages.push(`Row ${line}: ID "${idRaw}" must be a positive whole number`);
+  if (version === null) messages.push(`Row ${line}: Version "${versionRaw}" must be a positive whole number (leave it as the download wrote it)`);
   if (messages.length > 0) return { line, valid: false, messages };
   const checked = checkAgainstSchema(line, {
     babyFirstName: firstName,
@@ -290,10 +298,11 @@ function readRow(line: number, fields: readonly string[], columns: Columns): Fle
   });
   if (!checked.entry) return { line, valid: false, messages: checked.messages };
   const entry: FlexibleEntry = typeof id === "number" ? { id, ...checked.entry } : checked.entry;
+  if (typeof version === "number") entry.version = version;
   return { line, valid: true, messages: [], entry };
 }
 
-/** The row's ID: undefined when empty, null when not a positive whole number. */
+/** The row's ID (or version): undefined when empty, null when not a positive whole number. */
 function readId(raw: string): number | undefined | null {
   if (raw === "") return undefined;
   if (!/^\d+$/.test(raw)) return null;

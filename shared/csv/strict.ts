@@ -17,6 +17,7 @@ import { DEFAULT_EXPECTED_IMPORT_COUNT, STRICT_CSV_COLUMNS, type StrictCsvColumn
 import type { FieldIssue } from "../errors";
 import { flowerTypeFromImportName } from "../flowers";
 import type { FlowerEntry } from "../schemas/admin";
+import { readCell } from "./cells";
 import { checkAgainstSchema, PROGRESS_EVERY, READ_SHARE, readCsvRecords, type CsvProgress } from "./records";
 
 /**
@@ -148,13 +149,13 @@ function checkRow(rowNumber: number, row: IndexedRow): { entry?: FlowerEntry; is
   return checked.entry ? { entry: checked.entry, issues: schemaIssues } : { issues: schemaIssues };
 }
 
-/** Builds a row from positional fields: only the five columns, only those the row reaches. */
+/** Builds a row from positional fields: only the five columns, only those the row reaches, each read as the download wrote it. */
 function rowFromFields(columns: readonly string[], fields: readonly string[]): StrictRow {
   const row: StrictRow = {};
   for (const column of STRICT_CSV_COLUMNS) {
     const position = columns.indexOf(column);
     const value = position < 0 ? undefined : fields[position];
-    if (value !== undefined) row[column] = value.trim();
+    if (value !== undefined) row[column] = readCell(value);
   }
   return row;
 }

@@ -1,11 +1,13 @@
 import Papa from "papaparse";
 import { STRICT_CSV_COLUMNS } from "../constants";
+import { FORMULA_LEADING } from "./cells";
 
 /** Options of toCsv. */
 export interface ToCsvOptions {
   /**
    * Prefix a ' to any cell beginning with =, +, -, @, tab or carriage return,
-   * so a spreadsheet shows it as text instead of running it (CSV injection).
+   * so a spreadsheet shows it as text instead of running it (CSV injection);
+   * the same protection as the garden download's, which the readers undo (cells.ts).
    */
   neutraliseFormulas?: boolean;
   /** Line break between records; RFC 4180's "\r\n" unless told. */
@@ -20,7 +22,7 @@ export interface ToCsvOptions {
 export function toCsv(rows: readonly (readonly string[])[], options: ToCsvOptions = {}): string {
   if (rows.length === 0) return "";
   const newline = options.newline ?? "\r\n";
-  return Papa.unparse(rows as string[][], { newline, escapeFormulae: options.neutraliseFormulas ?? false }) + newline;
+  return Papa.unparse(rows as string[][], { newline, escapeFormulae: options.neutraliseFormulas ? FORMULA_LEADING : false }) + newline;
 }
 
 /** The template's rows: the five strict headers and three plainly fictional sample rows. */

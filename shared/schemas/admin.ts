@@ -44,16 +44,82 @@ export function newUploadKey(): string {
 }
 export const REPLAYED_HEADER = "Idempotent-Replayed";
 
-/** PUT /api/admin/memorial-flowers/bulk-update: every row needs its id. */
+/** Said of a row's version that is not a positive whole number. */
+const VERSION_PROBLEM = "A row's version must be a positive whole number, as the garden download wrote it.";
+
+/**
+ * PUT /api/admin/memorial-flowers/bulk-update: every row needs its id. A row
+ * may carry the version the flower had when the garden was downloaded: a row
+ * whose flower was changed since is then not applied unless the sender chose
+ * (BulkUpdateQuery). A row without one is applied as it is.
+ */
 export const BulkUpdateInput = z.object({
   flowers: z
-    .array(FlowerEntryInput.extend({ id: idField("All entries must have an ID for bulk updates.") }), {
+    .array(FlowerEntryInput.extend({ id: idField("All entries must have an ID for bulk updates."), version: idField(VERSION_PROBLEM).optional() }), {
       error: "Please provide CSV data to update.",
     })
     .min(1, "Please provide CSV data to update.")
     .max(LIMITS.bulkRows, `Please update at most ${LIMITS.bulkRows} flowers at once.`),
 });
 export type BulkUpdateInput = z.input<typeof BulkUpdateInput>;
+/** One row of a bulk update: the flower's fields, its id, and the version it was downloaded at when known. */
+export type BulkUpdateEntry = FlowerEntry & { id: number; version?: number | undefined };
+
+/** What to do with rows whose flowers were changed by someone else since the file was downloaded. */
+export const UPDATE_CHOICES = ["skip", "overwrite"] as const;
+export type UpdateChoice = (typeof UPDATE_CHOICES)[number];
+
+/**
+ * The bulk update's address query. Without `conflicts`, an update with any
+ * changed-since row changes nothing and answers 409 with the list. `skip`
+ * applies the other rows; `overwrite` applies every row, but only over the
+ * changes the sender was shown (`seen`, the 409's token): a flower changed
+ * again meanwhile answers 409 once more.
+ */
+export const BulkUpdateQuery = z
+  .object({
+    conflicts: z.enum(UPDATE_CHOICES, { error: 'conflicts must be "skip" or "overwrite".' }).optional(),
+    seen: z
+      .string()
+      .regex(/^[0-9a-f]{16}$/, "seen must be the token of the conflicts you were shown.")
+      .optional(),
+  })
+  .refine((q) => q.conflicts !== "overwrite" || q.seen !== undefined, {
+    message: "To overwrite, send seen: the token of the conflicts you were shown.",
+    path: ["seen"],
+  });
+export type BulkUpdateQuery = z.output<typeof BulkUpdateQuery>;
+
+/** A field of a flower changed since the download: its column, its value now, and the value in the file. */
+export interface ConflictChange {
+  column: string;
+  now: string;
+  inFile: string;
+}
+
+/** One row of the file whose flower changed (or was deleted) after the file was downloaded. */
+export interface UpdateConflict {
+  id: number;
+  /** The flower was deleted since: it stays deleted, whatever the choice. */
+  deleted: boolean;
+  changes: ConflictChange[];
+}
+
+/** The 409's list: every such row counted, the first ones described, and the token an overwrite sends back. */
+export interface UpdateConflicts {
+  total: number;
+  listed: UpdateConflict[];
+  token: string;
+}
+
+/** A bulk update's answer. */
+export interface BulkUpdateDto {
+  message: string;
+  /** Rows applied. */
+  count: number;
+  /** Rows left as they are (changed since and skipped, or deleted since). */
+  skipped: number;
+}
 
 /** POST /api/admin/memorial-flowers/reset-and-import. */
 /** Said when the reset-and-import is sent without a file or without the admin key. */

@@ -83,7 +83,7 @@ describe("IPC handlers with hostile input", () => {
       ok: false,
       code: "signed-out",
     });
-    expect(await handlers.bulkUpdate("First Name,Flower Type\nA,Lily")).toMatchObject({ ok: false, code: "signed-out" });
+    expect(await handlers.bulkUpdate({ text: "ID,First Name,Flower Type\n1,A,Lily" })).toMatchObject({ ok: false, code: "signed-out" });
     expect(await handlers.downloadForReview(undefined)).toMatchObject({ ok: false, code: "signed-out" });
     expect(await handlers.syncNow(undefined)).toMatchObject({ ok: false, code: "signed-out" });
   });

@@ -233,6 +233,49 @@ describe("desktop renderer against the real main-process modules", () => {
     await expect.poll(() => page.getByRole("button", { name: "Upload 1 flower" }).isVisible()).toBe(true);
   });
 
+  it("a bulk update of a downloaded garden lists a flower someone changed since, and skips it or overwrites it as chosen", async () => {
+    const file = await (await admin.get("/api/admin/memorial-flowers/export.csv")).text();
+    const flowers = await json<{ id: number; babyFirstName: string; version: number }[]>(await admin.get("/api/admin/memorial-flowers"));
+    const a = flowers.find((f) => f.babyFirstName === "DroppedA")!;
+    const b = flowers.find((f) => f.babyFirstName === "DroppedB")!;
+    // Another volunteer changes DroppedB in the web admin meanwhile.
+    const edit = await admin.put(
+      `/api/admin/memorial-flowers/${b.id}`,
+      { babyFirstName: "DroppedB", babyLastName: "Edited", flowerType: "lily" },
+      { "If-Match": `"${b.version}"` },
+    );
+    expect(edit.status).toBe(200);
+    const mine = file.replace(`${a.id},DroppedA,,S,`, `${a.id},DroppedA,,Smith,`);
+    expect(mine).not.toBe(file);
+    const lastName = async (id: number) =>
+      (await json<{ id: number; babyLastName: string | null }[]>(await admin.get("/api/admin/memorial-flowers"))).find((f) => f.id === id)!.babyLastName;
+
+    await page.getByRole("radio", { name: /Bulk update/ }).check();
+    await dropFile(page, "garden-of-remembrance.csv", "text/csv", mine);
+    const rows = file.trimEnd().split("\r\n").length - 1;
+    await page.getByRole("button", { name: `Update ${rows} flowers` }).click();
+    const held = page.getByRole("alert", { name: "Flowers changed since your download" });
+    await expect.poll(() => held.isVisible()).toBe(true);
+    expect(await held.textContent()).toContain(`The flower with the ID ${b.id} was changed or deleted after this file was downloaded`);
+    const row = held.getByRole("row").filter({ has: page.getByRole("rowheader", { name: String(b.id) }) });
+    expect(await row.getByRole("cell").allTextContents()).toEqual(["Last Name", "Edited", "(empty)"]);
+    expect(await axeViolations(page)).toEqual([]);
+    expect([await lastName(a.id), await lastName(b.id)]).toEqual(["S", "Edited"]);
+
+    await held.getByRole("button", { name: "Skip this row, update the rest" }).click();
+    await expect.poll(() => page.getByText(`Left out: ID ${b.id}.`, { exact: false }).isVisible()).toBe(true);
+    expect([await lastName(a.id), await lastName(b.id)]).toEqual(["Smith", "Edited"]);
+
+    await page.getByRole("button", { name: `Update ${rows} flowers` }).click();
+    await expect.poll(() => held.isVisible()).toBe(true);
+    await held.getByRole("button", { name: "Overwrite with my file" }).click();
+    await expect.poll(() => page.getByText(/was overwritten with your file\./).isVisible()).toBe(true);
+    expect([await lastName(a.id), await lastName(b.id)]).toEqual(["Smith", null]);
+    // Back as the next test expects the window: upload mode, the one-row file.
+    await page.getByRole("radio", { name: /Bulk upload/ }).check();
+    await dropFile(page, "one.csv", "text/csv", "First Name,Flower Type\nSolo,Lily\n");
+  });
+
   it("checks the strict rules, and resets only after a confirmation that says everything will be deleted", async () => {
     await page.getByLabel(/Reset and import/).check();
     expect(await page.getByText("Invalid", { exact: true }).isVisible()).toBe(true);

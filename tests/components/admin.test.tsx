@@ -12,6 +12,8 @@ import { ModerationSection, type ListPage } from "../../public-web/components/ad
 import { CsvImportPanel } from "../../public-web/components/admin/CsvImportPanel";
 import { CsvImportTab } from "../../public-web/pages/admin/tabs/ToolTabs";
 import { useSession } from "../../public-web/stores/session";
+import { BULK_BODY_LIMIT } from "../../shared/constants";
+import { BULK_TOO_LARGE } from "../../shared/messages";
 
 /**
  * The admin components on their own (React Testing Library in happy-dom):
@@ -179,6 +181,25 @@ describe("BulkUploadPanel files", () => {
     await waitFor(() => expect(onNotice).toHaveBeenCalledWith({ title: "Missing IDs", message: "All entries must have an ID for bulk updates." }), {
       timeout: 3000,
     });
+    expect(onUpdate).not.toHaveBeenCalled();
+  });
+});
+
+describe("BulkUploadPanel, a file larger than the server takes", () => {
+  it("is refused when chosen, with the shared limit's sentence, and nothing is sent", async () => {
+    const onNotice = vi.fn();
+    const onUpdate = vi.fn(async () => "Updated.");
+    render(<BulkUploadPanel onUpload={async () => ""} onUpdate={onUpdate} onNotice={onNotice} />);
+    const file = new File(["ID,First Name,Flower Type\n1,Anna,Lily\n"], "garden.csv", { type: "text/csv" });
+    Object.defineProperty(file, "size", { value: BULK_BODY_LIMIT.bytes + 1 });
+    const input = screen.getByLabelText("Or choose a CSV file");
+    Object.defineProperty(input, "files", { value: [file] });
+    await act(async () => {
+      fireEvent.change(input);
+    });
+    expect(onNotice).toHaveBeenCalledWith({ title: "File Too Large", message: BULK_TOO_LARGE });
+    expect(BULK_TOO_LARGE).toBe("This file is larger than 40 MB, more than the server accepts at once. Please split it into smaller files.");
+    fireEvent.click(screen.getByRole("button", { name: "Update" }));
     expect(onUpdate).not.toHaveBeenCalled();
   });
 });

@@ -102,7 +102,7 @@ describe("admin lists at 100,000 approved flowers", () => {
     expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
     expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="garden-of-remembrance\.csv"/);
     const lines = text.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("ID,First Name,Middle Name,Last Name,Date of Loss,Flower Type");
+    expect(lines[0]).toBe("ID,First Name,Middle Name,Last Name,Date of Loss,Flower Type,Version");
     expect(lines).toHaveLength(GARDEN_SIZE + 1);
     expect(text).not.toContain("Waiting"); // the garden only: nothing waiting for review
   }, 60_000);

@@ -113,7 +113,7 @@ describe("PUT bulk-update", () => {
     if (!checked.ok) throw new Error(checked.message);
     const res = await admin.put(UPDATE, { flowers: checked.entries });
     expect(res.status).toBe(200);
-    expect(await json(res)).toEqual({ message: "Successfully updated 2 memorial flowers.", count: 2 });
+    expect(await json(res)).toEqual({ message: "Successfully updated 2 memorial flowers.", count: 2, skipped: 0 });
     expect(
       sql(
         server,

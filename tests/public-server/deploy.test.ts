@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT } from "../support/testServer";
 import { loadConfig } from "../../public-server/config";
+import { BULK_BODY_LIMIT } from "../../shared/constants";
 
 const DEPLOY = path.join(ROOT, "deploy");
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), "garden-deploy-"));
@@ -71,6 +72,9 @@ describe("deploy/", () => {
   it("Caddyfile: `caddy validate` accepts it; it proxies to 127.0.0.1:5000", () => {
     const caddyfile = fs.readFileSync(path.join(DEPLOY, "Caddyfile"), "utf8");
     expect(caddyfile).toMatch(/^\s*reverse_proxy 127\.0\.0\.1:5000$/m);
+    // Its body limit is the server's and the apps' (BULK_BODY_LIMIT): a whole garden's update passes (see proxy.test.ts).
+    const [, mib] = /^\s*max_size (\d+)MiB$/m.exec(caddyfile) ?? [];
+    expect(Number(mib) * 1024 * 1024).toBe(BULK_BODY_LIMIT.bytes);
     const caddy = which("caddy");
     if (!caddy) {
       console.log("Caddyfile: caddy is not on this machine (apt-get install caddy), so `caddy validate` was skipped");

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { parseStrictCsv } from "../../shared/csv/strict";
+import type { UpdateConflicts } from "../../shared/schemas/admin";
 import { registerGardenFunctions } from "../../public-server/garden/sqlFunctions";
 import { sessionsPath } from "../../public-server/lib/sessionStore";
 import { Client, json } from "../support/client";
@@ -196,12 +197,14 @@ export function garden120Rows(): Record<string, string>[] {
 }
 
 /** Asserts a non-2xx answer is JSON { message, error?, errors?, requestId } and answers it. */
-export async function errorBody(res: Response): Promise<{ message: string; error?: string; errors?: { path?: string; message: string }[] }> {
+export async function errorBody(
+  res: Response,
+): Promise<{ message: string; error?: string; errors?: { path?: string; message: string }[]; conflicts?: UpdateConflicts }> {
   const body = await json(res);
   const keys = Object.keys(body);
   if (typeof body.message !== "string" || body.message.length === 0) throw new Error(`no message in ${JSON.stringify(body)}`);
   if (body.requestId !== res.headers.get("x-request-id")) throw new Error(`requestId ${body.requestId} is not the X-Request-Id header`);
-  const extra = keys.filter((k) => !["message", "error", "errors", "requestId"].includes(k));
+  const extra = keys.filter((k) => !["message", "error", "errors", "conflicts", "requestId"].includes(k));
   if (extra.length) throw new Error(`unexpected keys ${extra.join(",")} in error body`);
   if (!/json/.test(res.headers.get("content-type") ?? "")) throw new Error("error body is not JSON");
   return body;

@@ -14,7 +14,13 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig, proxyExposureWarning } from "../../public-server/config";
 import { ROOT, startTestServer, type TestServer } from "../support/testServer";
-import { ADMIN, testimonialInput } from "./fixtures";
+import { ADMIN, sql, testimonialInput } from "./fixtures";
+import { Client } from "../support/client";
+import { fakeGarden } from "../support/fakeGarden";
+import { checkBulk } from "../../shared/csv/flexible";
+import { BULK_BODY_LIMIT } from "../../shared/constants";
+import { PROXY_COULD_NOT_PASS, PROXY_TOO_LARGE } from "../../shared/messages";
+import { ApiError, bulkMessageFor } from "../../public-web/lib/api";
 
 describe("HOST when TRUST_PROXY is set", () => {
   it("defaults to 127.0.0.1 behind a proxy, and to 0.0.0.0 without one; an explicit HOST wins", () => {
@@ -90,6 +96,13 @@ describe.skipIf(!haveCaddy)("behind Caddy with tls internal", () => {
     httpsPort = await freePort();
     const httpPort = await freePort();
     const caddyfile = path.join(home, "Caddyfile");
+    // The documented site block (deploy/Caddyfile: its body limit and proxying), on loopback ports with Caddy's own certificate.
+    const documented = fs.readFileSync(path.join(ROOT, "deploy/Caddyfile"), "utf8");
+    const site = documented
+      .replace(/^garden\.example\.org \{$/m, `https://localhost:${httpsPort} {\n  bind 127.0.0.1\n  tls internal`)
+      .replace(/^(\s*)reverse_proxy 127\.0\.0\.1:5000$/m, `$1reverse_proxy ${new URL(server.url).host}`);
+    expect(site).toContain(`https://localhost:${httpsPort} {`);
+    expect(site).toContain(`reverse_proxy ${new URL(server.url).host}`);
     fs.writeFileSync(
       caddyfile,
       [
@@ -101,12 +114,7 @@ describe.skipIf(!haveCaddy)("behind Caddy with tls internal", () => {
         "  skip_install_trust",
         `  storage file_system ${path.join(home, "storage")}`,
         "}",
-        `https://localhost:${httpsPort} {`,
-        "  bind 127.0.0.1",
-        "  tls internal",
-        `  reverse_proxy ${new URL(server.url).host}`,
-        "}",
-        "",
+        site,
       ].join("\n"),
     );
     caddy = spawn(CADDY, ["run", "--config", caddyfile, "--adapter", "caddyfile"], {
@@ -150,7 +158,8 @@ describe.skipIf(!haveCaddy)("behind Caddy with tls internal", () => {
 
   /** One HTTPS request to Caddy, trusting only Caddy's own root, from a chosen loopback address. */
   function viaCaddy(method: string, pathname: string, options: { body?: unknown; headers?: Record<string, string>; from?: string } = {}): Promise<Answer> {
-    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    // A string goes as it is (a CSV file, with its Content-Type in `headers`); anything else as JSON.
+    const body = options.body === undefined ? undefined : typeof options.body === "string" ? options.body : JSON.stringify(options.body);
     return new Promise((resolve, reject) => {
       const req = https.request(
         {
@@ -164,18 +173,20 @@ describe.skipIf(!haveCaddy)("behind Caddy with tls internal", () => {
           agent: false,
           headers: {
             Host: `localhost:${httpsPort}`,
-            ...(body ? { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) } : {}),
+            ...(body !== undefined ? { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) } : {}),
             ...options.headers,
           },
         },
         (res) => {
-          let text = "";
+          answer = { status: res.statusCode ?? 0, headers: res.headers, body: "" };
           res.setEncoding("utf8");
-          res.on("data", (d) => (text += d));
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+          res.on("data", (d) => (answer!.body += d));
+          res.on("end", () => resolve(answer!));
         },
       );
-      req.on("error", reject);
+      // A proxy may answer a body it refuses before it has all of it, and close: that answer is the one to see.
+      let answer: Answer | undefined;
+      req.on("error", (err) => (answer ? resolve(answer) : reject(err)));
       req.end(body);
     });
   }
@@ -232,6 +243,47 @@ describe.skipIf(!haveCaddy)("behind Caddy with tls internal", () => {
     // uses is the one Caddy saw, not Caddy's own 127.0.0.1 and not the header the client sent.
     expect((await post("127.0.6.1", "127.0.5.1")).status).toBe(201);
   });
+
+  it("passes a whole garden's update through the documented Caddyfile: the CSV download sent back, and the same rows as JSON", async () => {
+    // 100,000 flowers, uploaded straight to the server; then downloaded, edited and sent back through Caddy.
+    const admin = new Client(server.url);
+    await admin.login(ADMIN.username, ADMIN.password);
+    const upload = await admin.post("/api/admin/memorial-flowers/bulk-upload", { flowers: fakeGarden(100_000, 21) });
+    expect(upload.status).toBe(200);
+    const login = await viaCaddy("POST", "/api/login", { body: ADMIN });
+    const cookie = ((login.headers["set-cookie"] ?? []) as string[]).map((c) => c.split(";")[0]).join("; ");
+    const download = await viaCaddy("GET", "/api/admin/memorial-flowers/export.csv", { headers: { Cookie: cookie } });
+    expect(download.status).toBe(200);
+    const lines = download.body.split("\r\n");
+    expect(lines.length).toBeGreaterThan(100_000);
+    const [first] = sql<{ id: number }>(server, "SELECT min(id) AS id FROM memorial_flowers");
+    lines[1] = lines[1]!.replace(/^(\d+),[^,]*,/, "$1,Renamed,");
+    const csv = lines.join("\r\n");
+    const update = await viaCaddy("PUT", "/api/admin/memorial-flowers/bulk-update", { body: csv, headers: { Cookie: cookie, "Content-Type": "text/csv" } });
+    expect(update.status, update.body).toBe(200);
+    expect(JSON.parse(update.body).message).toBe("Successfully updated 100000 memorial flowers.");
+    expect(sql(server, "SELECT baby_first_name FROM memorial_flowers WHERE id = ?", first!.id)).toEqual([{ baby_first_name: "Renamed" }]);
+    // The same update as the JSON an API client sends: 12.7 MiB, which the former 12 MB limit refused.
+    const checked = checkBulk(csv, "update");
+    if (!checked.ok) throw new Error(checked.message);
+    const json = JSON.stringify({ flowers: checked.entries.map(({ version: _version, ...row }) => row) });
+    expect(json.length).toBeGreaterThan(12_000_000);
+    const viaJson = await viaCaddy("PUT", "/api/admin/memorial-flowers/bulk-update", { body: json, headers: { Cookie: cookie } });
+    expect(viaJson.status, viaJson.body).toBe(200);
+  }, 180_000);
+
+  it("refuses a body above the shared limit at the proxy, without the server's JSON: the apps explain that answer", async () => {
+    const login = await viaCaddy("POST", "/api/login", { body: ADMIN });
+    const cookie = ((login.headers["set-cookie"] ?? []) as string[]).map((c) => c.split(";")[0]).join("; ");
+    const big = "ID,First Name,Flower Type\n" + "1,Anna,Lily\n".repeat(Math.ceil(BULK_BODY_LIMIT.bytes / 12) + 1000);
+    const refused = await viaCaddy("PUT", "/api/admin/memorial-flowers/bulk-update", { body: big, headers: { Cookie: cookie, "Content-Type": "text/csv" } });
+    // Debian's Caddy 2.6 answers 502 with an empty body when the limit cuts a body short (later versions answer 413).
+    expect([413, 502]).toContain(refused.status);
+    expect(refused.body).not.toMatch(/^\{/);
+    // The web admin reads that answer (no JSON: no sentence of the server's) as the proxy's refusal, and says what to raise.
+    const seen = new ApiError(refused.status, undefined, refused.body || String(refused.status));
+    expect(bulkMessageFor(seen, "Failed to update memorial flowers.")).toBe(refused.status === 413 ? PROXY_TOO_LARGE : PROXY_COULD_NOT_PASS);
+  }, 120_000);
 });
 
 function canConnect(host: string, port: number): Promise<boolean> {

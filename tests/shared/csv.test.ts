@@ -16,6 +16,7 @@ import {
   parseStrictCsv,
   toCsv,
   validateStrictRows,
+  withoutId,
 } from "../../shared/csv";
 import { SAMPLE_DATA } from "../support/testServer";
 
@@ -316,8 +317,29 @@ describe("parseFlexibleCsv", () => {
     aliases.flatMap((alias) => [alias, alias.toUpperCase()].map((spelling) => [field, spelling] as const)),
   );
 
-  it("exports the same aliases", () => {
-    expect(HEADER_ALIASES).toEqual(STANDARD_ALIASES);
+  it("exports the same aliases, and the garden download's Version column", () => {
+    expect(HEADER_ALIASES).toEqual({ ...STANDARD_ALIASES, version: ["version"] });
+  });
+
+  it("reads each row's version when the file has one (the garden download's last column), and refuses one that is not a whole number", () => {
+    const withVersions = parseFlexibleCsv("ID,First Name,Flower Type,Version\n7,Anna,Lily,3\n8,Ben,Lily,\n9,Cara,Lily,x\n");
+    expect(withVersions.rows.map((r) => r.entry ?? r.messages)).toEqual([
+      { id: 7, version: 3, babyFirstName: "Anna", babyMiddleName: null, babyLastName: null, lossDate: null, flowerType: "lily" },
+      { id: 8, babyFirstName: "Ben", babyMiddleName: null, babyLastName: null, lossDate: null, flowerType: "lily" },
+      ['Row 3: Version "x" must be a positive whole number (leave it as the download wrote it)'],
+    ]);
+    // Without a header, the seventh column, after the ID.
+    expect(parseFlexibleCsv("Anna,,,,Lily,7,3\n").entries).toEqual([
+      { id: 7, version: 3, babyFirstName: "Anna", babyMiddleName: null, babyLastName: null, lossDate: null, flowerType: "lily" },
+    ]);
+    // An upload sends neither.
+    expect(withoutId(withVersions.entries[0]!)).toEqual({
+      babyFirstName: "Anna",
+      babyMiddleName: null,
+      babyLastName: null,
+      lossDate: null,
+      flowerType: "lily",
+    });
   });
 
   it.each(aliasCases)("maps the %s alias %j", (field, alias) => {
@@ -344,12 +366,12 @@ describe("parseFlexibleCsv", () => {
     expect(result.entries).toEqual([{ babyFirstName: "Anna", babyMiddleName: null, babyLastName: "S.", lossDate: "2019", flowerType: "calla-lily" }]);
   });
 
-  it("removes quotes and normalises the flower type", () => {
+  it("undoes CSV quoting, keeps the quotes inside a name, and normalises the flower type", () => {
     const result = parseFlexibleCsv('first,middle,last,date,flower\n"Anna","Ma""rie",Smith,"Spring, 2020", "Pink Rose"\nBen,,,,FORGET ME  NOT');
     expect(result.entries).toEqual([
       {
         babyFirstName: "Anna",
-        babyMiddleName: "Marie",
+        babyMiddleName: 'Ma"rie',
         babyLastName: "Smith",
         lossDate: "Spring, 2020",
         flowerType: "pink-rose",

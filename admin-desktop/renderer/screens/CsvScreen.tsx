@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { BulkConflicts, type UpdateHeld } from "../../../public-web/components/admin/BulkConflicts";
 import { BulkResult, type BulkStatus } from "../../../public-web/components/admin/BulkResult";
 import { CsvPreviewTable } from "../../../public-web/components/admin/CsvPreviewTable";
 import { FlowerTypesHint } from "../../../public-web/components/admin/FlowerTypesHint";
 import { DuplicatesNotice } from "../../../public-web/components/admin/DuplicatesNotice";
 import { checkBulk, parseFlexibleCsv } from "../../../shared/csv";
-import { newUploadKey } from "../../../shared/schemas/admin";
+import { newUploadKey, type BulkUpdateQuery } from "../../../shared/schemas/admin";
 import { plural, verb } from "../../words";
 import { desktop } from "../desktop";
 import { CsvSource } from "../components/CsvSource";
@@ -78,6 +79,9 @@ function BulkPanel({ mode, text, onText, source }: { mode: "upload" | "update"; 
   const [result, setResult] = useState<{ source: number; status: BulkStatus }>({ source, status: { state: "idle" } });
   const status: BulkStatus = result.source === source ? result.status : { state: "idle" };
   const setStatus = (next: BulkStatus) => setResult({ source, status: next });
+  // An update the server held back (rows changed since the download), for the text it was sent for.
+  const [held, setHeld] = useState<{ source: number; text: string; held: UpdateHeld } | null>(null);
+  const shownHeld = held && held.source === source && held.text === text && mode === "update" ? held : null;
   const textId = useId();
   const preview = text.trim() ? parseFlexibleCsv(text) : null;
   const valid = preview?.entries.length ?? 0;
@@ -105,12 +109,19 @@ function BulkPanel({ mode, text, onText, source }: { mode: "upload" | "update"; 
   const reading = useRef({ text, source, id: newUploadKey() });
   if (reading.current.text !== text || reading.current.source !== source) reading.current = { text, source, id: newUploadKey() };
 
-  const send = async () => {
+  const send = async (choice?: BulkUpdateQuery) => {
     const check = checkBulk(text, mode);
     if (!check.ok) return setStatus({ state: "error", message: `${check.title}: ${check.message}` });
+    setHeld(null);
     setStatus({ state: "running", count: check.entries.length });
-    const res = mode === "upload" ? await desktop().bulkUpload({ text, skipDuplicates, reading: reading.current.id }) : await desktop().bulkUpdate(text);
+    const res =
+      mode === "upload" ? await desktop().bulkUpload({ text, skipDuplicates, reading: reading.current.id }) : await desktop().bulkUpdate({ text, choice });
     if (!res.ok) return setStatus({ state: "error", message: res.error });
+    const { conflicts } = res.value;
+    if (conflicts) {
+      setHeld({ source, text, held: { message: res.value.message, conflicts } });
+      return setStatus({ state: "idle" });
+    }
     const { skipped, duplicates: inGarden = 0 } = res.value;
     const left = [
       skipped ? ` ${plural(skipped, "invalid row")} ${verb(skipped, "was", "were")} left out.` : "",
@@ -138,6 +149,13 @@ function BulkPanel({ mode, text, onText, source }: { mode: "upload" | "update"; 
       <button type="button" className="btn btn--primary" onClick={() => void send()} disabled={status.state === "running" || !text.trim()}>
         {mode === "upload" ? `Upload ${plural(valid, "flower")}` : `Update ${plural(valid, "flower")}`}
       </button>
+      {shownHeld ? (
+        <BulkConflicts
+          held={shownHeld.held}
+          busy={status.state === "running"}
+          onChoose={(choice) => void send({ conflicts: choice, seen: shownHeld.held.conflicts.token })}
+        />
+      ) : null}
       {status.state === "running" ? <ProgressBar task={mode} /> : <BulkResult status={status} />}
     </section>
   );

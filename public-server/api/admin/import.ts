@@ -1,8 +1,8 @@
 import type Router from "@koa/router";
 import { createRouter } from "../../lib/router";
-import { IDEMPOTENCY_KEY_HEADER, IdempotencyKey, REPLAYED_HEADER, ResetImportInput } from "../../../shared/schemas/admin";
+import { BulkUpdateQuery, IDEMPOTENCY_KEY_HEADER, IdempotencyKey, REPLAYED_HEADER, ResetImportInput } from "../../../shared/schemas/admin";
 import type { AppState, Services } from "../../context";
-import { bulkBody, bulkUpdate, bulkUpload, jsonBody, resetAndImport } from "../../commands/importFlowers";
+import { bulkBody, bulkUpdate, bulkUpload, resetAndImport } from "../../commands/importFlowers";
 import { parse } from "../../lib/validate";
 import { checkImportKey } from "../../commands/importKey";
 
@@ -20,9 +20,10 @@ export function importRouter(s: Services): Router<AppState> {
     ctx.body = answer.body;
   });
 
+  // The CSV file itself (the garden download, edited) or rows as JSON; ?conflicts=skip|overwrite answers a 409's question.
   router.put("/memorial-flowers/bulk-update", async (ctx) => {
-    const count = await bulkUpdate(s, jsonBody(ctx), ctx.state.user!);
-    ctx.body = { message: `Successfully updated ${count} memorial flower${count === 1 ? "" : "s"}.`, count };
+    const choice = parse(BulkUpdateQuery, ctx.query);
+    ctx.body = await bulkUpdate(s, bulkBody(ctx), choice, ctx.state.user!);
   });
 
   router.post("/memorial-flowers/reset-and-import", async (ctx) => {

@@ -1,13 +1,15 @@
 import type Router from "@koa/router";
 import type { EntityManager } from "typeorm";
 import { createRouter } from "../../lib/router";
-import { GARDEN_CSV_FILENAME, gardenCsv } from "../../../shared/csv/export";
+import { Readable } from "node:stream";
+import { GARDEN_CSV_FILENAME } from "../../../shared/csv/export";
 import { AdminListQuery, FlowerEntryInput, type Versioned } from "../../../shared/schemas/admin";
 import type { AppState, Services } from "../../context";
 import { MemorialFlowerEntity } from "../../entities/MemorialFlower";
 import { TestimonialEntity } from "../../entities/Testimonial";
 import { findAdminComment, listAdminComments } from "../../commands/comments";
-import { listCommentsPage, listFlowersPage, listGardenForExport, listTestimonialsPage } from "../../commands/adminLists";
+import { listCommentsPage, listFlowersPage, listTestimonialsPage } from "../../commands/adminLists";
+import { gardenCsvPages } from "../../commands/gardenExport";
 import { findDuplicates, jsonBody } from "../../commands/importFlowers";
 import { approveItem, deleteItem } from "../../commands/moderation";
 import { goneMessage, MODERATED_KINDS, MODERATION, type ModeratedKind } from "../../../shared/moderation";
@@ -66,12 +68,12 @@ export function moderationRouter(s: Services): Router<AppState> {
     ctx.body = rows.map(presentAdminFlower);
   });
 
-  router.get("/memorial-flowers/export.csv", async (ctx) => {
-    const rows = await s.db.run((m) => listGardenForExport(m));
+  router.get("/memorial-flowers/export.csv", (ctx) => {
     ctx.set("Cache-Control", "no-store");
     ctx.set("Content-Disposition", `attachment; filename="${GARDEN_CSV_FILENAME}"`);
     ctx.type = "text/csv; charset=utf-8";
-    ctx.body = gardenCsv(rows);
+    // Written as it is read, a page at a time, as fast as the client takes it (see gardenCsvPages).
+    ctx.body = Readable.from(gardenCsvPages(s));
   });
 
   router.post("/memorial-flowers/duplicates", async (ctx) => {

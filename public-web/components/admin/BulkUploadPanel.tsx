@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent } from "react";
 import { INVALID_FILE, isCsvFile, NO_DATA_UPDATE, NO_DATA_UPLOAD, withoutId, type CsvNotice } from "../../../shared/csv";
-import { newUploadKey, type FlowerEntry } from "../../../shared/schemas/admin";
+import { newUploadKey, type BulkUpdateEntry, type BulkUpdateQuery, type FlowerEntry } from "../../../shared/schemas/admin";
+import { BULK_BODY_LIMIT } from "../../../shared/constants";
+import { BULK_TOO_LARGE } from "../../../shared/messages";
 import { Field } from "../ui/Field";
+import { BulkConflicts, type UpdateHeld } from "./BulkConflicts";
 import { BulkResult, type BulkStatus } from "./BulkResult";
 import { CsvPreviewTable } from "./CsvPreviewTable";
 import { CsvReadProgress } from "./CsvReadProgress";
@@ -17,8 +20,12 @@ interface BulkUploadPanelProps {
    * resolves with the server's message, rejects with a sentence to show.
    */
   onUpload(flowers: FlowerEntry[], key: string): Promise<string>;
-  /** Sends changes by id; same contract. */
-  onUpdate(flowers: (FlowerEntry & { id: number })[]): Promise<string>;
+  /**
+   * Sends changes by id, each row with the version it was downloaded at when the file has one. Resolves
+   * with the server's message, or with the rows it held back because their flowers changed since the
+   * download (nothing was changed); `choice` is the answer to such a hold. Rejects with a sentence to show.
+   */
+  onUpdate(flowers: BulkUpdateEntry[], choice?: BulkUpdateQuery): Promise<string | UpdateHeld>;
   /** A check failed before sending ("No Data", "Invalid Data", "Missing IDs", "Invalid File"). */
   onNotice?(notice: CsvNotice): void;
   /** Answers the indexes of rows that are exact copies of flowers already in the garden. */
@@ -56,6 +63,8 @@ export function BulkUploadPanel({ onUpload, onUpdate, onNotice, findDuplicates }
   const [duplicates, setDuplicates] = useState<{ of: FlexibleAnalysis; rows: number[] } | null>(null);
   const [skipDuplicates, setSkipDuplicates] = useState(true);
   const dupRows = duplicates && duplicates.of === analysis ? duplicates.rows : [];
+  // An update held back by the server, with the rows it was for: the choice sends them again.
+  const [held, setHeld] = useState<{ rows: BulkUpdateEntry[]; held: UpdateHeld } | null>(null);
 
   // Once the data is read, ask which rows are already in the garden (for the warning in the preview).
   useEffect(() => {
@@ -137,6 +146,7 @@ export function BulkUploadPanel({ onUpload, onUpdate, onNotice, findDuplicates }
   const startAfresh = () => {
     setNotice(null);
     setStatus({ state: "idle" });
+    setHeld(null);
   };
 
   const onText = (value: string) => {
@@ -158,6 +168,10 @@ export function BulkUploadPanel({ onUpload, onUpdate, onNotice, findDuplicates }
     if (!isCsvFile(file)) {
       e.target.value = "";
       return tell(INVALID_FILE);
+    }
+    if (file.size > BULK_BODY_LIMIT.bytes) {
+      e.target.value = "";
+      return tell({ title: "File Too Large", message: BULK_TOO_LARGE });
     }
     const what: Input = { kind: "file", name: file.name, size: file.size };
     setInput(what);
@@ -212,12 +226,27 @@ export function BulkUploadPanel({ onUpload, onUpdate, onNotice, findDuplicates }
     const skip = mode === "upload" && skipDuplicates && duplicates?.of === found ? new Set(duplicates.rows) : new Set<number>();
     const entries = (found?.entries ?? []).filter((_, i) => !skip.has(i));
     if (entries.length === 0) return tell(NOTHING_NEW);
+    if (mode === "update") return update(entries as BulkUpdateEntry[]); // Bulk Update's check has made sure every row has its ID
     setStatus({ state: "running", count: entries.length });
     try {
-      // Bulk Update's check has made sure every row has its ID.
-      const message =
-        mode === "upload" ? await onUpload(entries.map(withoutId), uploadKey(found!, skip)) : await onUpdate(entries as (FlowerEntry & { id: number })[]);
-      setStatus({ state: "success", message });
+      setStatus({ state: "success", message: await onUpload(entries.map(withoutId), uploadKey(found!, skip)) });
+    } catch (error) {
+      setStatus({ state: "error", message: error instanceof Error ? error.message : String(error) });
+    }
+  };
+
+  /** Sends an update, or the volunteer's answer about the rows it was held back for. */
+  const update = async (rows: BulkUpdateEntry[], choice?: BulkUpdateQuery) => {
+    setStatus({ state: "running", count: rows.length });
+    try {
+      const answer = await onUpdate(rows, choice);
+      if (typeof answer === "string") {
+        setHeld(null);
+        setStatus({ state: "success", message: answer });
+      } else {
+        setHeld({ rows, held: answer });
+        setStatus({ state: "idle" });
+      }
     } catch (error) {
       setStatus({ state: "error", message: error instanceof Error ? error.message : String(error) });
     }
@@ -273,6 +302,9 @@ export function BulkUploadPanel({ onUpload, onUpdate, onNotice, findDuplicates }
           Update
         </button>
       </div>
+      {held ? (
+        <BulkConflicts held={held.held} busy={running} onChoose={(choice) => void update(held.rows, { conflicts: choice, seen: held.held.conflicts.token })} />
+      ) : null}
       <BulkResult status={status} />
     </div>
   );

@@ -118,7 +118,8 @@ export function FlowersTab() {
         <a className="btn btn--secondary" href={`${KIND.flower.path}/export.csv`} download={GARDEN_CSV_FILENAME}>
           Download the garden as CSV
         </a>{" "}
-        With every flower's ID, ready to edit in a spreadsheet and send back with Bulk Upload's Update.
+        With every flower's ID, ready to edit in a spreadsheet and send back with Bulk Upload's Update. Leave the Version column as it is: it tells the server
+        which flowers someone changed after your download, so their changes are not lost without a word.
       </p>
       <ListControls noun="memorial flowers" withType onApply={list.apply} />
       <ModerationSection

@@ -2,16 +2,17 @@ import { useRef, useState } from "react";
 import { ActivityList, AssistanceList, BulkUploadPanel, CsvImportPanel, EmailsPanel, type FailedEmailDto } from "../../../components/admin";
 import { AdminPager } from "../../../components/admin/AdminPager";
 import { Spinner } from "../../../components/ui/Spinner";
-import type { AdminPage, DuplicateCheckDto, FlowerEntry, MessageDto, ResetImportResult } from "../../../../shared/schemas/admin";
+import type { AdminPage, BulkUpdateDto, DuplicateCheckDto, FlowerEntry, MessageDto, ResetImportResult } from "../../../../shared/schemas/admin";
 import { IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER } from "../../../../shared/schemas/admin";
 import type { ActivityDto, AdminAssistanceDto, AdminAssistancePage } from "../../../../shared/schemas/adminTools";
-import { uploadCsv } from "../../../../shared/csv/export";
-import { api, ApiError, messageFor } from "../../../lib/api";
+import { updateCsv, uploadCsv } from "../../../../shared/csv/export";
+import { api, ApiError, bulkMessageFor, messageFor } from "../../../lib/api";
 import { invalidate, useQuery } from "../../../lib/queries";
 import { notify, notifyError } from "../../../lib/toast";
 import { ADMIN_PAGE_SIZE, refreshKind } from "../moderation";
-import { alreadyUploaded, CSV_TASK_FAILED } from "../../../../shared/messages";
-import { DEFAULT_EXPECTED_IMPORT_COUNT } from "../../../../shared/constants";
+import { alreadyUploaded, BULK_TOO_LARGE, CSV_TASK_FAILED } from "../../../../shared/messages";
+import { BULK_BODY_LIMIT, DEFAULT_EXPECTED_IMPORT_COUNT } from "../../../../shared/constants";
+import type { UpdateHeld } from "../../../components/admin/BulkConflicts";
 import { useSession } from "../../../stores/session";
 
 const findDuplicates = async (flowers: FlowerEntry[]) => (await api.post<DuplicateCheckDto>("/api/admin/memorial-flowers/duplicates", { flowers })).duplicates;
@@ -50,14 +51,34 @@ export function CsvImportTab() {
   );
 }
 
+/** A bulk body as it will be sent, refused here when the server (and its proxy) would refuse it. */
+function withinLimit(csv: string): string {
+  if (new Blob([csv]).size > BULK_BODY_LIMIT.bytes) throw new Error(BULK_TOO_LARGE);
+  return csv;
+}
+
+/** The server's hold on an update whose rows changed since the download (409 with the list), or undefined. */
+function heldBack(error: unknown): UpdateHeld | undefined {
+  if (!(error instanceof ApiError) || error.status !== 409 || !error.body?.conflicts) return undefined;
+  return { message: error.body.message, conflicts: error.body.conflicts };
+}
+
 export function BulkUploadTab() {
-  const send = async (call: () => Promise<MessageDto & { title?: string }>, ok: string, bad: string, fallback: string) => {
+  const send = async <Held,>(
+    call: () => Promise<MessageDto & { title?: string }>,
+    ok: string,
+    bad: string,
+    fallback: string,
+    held?: (error: unknown) => Held | undefined,
+  ) => {
     try {
       const { message, title = ok } = await call();
       notify(title, message);
       return message;
     } catch (error) {
-      const message = messageFor(error, fallback);
+      const answer = held?.(error);
+      if (answer) return answer;
+      const message = error instanceof Error && error.message === BULK_TOO_LARGE ? BULK_TOO_LARGE : bulkMessageFor(error, fallback);
       notifyError(bad, message);
       throw new Error(message);
     } finally {
@@ -76,7 +97,7 @@ export function BulkUploadTab() {
               let replayed = false;
               const answer = await api.postCsv<MessageDto>(
                 "/api/admin/memorial-flowers/bulk-upload",
-                uploadCsv(flowers),
+                withinLimit(uploadCsv(flowers)),
                 { [IDEMPOTENCY_KEY_HEADER]: key },
                 (headers) => (replayed = headers.get(REPLAYED_HEADER) === "true"),
               );
@@ -88,12 +109,18 @@ export function BulkUploadTab() {
             CSV_TASK_FAILED.upload,
           )
         }
-        onUpdate={(flowers) =>
+        onUpdate={(flowers, choice) =>
           send(
-            () => api.put<MessageDto>("/api/admin/memorial-flowers/bulk-update", { flowers }),
+            // The CSV file with each row's version, read by the server as a stream; a choice answers its list of rows changed since.
+            () =>
+              api.putCsv<BulkUpdateDto>(
+                `/api/admin/memorial-flowers/bulk-update${choice ? `?${new URLSearchParams(Object.entries(choice).filter(([, v]) => v !== undefined))}` : ""}`,
+                withinLimit(updateCsv(flowers)),
+              ),
             "Bulk Update Successful",
             "Update Failed",
             CSV_TASK_FAILED.update,
+            heldBack,
           )
         }
         onNotice={(n) => notifyError(n.title, n.message)}

@@ -1,0 +1,30 @@
+import { GARDEN_CSV_HEADER, gardenCsvRows, type ExportedFlower } from "../../shared/csv/export";
+import type { Services } from "../context";
+
+/** Flowers read and written per page of the download: a few milliseconds of reading, about 60 KB of text. */
+const EXPORT_PAGE = 1000;
+
+const PAGE_SQL = `SELECT id, baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName, baby_last_name AS babyLastName,
+    loss_date AS lossDate, flower_type AS flowerType, version
+  FROM memorial_flowers WHERE approved = 1 AND id > ? ORDER BY id LIMIT ?`;
+
+/**
+ * The garden download (every approved flower, oldest first, with its version),
+ * a page at a time: the next page is read only when the last one has gone to
+ * the client, so the server holds one page however large the garden (the whole
+ * garden as one string held 265 MB at 100,000 flowers). Pages are read on the
+ * read-only connection, each as it is then; a flower changed during the
+ * download is written as it was when its page was read, with that version, so
+ * an update sent back later still knows exactly which flowers changed since.
+ */
+export async function* gardenCsvPages(s: Services): AsyncGenerator<string> {
+  yield GARDEN_CSV_HEADER;
+  let after = 0;
+  for (;;) {
+    const rows = await s.db.read((db) => db.prepare(PAGE_SQL).all(after, EXPORT_PAGE) as ExportedFlower[]);
+    if (rows.length === 0) return;
+    yield gardenCsvRows(rows);
+    if (rows.length < EXPORT_PAGE) return;
+    after = rows[rows.length - 1]!.id;
+  }
+}
