@@ -1,5 +1,4 @@
 import type { ErrorBody } from "../../shared/errors";
-import { PROXY_COULD_NOT_PASS, PROXY_TOO_LARGE } from "../../shared/messages";
 
 /**
  * The only place that calls fetch. Every call sends JSON and the session
@@ -83,22 +82,11 @@ export const api = {
  */
 export function messageFor(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
-    // A 413 without the server's sentence is a proxy in front of it refusing the body (its own page, or nothing).
-    if (error.status === 413 && !error.serverMessage) return PROXY_TOO_LARGE;
     const message = error.serverMessage ?? fallback;
     return error.status >= 500 && error.body?.requestId ? `${message} (Error code: ${error.body.requestId}.)` : message;
   }
   if (error instanceof OfflineError) return error.message;
   return fallback;
-}
-
-/**
- * messageFor, for a bulk file sent to the server: a 502 without the server's sentence is also the
- * proxy in front of it (Debian's Caddy answers so when its body limit cuts a file short).
- */
-export function bulkMessageFor(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.status === 502 && !error.serverMessage) return PROXY_COULD_NOT_PASS;
-  return messageFor(error, fallback);
 }
 
 /** The field errors the server listed (path → sentence), to show beside the fields. */

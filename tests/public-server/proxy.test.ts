@@ -20,7 +20,8 @@ import { fakeGarden } from "../support/fakeGarden";
 import { checkBulk } from "../../shared/csv/flexible";
 import { BULK_BODY_LIMIT } from "../../shared/constants";
 import { PROXY_COULD_NOT_PASS, PROXY_TOO_LARGE } from "../../shared/messages";
-import { ApiError, bulkMessageFor } from "../../public-web/lib/api";
+import { ApiError } from "../../public-web/lib/api";
+import { bulkMessageFor } from "../../public-web/lib/bulkMessages";
 
 describe("HOST when TRUST_PROXY is set", () => {
   it("defaults to 127.0.0.1 behind a proxy, and to 0.0.0.0 without one; an explicit HOST wins", () => {

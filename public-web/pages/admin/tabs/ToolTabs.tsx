@@ -6,7 +6,8 @@ import type { AdminPage, BulkUpdateDto, DuplicateCheckDto, FlowerEntry, MessageD
 import { IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER } from "../../../../shared/schemas/admin";
 import type { ActivityDto, AdminAssistanceDto, AdminAssistancePage } from "../../../../shared/schemas/adminTools";
 import { updateCsv, uploadCsv } from "../../../../shared/csv/export";
-import { api, ApiError, bulkMessageFor, messageFor } from "../../../lib/api";
+import { api, ApiError, messageFor } from "../../../lib/api";
+import { bulkMessageFor } from "../../../lib/bulkMessages";
 import { invalidate, useQuery } from "../../../lib/queries";
 import { notify, notifyError } from "../../../lib/toast";
 import { ADMIN_PAGE_SIZE, refreshKind } from "../moderation";
