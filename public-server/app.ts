@@ -15,7 +15,8 @@ import { assertExactRouting, createRouter } from "./lib/router";
 import { sessionCookieKey, SESSION_COOKIE } from "./lib/sessionCookie";
 import { requestShape } from "./middlewares/requestShape";
 import { sessionSecret } from "./lib/secret";
-import { databaseSessionStore } from "./lib/sessionStore";
+import { fileSessionStore, SessionFile } from "./lib/sessionStore";
+import { IntakeFile } from "./lib/intake";
 import { SiteConfigStore } from "./lib/siteConfig";
 import { errorHandler } from "./middlewares/errors";
 import { requestLog } from "./middlewares/requestLog";
@@ -93,12 +94,16 @@ function holdDatabase(databasePath: string): () => void {
 
 async function assemble(config: ServerConfig, extraHooks: DomainHook[], log: Logger, releaseLock: () => void): Promise<ServerParts> {
   const db = await openDatabase(config.databasePath, log);
+  const sessions = SessionFile.open(config.databasePath);
+  const intake = IntakeFile.open(config.databasePath);
   await reportStorage(config, db, log);
   const hooks: DomainHook[] = [...extraHooks];
   const clock = () => config.now().getTime();
   const services: Services = {
     config,
     db,
+    sessions,
+    intake,
     log,
     cache: new PublicCache(),
     site: new SiteConfigStore(config.siteConfigPath, log, undefined, { assistanceRetentionDays: config.assistanceRetentionDays }),
@@ -146,7 +151,7 @@ async function assemble(config: ServerConfig, extraHooks: DomainHook[], log: Log
         renew: true,
         // `secure` is left unset on purpose: the cookies library then marks the cookie Secure
         // exactly when the request came over TLS (directly, or through a trusted proxy).
-        store: databaseSessionStore(db, config.sessionAbsoluteMs),
+        store: fileSessionStore(sessions, config.sessionAbsoluteMs),
       },
       app as unknown as Koa,
     ),
@@ -187,6 +192,8 @@ async function assemble(config: ServerConfig, extraHooks: DomainHook[], log: Log
     async close() {
       await quiesce();
       await db.close();
+      sessions.close();
+      intake.close();
       releaseLock();
     },
   };

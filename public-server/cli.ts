@@ -3,6 +3,7 @@ import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
 import { loadConfig, type ServerConfig } from "./config";
 import { openDatabase } from "./db";
 import { changePassword, upsertUser } from "./commands/users";
+import { SessionFile } from "./lib/sessionStore";
 import { UserEntity } from "./entities/User";
 
 /** What a subcommand receives: its positional arguments, its options, and the server's settings. */
@@ -59,10 +60,12 @@ const COMMANDS: Record<string, Command> = {
       if (!username || extra.length) return usage();
       const password = process.env.ADMIN_PASSWORD || (await askPassword(`New password for ${username}: `));
       const db = await openDatabase(config.databasePath);
+      const sessions = SessionFile.open(config.databasePath);
       try {
-        const { endedSessions } = await changePassword(db, username, password);
+        const { endedSessions } = await changePassword(db, sessions, username, password);
         console.log(`Changed the password of "${username}" and ended ${endedSessions} session${endedSessions === 1 ? "" : "s"}.`);
       } finally {
+        sessions.close();
         await db.close();
       }
       return 0;

@@ -7,6 +7,8 @@ import type { PublicCache } from "./lib/publicCache";
 import type { RateLimiter } from "./lib/rateLimiter";
 import type { Slowdown } from "./lib/slowdown";
 import type { SiteConfigStore } from "./lib/siteConfig";
+import type { SessionFile } from "./lib/sessionStore";
+import type { IntakeFile } from "./lib/intake";
 import type { ModeratedKind } from "../shared/moderation";
 
 export type ItemKind = ModeratedKind | "assistance";
@@ -36,6 +38,10 @@ export type DomainHook = (tx: Queries, event: DomainEvent) => Promise<void>;
 export interface Services {
   config: ServerConfig;
   db: Database;
+  /** Sessions, in a file of their own (see lib/sessionStore.ts). */
+  sessions: SessionFile;
+  /** Visitors' submissions received while a large write holds the database (see commands/submissions.ts). */
+  intake: IntakeFile;
   cache: PublicCache;
   site: SiteConfigStore;
   log: Logger;

@@ -87,8 +87,11 @@ export class Database {
   private reader: Promise<DataSource | null> | undefined;
   /** The connection health probes with (see state): undefined until first asked for. */
   private prober: BetterSqlite3.Database | undefined;
-  /** Whether a large write of this server holds SQLite's write lock (see writeOffThread). */
-  private largeWriteOpen = false;
+  /** Whether a large write of this server holds SQLite's write lock (health's proof of a writable database, see state). */
+  private largeWrite = false;
+  /** Large writes sent and not yet ended (waiting for their turn, or holding the lock). */
+  private largeWrites = 0;
+  private readonly afterLarge: (() => void)[] = [];
 
   constructor(
     readonly source: DataSource,
@@ -130,6 +133,11 @@ export class Database {
    */
   writeOffThread<T>(work: (writer: GardenWriter) => Promise<T>, options: { backupFirst?: string } = {}): Promise<T> {
     const { backupFirst } = options;
+    this.largeWrites++;
+    const ended = () => {
+      if (--this.largeWrites > 0) return;
+      for (const listener of this.afterLarge) listener();
+    };
     return this.run(async () => {
       clearTimeout(this.writerIdle);
       const writer = this.writerThread();
@@ -138,7 +146,7 @@ export class Database {
         if (backupFirst) await copyInto(backupFirst, (partial) => writer.vacuumInto(partial));
         // The server connection's page limit holds for the writer's too (the tests fill the disk with it).
         await writer.begin(Number(this.handle.pragma("max_page_count", { simple: true })));
-        this.largeWriteOpen = true;
+        this.largeWrite = true;
         const result = await work(writer);
         await writer.commit();
         return result;
@@ -146,10 +154,25 @@ export class Database {
         await writer.rollback().catch(() => this.stopWriter()); // a thread that cannot roll back is let go
         throw err;
       } finally {
-        this.largeWriteOpen = false;
+        this.largeWrite = false;
         this.writerIdle = setTimeout(() => void this.stopWriter(), WRITER_IDLE_MS).unref();
       }
-    });
+    }).finally(ended);
+  }
+
+  /**
+   * Whether a write sent to the queue now would wait for a large write (see
+   * writeOffThread), seconds away: one holds SQLite's write lock, or waits
+   * for its turn. The one place that knows; what must not wait (a visitor's
+   * submission, see commands/submissions.ts) asks here.
+   */
+  get largeWriteAhead(): boolean {
+    return this.largeWrites > 0;
+  }
+
+  /** Calls `listener` each time the last large write sent has ended (committed or not). */
+  afterLargeWrites(listener: () => void): void {
+    this.afterLarge.push(listener);
   }
 
   private writerThread(): GardenWriter {
@@ -172,7 +195,7 @@ export class Database {
    * Runs a read of committed data on a second, read-only connection, outside
    * the queue. This is the one rule for which connection a read uses: every
    * read that is not part of a write comes here (the garden's views and
-   * memorial pages, their comments, the public lists, sessions, the
+   * memorial pages, their comments, the public lists, the
    * signed-in account, the admin lists), so no visitor waits behind a write,
    * not even a 100,000-row upload that holds the queue for seconds; it sees
    * the data as it was before that write (SQLite's WAL lets readers and one
@@ -308,7 +331,7 @@ export class Database {
   async state(): Promise<DatabaseState> {
     const started = Date.now();
     for (let attempt = 0; ; attempt++) {
-      if (this.largeWriteOpen) return "writable";
+      if (this.largeWrite) return "writable";
       try {
         this.probe();
         return "writable";

@@ -3,6 +3,7 @@ import { activityHook } from "./commands/activity";
 import { mailHookFactory, mailWorkerFactory } from "./mail";
 import { retentionWorkerFactory } from "./commands/retention";
 import { nightlyBackupFactory } from "./operations/nightly";
+import { intakeWorkerFactory } from "./commands/submissions";
 
 /**
  * Hooks that run inside the transaction of each write (see DomainEvent).
@@ -14,4 +15,4 @@ export const hookFactories: ((s: Services) => DomainHook)[] = [mailHookFactory, 
 export interface Worker {
   stop(): Promise<void>;
 }
-export const workerFactories: ((s: Services) => Worker)[] = [mailWorkerFactory, retentionWorkerFactory, nightlyBackupFactory];
+export const workerFactories: ((s: Services) => Worker)[] = [mailWorkerFactory, retentionWorkerFactory, nightlyBackupFactory, intakeWorkerFactory];

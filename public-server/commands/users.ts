@@ -1,9 +1,9 @@
-import type { EntityManager } from "typeorm";
 import { UserEntity, type User } from "../entities/User";
 import type { Services } from "../context";
 import type { Database } from "../db";
 import { hashPassword } from "../lib/password";
 import { serverRegisterInput } from "../lib/commonPasswords";
+import type { SessionFile } from "../lib/sessionStore";
 
 /** Creates a user, or sets a new password and role when the username exists. Answers what happened. */
 export async function upsertUser(db: Database, username: string, password: string, role: "admin" | "user"): Promise<{ user: User; created: boolean }> {
@@ -23,26 +23,21 @@ export async function upsertUser(db: Database, username: string, password: strin
 /**
  * Sets a new password for an existing account (`npm run admin -- passwd NAME`)
  * and ends all of that account's sessions, wherever they were signed in.
- * Answers how many sessions were ended; throws when there is no such account.
+ * The sessions live in a file of their own, so they are deleted (and that
+ * committed) before the password change commits: a crash between the two
+ * leaves the old password with no session, never the new password with the
+ * old sessions still valid. Answers how many sessions were ended; throws
+ * when there is no such account.
  */
-export async function changePassword(db: Database, username: string, password: string): Promise<{ user: User; endedSessions: number }> {
+export async function changePassword(db: Database, sessions: SessionFile, username: string, password: string): Promise<{ user: User; endedSessions: number }> {
   const input = (await serverRegisterInput()).parse({ username, password });
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const user = await tx.findOneBy(UserEntity, { username: input.username });
     if (!user) throw new Error(`There is no account named "${input.username}".`);
     await tx.update(UserEntity, { id: user.id }, { passwordHash });
-    return { user, endedSessions: await endSessions(tx, user.id) };
+    return { user, endedSessions: sessions.endFor(user.id) };
   });
-}
-
-/** Deletes every stored session of `userId` except `keepSessionId`; answers how many were ended. */
-export async function endSessions(m: EntityManager, userId: number, keepSessionId?: string): Promise<number> {
-  const where = `json_extract(data, '$.userId') = ? AND id IS NOT ?`;
-  const params = [userId, keepSessionId ?? null];
-  const rows = (await m.query(`SELECT count(*) AS n FROM sessions WHERE ${where}`, params)) as { n: number }[];
-  await m.query(`DELETE FROM sessions WHERE ${where}`, params);
-  return Number(rows[0]?.n ?? 0);
 }
 
 /** On a database with no admin, makes one from ADMIN_USERNAME and ADMIN_PASSWORD when both are set. */

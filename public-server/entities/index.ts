@@ -5,7 +5,6 @@ import { DonationEntity } from "./Donation";
 import { EventEntity, EventRegistrationEntity } from "./Event";
 import { MemorialCommentEntity } from "./MemorialComment";
 import { MemorialFlowerEntity } from "./MemorialFlower";
-import { SessionEntity } from "./Session";
 import { TestimonialEntity } from "./Testimonial";
 import { UserEntity } from "./User";
 import { OutboxMessageEntity } from "./OutboxMessage";
@@ -21,7 +20,6 @@ export const entities = [
   DonationEntity,
   EventEntity,
   EventRegistrationEntity,
-  SessionEntity,
   ActivityLogEntity,
   OutboxMessageEntity,
 ];

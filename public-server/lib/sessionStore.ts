@@ -1,8 +1,7 @@
-import { LessThan } from "typeorm";
+import type BetterSqlite3 from "better-sqlite3";
 import { z } from "zod";
-import type { Database } from "../db";
-import { SessionEntity } from "../entities/Session";
-import { findById } from "./byId";
+import { asStorageFailure } from "../db";
+import { openSideFile, removeSideFile, sidePath } from "./sideFile";
 
 /** What koa-session stores: our fields are checked, its own (expiry bookkeeping) pass through. */
 const SessionData = z.looseObject({ userId: z.number().int().optional(), signedInAt: z.number().optional() });
@@ -18,28 +17,113 @@ function readSession(text: string): SessionData | undefined {
   }
 }
 
+const SCHEMA = `CREATE TABLE IF NOT EXISTS sessions (
+  id TEXT PRIMARY KEY,
+  data TEXT NOT NULL,
+  expires_at INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS idx_sessions_expires ON sessions (expires_at);`;
+
+/** The sessions file of the database at `databasePath`. */
+export const sessionsPath = (databasePath: string) => sidePath(databasePath, "sessions");
+
 /**
- * koa-session's external store, kept in the sessions table: the cookie holds only a random id.
+ * Ends every session by removing the sessions file (a restore: the sessions of
+ * the database being replaced could name accounts that differ in the backup).
+ * Only while no server has it open.
+ */
+export const endAllSessions = (databasePath: string) => removeSideFile(sessionsPath(databasePath));
+
+/**
+ * The sessions, in a database file of their own beside the main one: a
+ * sign-in, a renewal (koa-session renews as a session nears its end) and a
+ * sign-out write here, so they never wait for the main database's write
+ * lock, which a large write (a 100,000-row upload) holds for seconds. Its
+ * writes are one small row each, committed and flushed to disk (synchronous
+ * FULL) before the answer, on the event loop: one short flush. Nothing here needs
+ * the main database: a session names its account by id, and every request
+ * reads the account itself (see middlewares/auth.ts).
+ */
+export class SessionFile {
+  private lastSweep = 0;
+
+  private constructor(private readonly db: BetterSqlite3.Database) {}
+
+  static open(databasePath: string): SessionFile {
+    return new SessionFile(openSideFile(sessionsPath(databasePath), SCHEMA));
+  }
+
+  get(id: string): { data: string; expiresAt: number } | undefined {
+    return this.db.prepare("SELECT data, expires_at AS expiresAt FROM sessions WHERE id = ?").get(id) as { data: string; expiresAt: number } | undefined;
+  }
+
+  /** Stores a session; expired ones are swept at most once an hour, riding on a write. */
+  set(id: string, data: string, expiresAt: number, now: number): void {
+    this.write(() => {
+      this.db
+        .prepare(
+          "INSERT INTO sessions (id, data, expires_at) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at",
+        )
+        .run(id, data, expiresAt);
+      if (now - this.lastSweep > 3_600_000) {
+        this.lastSweep = now;
+        this.db.prepare("DELETE FROM sessions WHERE expires_at < ?").run(now);
+      }
+    });
+  }
+
+  delete(id: string): void {
+    this.write(() => this.db.prepare("DELETE FROM sessions WHERE id = ?").run(id));
+  }
+
+  /** Deletes every stored session of `userId` except `keepId`; answers how many were ended. */
+  endFor(userId: number, keepId?: string): number {
+    return this.write(
+      () => this.db.prepare("DELETE FROM sessions WHERE json_extract(data, '$.userId') = ? AND id IS NOT ?").run(userId, keepId ?? null).changes,
+    );
+  }
+
+  /** Deletes every stored session. */
+  endAll(): void {
+    this.write(() => this.db.prepare("DELETE FROM sessions").run());
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  /** A failure (a full disk) answers 503 with a sentence, as the main database's do. */
+  private write<T>(work: () => T): T {
+    try {
+      return this.db.transaction(work).immediate();
+    } catch (err) {
+      throw asStorageFailure(err);
+    }
+  }
+}
+
+/**
+ * koa-session's external store, kept in the sessions file: the cookie holds only a random id.
  *
  * A signed-in session carries `signedInAt`. Renewal keeps an active session
  * going, but never past `absoluteMs` after that sign-in: then it is deleted
  * and the person signs in again. A signed-in session without the mark (made
  * before the mark existed) is treated as ended.
  */
-export function databaseSessionStore(db: Database, absoluteMs: number) {
-  let lastSweep = 0;
+export function fileSessionStore(sessions: SessionFile, absoluteMs: number) {
   const ended = (session: SessionData, now: number) =>
     session.userId !== undefined && (typeof session.signedInAt !== "number" || now - session.signedInAt >= absoluteMs);
   return {
     async get(key: string): Promise<SessionData | undefined> {
-      // Read on every request that carries a cookie: never behind a write (see Database.read).
-      const row = await db.read((_, m) => findById(m, SessionEntity, key));
+      const row = sessions.get(key);
       const now = Date.now();
       if (!row || row.expiresAt < now) return undefined;
       const session = readSession(row.data);
       if (!session || ended(session, now)) {
-        // Treated as no session from now on; the row goes when the queue gets to it (or at the next sweep).
-        db.run((m) => m.delete(SessionEntity, { id: key })).catch(() => undefined);
+        try {
+          sessions.delete(key);
+        } catch {
+          // treated as no session all the same; the hourly sweep takes the row
+        }
         return undefined;
       }
       return session;
@@ -48,17 +132,10 @@ export function databaseSessionStore(db: Database, absoluteMs: number) {
       const now = Date.now();
       let expiresAt = now + (typeof maxAge === "number" ? maxAge : 86_400_000);
       if (typeof session.signedInAt === "number") expiresAt = Math.min(expiresAt, session.signedInAt + absoluteMs);
-      await db.run(async (m) => {
-        await m.upsert(SessionEntity, { id: key, data: JSON.stringify(session), expiresAt }, ["id"]);
-        // Sweep expired sessions at most once an hour, riding on a write.
-        if (now - lastSweep > 3_600_000) {
-          lastSweep = now;
-          await m.delete(SessionEntity, { expiresAt: LessThan(now) });
-        }
-      });
+      sessions.set(key, JSON.stringify(session), expiresAt, now);
     },
     async destroy(key: string): Promise<void> {
-      await db.run((m) => m.delete(SessionEntity, { id: key }));
+      sessions.delete(key);
     },
   };
 }

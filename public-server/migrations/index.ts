@@ -7,6 +7,8 @@ import { GardenSearch1795420000000 } from "./1795420000000-garden-search";
 import { AdminListIndexes1795426479642 } from "./1795426479642-admin-list-indexes";
 import { AdminFlowerSearch1795437029071 } from "./1795437029071-admin-flower-search";
 import { IdemUploadKeys1796000000000 } from "./1796000000000-idem-upload-keys";
+import { Writes2SessionsFile1796100000000 } from "./1796100000000-writes2-sessions-file";
+import { Writes2ProcessedIntake1796100000001 } from "./1796100000001-writes2-processed-intake";
 
 /** Every migration in order; they run at start, never `synchronize`. Append new ones at the end. */
 export const migrations = [
@@ -19,4 +21,6 @@ export const migrations = [
   AdminListIndexes1795426479642,
   AdminFlowerSearch1795437029071,
   IdemUploadKeys1796000000000,
+  Writes2SessionsFile1796100000000,
+  Writes2ProcessedIntake1796100000001,
 ];

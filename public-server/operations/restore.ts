@@ -7,6 +7,7 @@ import { checkDatabaseFile, syncDir, syncFile } from "./backupFiles";
 import { knownMigrations } from "./onlineBackup";
 import { acquireDatabaseLock, databaseInUse } from "./serverLock";
 import { ensurePrivateDir } from "../lib/privateFiles";
+import { endAllSessions } from "../lib/sessionStore";
 
 /** A restore that was refused before anything changed; the message says why and what to do. */
 export class RestoreRefused extends Error {}
@@ -81,7 +82,9 @@ async function restoreUnderLock(config: ServerConfig, given: string): Promise<Re
   for (const f of [`${databasePath}-wal`, `${databasePath}-shm`, `${databasePath}-journal`]) fs.rmSync(f, { force: true });
   fs.renameSync(temp, databasePath);
   syncDir(dir);
-  lines.push(`Restored ${path.basename(source)} as ${databasePath}.`);
+  // Sessions name accounts by id, and the backup's accounts may differ: everyone signs in again.
+  endAllSessions(databasePath);
+  lines.push(`Restored ${path.basename(source)} as ${databasePath}. Everyone signs in again.`);
   if (check.migrations.length < knownMigrations().length) lines.push("It was made by an earlier version: the server brings it up to date when it starts.");
   lines.push("Start the server again (sudo systemctl start garden).");
   return { restored: databasePath, keptCopy, flowers: check.flowers, lines };

@@ -328,6 +328,7 @@ describe("npm run admin -- restore", () => {
     const res = await admin.post("/api/admin/memorial-flowers/reset-and-import", { csvData: garden120Rows(), adminKey: "import-key" });
     expect(res.status).toBe(200);
     expect(count(s, "memorial_flowers")).toBe(120);
+    const before = `garden.sid=${admin.cookie("garden.sid")}; garden.sid.sig=${admin.cookie("garden.sid.sig")}`;
     await s.stop();
     const preImport = fs.readdirSync(s.config.backupDir).find((f) => f.startsWith("garden-before-import-"))!;
     expect(preImport).toBeDefined();
@@ -342,13 +343,15 @@ describe("npm run admin -- restore", () => {
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/Checked .*garden-before-import-.*: SQLite's integrity check is ok, 2 memorial flowers/);
     expect(run.stdout).toMatch(/Kept the current database as .*garden-before-restore-/);
-    expect(run.stdout).toMatch(/Restored garden-before-import-.* as /);
+    expect(run.stdout).toMatch(/Restored garden-before-import-.* as .*Everyone signs in again/);
     const kept = fs.readdirSync(s.config.backupDir).find((f) => f.startsWith("garden-before-restore-"))!;
     expect(dump(path.join(s.config.backupDir, kept)).memorial_flowers).toHaveLength(120);
 
     s = await startTestServer(settings);
     cleanups.push(s.stop);
     expect(sql<{ name: string }>(s, "SELECT baby_first_name AS name FROM memorial_flowers ORDER BY id").map((r) => r.name)).toEqual(["Kept", "Remembered"]);
+    // A session of the replaced database is not one of the restored one: everyone signs in again.
+    expect((await fetch(`${s.url}/api/user`, { headers: { Cookie: before } })).status).toBe(401);
     await new Client(s.url).login(ADMIN.username, ADMIN.password); // the accounts came back too
   });
 });

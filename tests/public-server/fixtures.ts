@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import { parseStrictCsv } from "../../shared/csv/strict";
 import type { UpdateConflicts } from "../../shared/schemas/admin";
 import { registerGardenFunctions } from "../../public-server/garden/sqlFunctions";
+import { sessionsPath } from "../../public-server/lib/sessionStore";
 import { Client, json } from "../support/client";
 import { SAMPLE_DATA, type TestServer } from "../support/testServer";
 
@@ -72,6 +73,16 @@ export function sql<T = Record<string, unknown>>(server: TestServer, query: stri
 
 export function count(server: TestServer, table: string, where = "1"): number {
   return sql<{ n: number }>(server, `SELECT count(*) AS n FROM ${table} WHERE ${where}`)[0]!.n;
+}
+
+/** Stored sessions (in the sessions file beside the database) that match `where`. */
+export function sessionRows(server: TestServer, where = "1", ...params: unknown[]): { id: string; data: string; expires_at: number }[] {
+  const db = new Database(sessionsPath(server.config.databasePath), { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(`SELECT id, data, expires_at FROM sessions WHERE ${where}`).all(...params) as { id: string; data: string; expires_at: number }[];
+  } finally {
+    db.close();
+  }
 }
 
 /** Makes the account (idempotent) and answers a client signed in with it. */

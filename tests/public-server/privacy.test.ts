@@ -33,6 +33,12 @@ describe("privacy at rest: files the server creates", () => {
       "database -wal": `${db}-wal`,
       "database -shm": `${db}-shm`,
       "session secret": path.join(s.dataDir, ".session-secret"),
+      ...Object.fromEntries(
+        ["sessions", "intake"].flatMap((side) => {
+          const file = path.join(s.dataDir, `garden-${side}.sqlite`);
+          return [file, `${file}-wal`, `${file}-shm`].map((f) => [`${side} ${path.basename(f)}`, f]);
+        }),
+      ),
       ...Object.fromEntries(fs.readdirSync(outbox).map((n) => [`outbox ${n}`, path.join(outbox, n)])),
       ...Object.fromEntries(fs.readdirSync(backups).map((n) => [`backup ${n}`, path.join(backups, n)])),
     };

@@ -10,7 +10,7 @@ import { ROOT, startTestServer, type TestServer } from "../support/testServer";
 import { Client, json } from "../support/client";
 import { createServer } from "../../public-server/app";
 import { loadConfig, type ServerConfig } from "../../public-server/config";
-import { ADMIN, count, errorBody, signedIn, sql, USER } from "./fixtures";
+import { ADMIN, count, errorBody, sessionRows, signedIn, sql, USER } from "./fixtures";
 
 const run = promisify(execFile);
 
@@ -63,13 +63,13 @@ describe("POST /api/login", () => {
     expect(setCookies(res).some((l) => l.startsWith("garden.sid.sig="))).toBe(true);
   });
 
-  it("keeps the session in the sessions table: the cookie holds only a random id", async () => {
+  it("keeps the session in the sessions file: the cookie holds only a random id", async () => {
     const c = new Client(server.url);
     await c.login(ADMIN.username, ADMIN.password);
     const id = c.cookie("garden.sid")!;
     expect(id).not.toMatch(/userId|admin/);
     expect(() => JSON.parse(Buffer.from(id, "base64").toString())).toThrow();
-    const rows = sql<{ data: string; expires_at: number }>(server, "SELECT data, expires_at FROM sessions WHERE id = ?", id);
+    const rows = sessionRows(server, "id = ?", id);
     expect(rows).toHaveLength(1);
     expect(JSON.parse(rows[0]!.data).userId).toEqual(expect.any(Number));
     expect(rows[0]!.expires_at).toBeGreaterThan(Date.now());
@@ -84,7 +84,7 @@ describe("POST /api/login", () => {
     expect((await c.get("/api/user")).status).toBe(200);
     const stale = await fetch(`${server.url}/api/user`, { headers: { Cookie: `garden.sid=${first.sid}; garden.sid.sig=${first.sig}` } });
     expect(stale.status).toBe(401);
-    expect(count(server, "sessions", `id = '${first.sid}'`)).toBe(0);
+    expect(sessionRows(server, "id = ?", first.sid).length).toBe(0);
   });
 
   it("a session id planted before sign-in is replaced", async () => {
@@ -93,7 +93,7 @@ describe("POST /api/login", () => {
     const res = await c.post("/api/login", ADMIN, { Cookie: `garden.sid=${planted}` });
     expect(res.status).toBe(200);
     expect(c.cookie("garden.sid")).not.toBe(planted);
-    expect(count(server, "sessions", `id = '${planted}'`)).toBe(0);
+    expect(sessionRows(server, "id = ?", planted).length).toBe(0);
   });
 
   it("refuses a tampered cookie (bad signature)", async () => {
@@ -133,11 +133,11 @@ describe("POST /api/logout and GET /api/user", () => {
     const sid = c.cookie("garden.sid")!;
     const sig = c.cookie("garden.sid.sig")!;
     expect(await json(await c.get("/api/user"))).toMatchObject({ username: USER.username, role: "user" });
-    expect(count(server, "sessions", `id = '${sid}'`)).toBe(1);
+    expect(sessionRows(server, "id = ?", sid).length).toBe(1);
     const res = await c.post("/api/logout");
     expect(res.status).toBe(200);
     expect((await json(res)).message).toBe("You have been logged out successfully");
-    expect(count(server, "sessions", `id = '${sid}'`)).toBe(0);
+    expect(sessionRows(server, "id = ?", sid).length).toBe(0);
     expect(c.cookie("garden.sid")).toBeUndefined();
     const replay = await fetch(`${server.url}/api/user`, { headers: { Cookie: `garden.sid=${sid}; garden.sid.sig=${sig}` } });
     expect(replay.status).toBe(401);

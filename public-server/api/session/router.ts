@@ -8,7 +8,6 @@ import { parse } from "../../lib/validate";
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from "../../lib/password";
 import { serverRegisterInput } from "../../lib/commonPasswords";
 import { clearSecureSessionCookie } from "../../lib/sessionCookie";
-import { endSessions } from "../../commands/users";
 import { minutes } from "../../middlewares/limits";
 import { requireSignIn } from "../../middlewares/auth";
 import { presentUser } from "../../presenters";
@@ -55,8 +54,9 @@ export function sessionRouter(s: Services): Router<AppState> {
     }
     s.loginLimiter.release(address);
     s.loginSlowdown.reset(who);
-    if (needsRehash(user.passwordHash)) {
-      // A hash made with older, weaker settings is replaced while the password is at hand.
+    // A hash made with older, weaker settings is replaced while the password is at hand; not while a
+    // large write holds the database (the sign-in would wait for it): a later sign-in does it.
+    if (needsRehash(user.passwordHash) && !s.db.largeWriteAhead) {
       const passwordHash = await hashPassword(password);
       await s.db.run((m) => m.update(UserEntity, { id: user.id }, { passwordHash }));
     }
@@ -92,7 +92,7 @@ export function sessionRouter(s: Services): Router<AppState> {
   // Ends every session of the signed-in account, on every browser and the desktop app, this one included.
   router.post("/logout-everywhere", requireSignIn(s), async (ctx) => {
     const user = ctx.state.user!;
-    const ended = await s.db.run((m) => endSessions(m, user.id));
+    const ended = s.sessions.endFor(user.id);
     s.log.info("signed_out_everywhere", { userId: user.id, sessions: ended });
     ctx.session = null;
     clearSecureSessionCookie(ctx);
