@@ -88,8 +88,12 @@ export function BulkUploadPanel({ onUpload, onUpdate, onNotice, findDuplicates }
    */
   const lastUpload = useRef<{ of: FlexibleAnalysis; skipped: string; key: string } | null>(null);
 
-  /** The reading in flight (or done) for the current input. */
-  const current = useRef<{ input: Input; job: AnalysisJob; result: Promise<Read> } | null>(null);
+  /**
+   * The reading in flight (or done) for the current input. `chosen` is the input it was started for: a
+   * chosen file's reading then shows its text as the input, and a press of Upload or Update handled by the
+   * render before that (its `input` still the file) must find the same reading, not nothing.
+   */
+  const current = useRef<{ input: Input; chosen: Input; job: AnalysisJob; result: Promise<Read> } | null>(null);
 
   const tell = (n: CsvNotice) => {
     setNotice(n);
@@ -126,7 +130,7 @@ export function BulkUploadPanel({ onUpload, onUpdate, onNotice, findDuplicates }
         return { unreadable: error instanceof Error ? error.message : String(error) };
       },
     );
-    current.current = { input: what, job, result };
+    current.current = { input: what, chosen: what, job, result };
     return result;
   }, []);
 
@@ -199,10 +203,10 @@ export function BulkUploadPanel({ onUpload, onUpdate, onNotice, findDuplicates }
   /** The reading of what is there now: the one in flight, or a new one for text typed since. */
   const readingNow = async (): Promise<Read> => {
     for (let attempt = 0; attempt < 3; attempt++) {
-      const mine = current.current?.input === input ? current.current : null;
+      const mine = current.current && (current.current.input === input || current.current.chosen === input) ? current.current : null;
       const found = mine ? await mine.result : input.kind === "text" ? await read(input, { kind: "text", text: input.text }) : null;
       // null: a newer reading replaced this one; if it reads the same input, wait for that one.
-      if (found !== null || current.current?.input !== input) return found;
+      if (found !== null || (current.current?.input !== input && current.current?.chosen !== input)) return found;
     }
     return null;
   };
