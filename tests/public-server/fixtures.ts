@@ -56,9 +56,10 @@ export function openDb(server: TestServer): Database.Database {
   return db;
 }
 
-/** Runs one query on a short-lived second connection. */
-export function sql<T = Record<string, unknown>>(server: TestServer, query: string, ...params: unknown[]): T[] {
-  const db = openDb(server);
+/** Runs one query on a short-lived connection to a SQLite file, as another process would (reads and writes). */
+export function sqlAt<T = Record<string, unknown>>(file: string, query: string, ...params: unknown[]): T[] {
+  const db = new Database(file, { timeout: 5000 });
+  registerGardenFunctions(db);
   try {
     const statement = db.prepare(query);
     if (!statement.reader) {
@@ -70,6 +71,31 @@ export function sql<T = Record<string, unknown>>(server: TestServer, query: stri
     db.close();
   }
 }
+
+/** Runs one query on a short-lived second connection to the server's database. */
+export function sql<T = Record<string, unknown>>(server: TestServer, query: string, ...params: unknown[]): T[] {
+  return sqlAt<T>(server.config.databasePath, query, ...params);
+}
+
+/** Whether another connection holds the database's write lock (an open write transaction) right now. */
+export function writeLockHeld(file: string): boolean {
+  const probe = new Database(file, { timeout: 0 });
+  try {
+    probe.exec("BEGIN IMMEDIATE");
+    probe.exec("ROLLBACK");
+    return false;
+  } catch (err) {
+    if ((err as { code?: string }).code === "SQLITE_BUSY") return true;
+    throw err;
+  } finally {
+    probe.close();
+  }
+}
+
+/** Every inserted row costs the database a little work, so an import or upload holds the write lock for seconds. */
+export const SLOW_TRIGGER = `CREATE TRIGGER slow_insert BEFORE INSERT ON memorial_flowers WHEN NEW.parent_name IS NULL BEGIN
+  SELECT (WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 15000) SELECT count(*) FROM n);
+END;`;
 
 export function count(server: TestServer, table: string, where = "1"): number {
   return sql<{ n: number }>(server, `SELECT count(*) AS n FROM ${table} WHERE ${where}`)[0]!.n;

@@ -1,5 +1,4 @@
 import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { Client, json } from "../support/client";
 import { fakeGarden } from "../support/fakeGarden";
@@ -7,7 +6,7 @@ import { until } from "../support/until";
 import { spawnServer, type SpawnedServer } from "./spawn";
 import { startTestServer } from "../support/testServer";
 import { cleanupAfterAll } from "../support/cleanup";
-import { count, garden120Rows, liveFlower, signedIn } from "./fixtures";
+import { count, garden120Rows, liveFlower, signedIn, SLOW_TRIGGER, sqlAt as query, writeLockHeld } from "./fixtures";
 
 /**
  * Submissions received while a large write holds the database (kept in the
@@ -21,38 +20,6 @@ import { count, garden120Rows, liveFlower, signedIn } from "./fixtures";
 const ADMIN = { ADMIN_USERNAME: "admin", ADMIN_PASSWORD: "correct horse battery" };
 const ENV = { ...ADMIN, TEAM_EMAIL: "team@example.org", SUBMISSIONS_PER_HOUR: "1000", BACKUP_HOUR: "off", DIGEST_HOUR: "off" };
 
-/** Every uploaded row costs the database a little work, so the upload holds the write lock for seconds. */
-const SLOW_TRIGGER = `CREATE TRIGGER slow_insert BEFORE INSERT ON memorial_flowers WHEN NEW.parent_name IS NULL BEGIN
-  SELECT (WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 15000) SELECT count(*) FROM n);
-END;`;
-
-function writeLockHeld(file: string): boolean {
-  const probe = new Database(file, { timeout: 0 });
-  try {
-    probe.exec("BEGIN IMMEDIATE");
-    probe.exec("ROLLBACK");
-    return false;
-  } catch (err) {
-    if ((err as { code?: string }).code === "SQLITE_BUSY") return true;
-    throw err;
-  } finally {
-    probe.close();
-  }
-}
-
-function query<T>(file: string, sql: string, ...params: unknown[]): T[] {
-  const db = new Database(file, { timeout: 5000 });
-  try {
-    const statement = db.prepare(sql);
-    if (!statement.reader) {
-      statement.run(...params);
-      return [];
-    }
-    return statement.all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}
 const countOf = (file: string, table: string, where = "1") => query<{ n: number }>(file, `SELECT count(*) AS n FROM ${table} WHERE ${where}`)[0]!.n;
 
 let crashed: SpawnedServer | undefined;

@@ -3,33 +3,13 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { Client } from "../support/client";
-import { garden823Rows } from "./fixtures";
+import { garden823Rows, SLOW_TRIGGER, writeLockHeld } from "./fixtures";
 import { spawnServer, type SpawnedServer } from "./spawn";
 import { until } from "../support/until";
 
 const KEY = "crash-key";
 let proc: SpawnedServer | undefined;
 afterAll(() => proc?.cleanup());
-
-/** Every row costs the database a little work, so an import of 823 rows takes a couple of seconds. */
-const SLOW_TRIGGER = `CREATE TRIGGER slow_insert BEFORE INSERT ON memorial_flowers WHEN NEW.parent_name IS NULL BEGIN
-  SELECT (WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 15000) SELECT count(*) FROM n);
-END;`;
-
-/** Whether another connection holds the database's write lock (an open write transaction) right now. */
-function writeLockHeld(file: string): boolean {
-  const probe = new Database(file, { timeout: 0 });
-  try {
-    probe.exec("BEGIN IMMEDIATE");
-    probe.exec("ROLLBACK");
-    return false;
-  } catch (err) {
-    if ((err as { code?: string }).code === "SQLITE_BUSY") return true;
-    throw err;
-  } finally {
-    probe.close();
-  }
-}
 
 describe("reset-and-import under kill -9", () => {
   it("leaves the flowers entirely old or entirely new, never partial", async () => {
