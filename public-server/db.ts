@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
+import { setImmediate as nextTurn, setTimeout as sleep } from "node:timers/promises";
 import { DataSource, type EntityManager } from "typeorm";
 import BetterSqlite3 from "better-sqlite3";
 import { ErrorId } from "../shared/errors";
@@ -11,6 +11,7 @@ import { ensurePrivateDir, makePrivate, PRIVATE_FILE } from "./lib/privateFiles"
 import type { Logger } from "./lib/log";
 import { BUSY_TIMEOUT_MS, prepareWriteConnection } from "./lib/connection";
 import { GardenWriter } from "./writer/gardenWriter";
+import { WalFlush } from "./lib/walFlush";
 import { syncDir } from "./operations/backupFiles";
 
 /** How long a piece of work keeps trying while another process holds the write lock, before the visitor hears 503. */
@@ -92,22 +93,42 @@ export class Database {
   /** Large writes sent and not yet ended (waiting for their turn, or holding the lock). */
   private largeWrites = 0;
   private readonly afterLarge: (() => void)[] = [];
+  /** The flush of the connection's commits, off the event loop, shared by the commits close together. */
+  private readonly walFlush: WalFlush;
 
   constructor(
     readonly source: DataSource,
     private readonly log?: Logger,
-  ) {}
+  ) {
+    this.walFlush = new WalFlush(this.path);
+  }
 
-  /** Runs `work` alone on the connection (reads, and single writes that must not join a transaction). */
+  /**
+   * Runs `work` alone on the connection (reads, and single writes that must
+   * not join a transaction). It answers once what it committed is on disk:
+   * the flush is waited for after its turn, so the next turns commit
+   * meanwhile and share the next flush.
+   */
   async run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     const started = Date.now();
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.turn(work);
+        const result = await this.turn(work);
+        await this.onDisk();
+        return result;
       } catch (err) {
         if (!isBusy(err) || Date.now() - started >= BUSY_WAIT_MS) throw asStorageFailure(err);
         await sleep(Math.min(20 * 2 ** attempt, 200));
       }
+    }
+  }
+
+  /** Resolves once every commit of the server's connection so far is on disk. */
+  async onDisk(): Promise<void> {
+    try {
+      await this.walFlush.flushed();
+    } catch (err) {
+      throw asStorageFailure(err);
     }
   }
 
@@ -149,6 +170,8 @@ export class Database {
         this.largeWrite = true;
         const result = await work(writer);
         await writer.commit();
+        // In the same turn, so no write of ours grows the log meanwhile; a failure here loses nothing.
+        await writer.checkpoint().catch((err: unknown) => this.log?.info("checkpoint_after_large_write_failed", { cause: sqliteCode(err) || "unknown" }));
         return result;
       } catch (err) {
         await writer.rollback().catch(() => this.stopWriter()); // a thread that cannot roll back is let go
@@ -253,6 +276,10 @@ export class Database {
   /** One attempt, in its turn; the connection leaves it outside any transaction, whatever happened. */
   private turn<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     const turn = this.tail.then(async () => {
+      // Each turn on a turn of the event loop of its own: better-sqlite3 is synchronous, so
+      // without it the waiting writes (16 visitors posting at once) ran back to back in one
+      // stretch, and every other request (a cached page) waited for all of them.
+      await nextTurn();
       await this.settle("before");
       let result: T;
       try {
@@ -307,6 +334,7 @@ export class Database {
   /** Closes and opens the connection again: the last resort when a transaction cannot be rolled back. */
   private async reopen(): Promise<void> {
     await this.source.destroy();
+    this.walFlush.forget();
     await this.source.initialize();
     configure(this.handle);
   }
@@ -400,6 +428,7 @@ export class Database {
     if (reader?.isInitialized) await reader.destroy();
     this.prober?.close();
     if (this.source.isInitialized) await this.source.destroy();
+    this.walFlush.forget();
   }
 }
 
@@ -511,7 +540,7 @@ export async function openDatabase(databasePath: string, log?: Logger, list: typ
     timeout: 5000, // at start only: another process (a backup, the CLI) may hold the lock briefly
     logging: false,
     prepareDatabase: (db: BetterSqlite3.Database) => {
-      prepareWriteConnection(db);
+      prepareWriteConnection(db, { flushOffLoop: true });
       keepStatements(db);
     },
   });
@@ -525,7 +554,9 @@ export async function openDatabase(databasePath: string, log?: Logger, list: typ
     throw err;
   }
   configure(connectionOf(source));
-  return new Database(source, log);
+  const db = new Database(source, log);
+  await db.onDisk(); // the migrations
+  return db;
 }
 
 /** What to do about a read-only database, for the start-up message. */

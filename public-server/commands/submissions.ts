@@ -58,7 +58,7 @@ export async function submitComment(s: Services, flowerId: number, input: z.outp
     // The same checks, on the data as the large write found it.
     const problem = await s.db.read((_, m) => commentProblem(m, flowerId, fields.commentLibraryId));
     if (problem) throw problem;
-    if (!website) hold(s, comment);
+    if (!website) await hold(s, comment);
     return;
   }
   await s.db.transaction(async (tx) => {
@@ -86,8 +86,8 @@ async function keep(s: Services, submission: Submission): Promise<void> {
   await s.db.transaction((tx) => store(s, tx, submission));
 }
 
-function hold(s: Services, submission: Submission): void {
-  s.intake.add(submission.kind, submission, new Date());
+async function hold(s: Services, submission: Submission): Promise<void> {
+  await s.intake.add(submission.kind, submission, new Date());
   intakeMoverFor(s).wake(); // the large write may have ended meanwhile
 }
 

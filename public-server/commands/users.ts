@@ -36,7 +36,7 @@ export async function changePassword(db: Database, sessions: SessionFile, userna
     const user = await tx.findOneBy(UserEntity, { username: input.username });
     if (!user) throw new Error(`There is no account named "${input.username}".`);
     await tx.update(UserEntity, { id: user.id }, { passwordHash });
-    return { user, endedSessions: sessions.endFor(user.id) };
+    return { user, endedSessions: await sessions.endFor(user.id) };
   });
 }
 

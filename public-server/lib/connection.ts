@@ -7,11 +7,17 @@ export const BUSY_TIMEOUT_MS = 10;
 /**
  * Settings of every connection that writes the server's database: the
  * server's own and the large-write thread's (writer/worker.ts).
+ *
+ * Each commit is on disk before it is answered: a power cut loses nothing
+ * that was confirmed. A connection on a thread of its own flushes in the
+ * commit itself (`synchronous = FULL`). The server's own connection, on the
+ * event loop, commits without waiting for the disk (`NORMAL`, still safe
+ * against corruption in WAL mode) and the flush is waited for off the loop
+ * before the answer (`flushOffLoop`, see lib/walFlush.ts).
  */
-export function prepareWriteConnection(db: BetterSqlite3.Database): void {
+export function prepareWriteConnection(db: BetterSqlite3.Database, options: { flushOffLoop?: boolean } = {}): void {
   db.pragma("foreign_keys = ON");
-  // Each commit is flushed to disk before it is answered: a power cut loses nothing that was confirmed.
-  db.pragma("synchronous = FULL");
+  db.pragma(options.flushOffLoop ? "synchronous = NORMAL" : "synchronous = FULL");
   // Deleted rows (expired requests for help, declined submissions) are overwritten, not left in free pages.
   db.pragma("secure_delete = ON");
   registerGardenFunctions(db);

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type BetterSqlite3 from "better-sqlite3";
 import { asStorageFailure } from "../db";
 import { openSideFile, sidePath } from "./sideFile";
+import type { WalFlush } from "./walFlush";
 
 const SCHEMA = `CREATE TABLE IF NOT EXISTS intake (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -22,23 +23,28 @@ export interface HeldRow {
  * Visitors' submissions received while a large write holds the main
  * database's write lock (seconds), kept in a small file of their own beside
  * it (`garden-intake.sqlite`: WAL, private, each one committed and flushed to
- * disk before the visitor is answered), until they are moved into the main
+ * disk, off the event loop, before the visitor is answered), until they are moved into the main
  * database right after (see commands/submissions.ts). Each has a random id,
  * never reused even if the file is made anew, which the main database
  * records with the submission.
  */
 export class IntakeFile {
-  private constructor(private readonly db: BetterSqlite3.Database) {}
+  private constructor(
+    private readonly db: BetterSqlite3.Database,
+    private readonly flush: WalFlush,
+  ) {}
 
   static open(databasePath: string): IntakeFile {
-    return new IntakeFile(openSideFile(sidePath(databasePath, "intake"), SCHEMA));
+    const { db, flush } = openSideFile(sidePath(databasePath, "intake"), SCHEMA);
+    return new IntakeFile(db, flush);
   }
 
   /** Keeps one submission; answers once it is on disk. */
-  add(kind: string, body: unknown, receivedAt: Date): string {
+  async add(kind: string, body: unknown, receivedAt: Date): Promise<string> {
     const id = randomUUID();
     try {
       this.db.prepare("INSERT INTO intake (id, kind, body, received_at) VALUES (?, ?, ?, ?)").run(id, kind, JSON.stringify(body), receivedAt.toISOString());
+      await this.flush.flushed();
     } catch (err) {
       throw asStorageFailure(err);
     }
@@ -60,5 +66,6 @@ export class IntakeFile {
 
   close(): void {
     if (this.db.open) this.db.close();
+    this.flush.forget();
   }
 }

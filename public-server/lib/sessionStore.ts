@@ -2,6 +2,7 @@ import type BetterSqlite3 from "better-sqlite3";
 import { z } from "zod";
 import { asStorageFailure } from "../db";
 import { openSideFile, removeSideFile, sidePath } from "./sideFile";
+import type { WalFlush } from "./walFlush";
 
 /** What koa-session stores: our fields are checked, its own (expiry bookkeeping) pass through. */
 const SessionData = z.looseObject({ userId: z.number().int().optional(), signedInAt: z.number().optional() });
@@ -38,18 +39,22 @@ export const endAllSessions = (databasePath: string) => removeSideFile(sessionsP
  * sign-in, a renewal (koa-session renews as a session nears its end) and a
  * sign-out write here, so they never wait for the main database's write
  * lock, which a large write (a 100,000-row upload) holds for seconds. Its
- * writes are one small row each, committed and flushed to disk (synchronous
- * FULL) before the answer, on the event loop: one short flush. Nothing here needs
+ * writes are one small row each, committed, then flushed to disk off the
+ * event loop (lib/walFlush.ts) before the answer. Nothing here needs
  * the main database: a session names its account by id, and every request
  * reads the account itself (see middlewares/auth.ts).
  */
 export class SessionFile {
   private lastSweep = 0;
 
-  private constructor(private readonly db: BetterSqlite3.Database) {}
+  private constructor(
+    private readonly db: BetterSqlite3.Database,
+    private readonly flush: WalFlush,
+  ) {}
 
   static open(databasePath: string): SessionFile {
-    return new SessionFile(openSideFile(sessionsPath(databasePath), SCHEMA));
+    const { db, flush } = openSideFile(sessionsPath(databasePath), SCHEMA);
+    return new SessionFile(db, flush);
   }
 
   get(id: string): { data: string; expiresAt: number } | undefined {
@@ -57,8 +62,8 @@ export class SessionFile {
   }
 
   /** Stores a session; expired ones are swept at most once an hour, riding on a write. */
-  set(id: string, data: string, expiresAt: number, now: number): void {
-    this.write(() => {
+  set(id: string, data: string, expiresAt: number, now: number): Promise<void> {
+    return this.write(() => {
       this.db
         .prepare(
           "INSERT INTO sessions (id, data, expires_at) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at",
@@ -71,30 +76,33 @@ export class SessionFile {
     });
   }
 
-  delete(id: string): void {
-    this.write(() => this.db.prepare("DELETE FROM sessions WHERE id = ?").run(id));
+  async delete(id: string): Promise<void> {
+    await this.write(() => this.db.prepare("DELETE FROM sessions WHERE id = ?").run(id));
   }
 
   /** Deletes every stored session of `userId` except `keepId`; answers how many were ended. */
-  endFor(userId: number, keepId?: string): number {
+  endFor(userId: number, keepId?: string): Promise<number> {
     return this.write(
       () => this.db.prepare("DELETE FROM sessions WHERE json_extract(data, '$.userId') = ? AND id IS NOT ?").run(userId, keepId ?? null).changes,
     );
   }
 
   /** Deletes every stored session. */
-  endAll(): void {
-    this.write(() => this.db.prepare("DELETE FROM sessions").run());
+  async endAll(): Promise<void> {
+    await this.write(() => this.db.prepare("DELETE FROM sessions").run());
   }
 
   close(): void {
     if (this.db.open) this.db.close();
+    this.flush.forget();
   }
 
-  /** A failure (a full disk) answers 503 with a sentence, as the main database's do. */
-  private write<T>(work: () => T): T {
+  /** Answers once on disk; a failure (a full disk) answers 503 with a sentence, as the main database's do. */
+  private async write<T>(work: () => T): Promise<T> {
     try {
-      return this.db.transaction(work).immediate();
+      const result = this.db.transaction(work).immediate();
+      await this.flush.flushed();
+      return result;
     } catch (err) {
       throw asStorageFailure(err);
     }
@@ -120,7 +128,7 @@ export function fileSessionStore(sessions: SessionFile, absoluteMs: number) {
       const session = readSession(row.data);
       if (!session || ended(session, now)) {
         try {
-          sessions.delete(key);
+          await sessions.delete(key);
         } catch {
           // treated as no session all the same; the hourly sweep takes the row
         }
@@ -132,10 +140,10 @@ export function fileSessionStore(sessions: SessionFile, absoluteMs: number) {
       const now = Date.now();
       let expiresAt = now + (typeof maxAge === "number" ? maxAge : 86_400_000);
       if (typeof session.signedInAt === "number") expiresAt = Math.min(expiresAt, session.signedInAt + absoluteMs);
-      sessions.set(key, JSON.stringify(session), expiresAt, now);
+      await sessions.set(key, JSON.stringify(session), expiresAt, now);
     },
     async destroy(key: string): Promise<void> {
-      sessions.delete(key);
+      await sessions.delete(key);
     },
   };
 }

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { ensurePrivateDir, makePrivate, PRIVATE_FILE } from "./privateFiles";
+import { WalFlush } from "./walFlush";
 
 /**
  * How long a side file's connection waits for another process's lock (the
@@ -23,16 +24,18 @@ export function sidePath(databasePath: string, name: "sessions" | "intake"): str
 /**
  * Opens (creating if needed) a side file: private from its first byte like the
  * main database (it holds session ids or what families sent), WAL, and every
- * commit flushed to disk before it is answered, as the main database's.
+ * commit flushed to disk before it is answered, as the main database's: its
+ * commits do not wait for the disk (`synchronous = NORMAL`), its writer awaits
+ * `flush.flushed()` off the event loop before answering (lib/walFlush.ts).
  * `schema` is idempotent SQL (CREATE … IF NOT EXISTS).
  */
-export function openSideFile(file: string, schema: string): BetterSqlite3.Database {
+export function openSideFile(file: string, schema: string): { db: BetterSqlite3.Database; flush: WalFlush } {
   ensurePrivateDir(path.dirname(file));
   if (!fs.existsSync(file)) fs.closeSync(fs.openSync(file, "a", PRIVATE_FILE));
   const db = new BetterSqlite3(file, { timeout: SIDE_BUSY_TIMEOUT_MS });
   try {
     db.pragma("journal_mode = WAL");
-    db.pragma("synchronous = FULL");
+    db.pragma("synchronous = NORMAL");
     db.pragma("secure_delete = ON");
     db.exec(schema);
   } catch (err) {
@@ -46,7 +49,7 @@ export function openSideFile(file: string, schema: string): BetterSqlite3.Databa
       // not there (yet), or on a read-only disk
     }
   }
-  return db;
+  return { db, flush: new WalFlush(file) };
 }
 
 /** Removes a side file with its WAL, so that nothing of it is applied again. */

@@ -91,6 +91,11 @@ export class GardenWriter implements Queries {
   begin = (maxPageCount: number) => this.call<null>({ op: "begin", maxPageCount });
   commit = () => this.call<null>({ op: "commit" });
   rollback = () => this.call<null>({ op: "rollback" });
+  /**
+   * Copies the write-ahead log into the database and empties it (after a large write, outside any
+   * transaction); answers whether the log could be emptied (readers may still use it).
+   */
+  checkpoint = () => this.call<boolean>({ op: "checkpoint" });
 
   query<T = unknown[]>(sql: string, params: unknown[] = []): Promise<T> {
     return this.call<T>({ op: "query", sql, params });

@@ -11,6 +11,7 @@ export type WriterRequest =
   /** `maxPageCount`: the server connection's page limit, which the writer's connection keeps too. */
   | { op: "begin"; maxPageCount: number }
   | { op: "commit" }
+  | { op: "checkpoint" }
   | { op: "rollback" }
   | { op: "close" }
   | { op: "query"; sql: string; params: unknown[] }

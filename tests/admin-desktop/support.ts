@@ -34,7 +34,7 @@ export function tempDir(prefix = "garden-desktop-"): string {
 
 /** Ends every session on the server, as expiry or a revocation would: no API ends other people's sessions at once. */
 export async function endEverySession(server: TestServer): Promise<void> {
-  server.parts.services.sessions.endAll();
+  await server.parts.services.sessions.endAll();
 }
 
 let seq = 0;

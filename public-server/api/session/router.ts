@@ -92,7 +92,7 @@ export function sessionRouter(s: Services): Router<AppState> {
   // Ends every session of the signed-in account, on every browser and the desktop app, this one included.
   router.post("/logout-everywhere", requireSignIn(s), async (ctx) => {
     const user = ctx.state.user!;
-    const ended = s.sessions.endFor(user.id);
+    const ended = await s.sessions.endFor(user.id);
     s.log.info("signed_out_everywhere", { userId: user.id, sessions: ended });
     ctx.session = null;
     clearSecureSessionCookie(ctx);
