@@ -227,7 +227,8 @@ const encodedAtMost = (body: Buffer) => body.length + 64;
  * once) take quick levels, each encoding made only when a client first asks for it: a
  * browser takes brotli, and compressing both had become a third of the cost of a new view.
  */
-async function compress(body: Buffer, quick: boolean): Promise<BufferedEntry> {
+async function compress(given: Buffer, quick: boolean): Promise<BufferedEntry> {
+  const body = owned(given);
   const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
   if (body.length <= SMALL && quick) {
     let gz: Buffer | undefined;
@@ -237,23 +238,38 @@ async function compress(body: Buffer, quick: boolean): Promise<BufferedEntry> {
       etag,
       size: body.length + 2 * encodedAtMost(body) + etag.length,
       get gzip() {
-        return (gz ??= gzipSync(body, { level: 6 }));
+        return (gz ??= owned(gzipSync(body, { level: 6 })));
       },
       get br() {
-        return (br ??= brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }));
+        return (br ??= owned(brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } })));
       },
     };
   }
   if (body.length <= SMALL) {
-    const gzip = gzipSync(body, { level: 9 });
-    const br = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_LGWIN]: SMALL_BROTLI_WINDOW } });
+    const gzip = owned(gzipSync(body, { level: 9 }));
+    const br = owned(brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_LGWIN]: SMALL_BROTLI_WINDOW } }));
     return { body, etag, gzip, br, size: body.length + gzip.length + br.length + etag.length };
   }
   const [gz, br] = await Promise.all([
     gzipAsync(body, { level: body.length <= PAGE_SIZE ? 9 : LARGE_GZIP_LEVEL }),
     brotliAsync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: LARGE_BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
   ]);
-  return { body, etag, gzip: gz, br, size: body.length + gz.length + br.length + etag.length };
+  return { body, etag, gzip: owned(gz), br: owned(br), size: body.length + gz.length + br.length + etag.length };
+}
+
+/**
+ * `buffer` in memory of its own size. zlib gives a small result as a view
+ * into its 64 KB output buffer, and a small body can be a view into Node's
+ * shared 8 KB pool: a view keeps the whole buffer under it alive. A cached
+ * 48-byte gzip copy held 64 KB while the cache's bound counted 48 bytes, and
+ * the distinct searches of the garden benchmark grew the server by over 100
+ * MB of them.
+ */
+function owned(buffer: Buffer): Buffer {
+  if (buffer.byteOffset === 0 && buffer.buffer.byteLength === buffer.length) return buffer;
+  const copy = Buffer.allocUnsafeSlow(buffer.length);
+  buffer.copy(copy);
+  return copy;
 }
 
 /**
@@ -296,5 +312,5 @@ async function collect(stream: Transform): Promise<Buffer> {
   const chunks: Buffer[] = [];
   stream.on("data", (chunk: Buffer) => chunks.push(chunk));
   await once(stream, "end");
-  return Buffer.concat(chunks);
+  return owned(Buffer.concat(chunks));
 }
