@@ -5,7 +5,8 @@
 // 100,000 made-up flowers (the generator the tests use) in one bulk upload sent as a CSV file (the
 // web admin's way; BENCH_UPLOAD=json sends JSON, the desktop app's way), then measures the first view, garden queries at 100 concurrent clients, a memorial page, the longest wait of a
 // small request during writes, peak memory, and a view change in Chromium at 4x CPU slowdown.
-// Settings: BENCH_FLOWERS (100000), BENCH_DURATION (seconds per autocannon run, 10), BENCH_UPLOAD (csv).
+// Settings: BENCH_FLOWERS (100000), BENCH_DURATION (seconds per autocannon run, 10), BENCH_UPLOAD (csv), BENCH_UNTIL
+// (upload or update: stop after that step), BENCH_BROWSER (0: no Chromium step).
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -26,6 +27,9 @@ import { freePort } from "../tests/support/freePort";
 const ROOT = path.resolve(import.meta.dirname, "..");
 const COUNT = Number(process.env.BENCH_FLOWERS ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+/** BENCH_UNTIL=upload or update ends the run after that step; BENCH_BROWSER=0 leaves out the Chromium step. */
+const UNTIL = process.env.BENCH_UNTIL;
+const BROWSER = process.env.BENCH_BROWSER !== "0";
 const PASSWORD = "bench password only";
 const KEY = "bench-import-key";
 
@@ -287,6 +291,7 @@ async function main() {
     report(
       `Server memory around the upload: ${beforeUpload.now} MB RSS before it, peak ${afterUpload.peak} MB during it, ${afterUpload.now} MB after it (budget 150 MB); ${breakdown(upload.held)}`,
     );
+    if (UNTIL === "upload") return;
 
     const list = await longestWaitDuring(url, loop, async () => {
       const res = await fetch(`${url}/api/memorial-flowers`, { headers: { "Accept-Encoding": "br" } });
@@ -329,10 +334,12 @@ async function main() {
       true,
     );
     const afterUpdate = memory(child.pid!);
+    const wal = fs.statSync(path.join(dataDir, "garden.sqlite-wal"), { throwIfNoEntry: false })?.size ?? 0;
     report(
-      `Bulk update of every row (the download edited, sent back as ${updateJson ? "JSON" : "CSV"}): ${(update.workMs / 1000).toFixed(1)} s; longest wait meanwhile ${update.ms} ms without the database, ${update.dbMs} ms for a garden query; server memory ${beforeUpdate.now} MB RSS before it, peak ${afterUpdate.peak} MB during it, ${afterUpdate.now} MB after it; ${breakdown(update.held)}`,
+      `Bulk update of every row (the download edited, sent back as ${updateJson ? "JSON" : "CSV"}): ${(update.workMs / 1000).toFixed(1)} s; longest wait meanwhile ${update.ms} ms without the database, ${update.dbMs} ms for a garden query; server memory ${beforeUpdate.now} MB RSS before it, peak ${afterUpdate.peak} MB during it, ${afterUpdate.now} MB after it; ${breakdown(update.held)}; write-ahead log ${(wal / 1_048_576).toFixed(1)} MB after it`,
     );
     fs.writeFileSync(`/proc/${child.pid}/clear_refs`, "5");
+    if (UNTIL === "update") return;
 
     // First view: the garden's HTML (the shared CSS and JavaScript are the same for every page).
     t = performance.now();
@@ -421,18 +428,20 @@ async function main() {
     );
 
     // A view change in Chromium at 4x CPU slowdown: from pressing a letter to the new heading.
-    const browser = await launchBrowser();
-    try {
-      const page = await browser.newPage();
-      await page.goto(`${url}/garden-of-remembrance`);
-      await page.locator("html[data-hydrated]").waitFor();
-      const times = await letterTimesAt4x(page, ["C", "M", "R", "S", "B"]);
-      report(
-        `Chromium, 4x CPU slowdown, letter pressed → new heading: median ${Math.round(median(times))} ms, worst ${Math.round(Math.max(...times))} ms (budget 100 ms)`,
-      );
-    } finally {
-      await browser.close();
-    }
+    const browser = BROWSER ? await launchBrowser() : null;
+    if (browser)
+      try {
+        const page = await browser.newPage();
+        await page.goto(`${url}/garden-of-remembrance`);
+        await page.locator("html[data-hydrated]").waitFor();
+        const times = await letterTimesAt4x(page, ["C", "M", "R", "S", "B"]);
+        report(
+          `Chromium, 4x CPU slowdown, letter pressed → new heading: median ${Math.round(median(times))} ms, worst ${Math.round(Math.max(...times))} ms (budget 100 ms)`,
+        );
+      } finally {
+        await browser.close();
+      }
+    else report("Chromium, 4x CPU slowdown: not measured (BENCH_BROWSER=0)");
 
     const mem = memory(child.pid!);
 
