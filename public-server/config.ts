@@ -55,6 +55,8 @@ export interface ServerConfig extends MailSettings {
   backupKeepDaily: number;
   /** Older copies kept besides those, one per week. */
   backupKeepWeekly: number;
+  /** A bulk body that brings nothing new for this long is dropped, so a stalled sender cannot hold an upload's place. */
+  uploadStallMs: number;
 }
 
 // Each kind of value, with the sentence a person reads when it is wrong ("PORT must be …").
@@ -138,6 +140,7 @@ const Env = z.object({
   BACKUP_KEEP: wholeNumber(5, 1),
   BACKUP_KEEP_DAILY: wholeNumber(7, 1),
   BACKUP_KEEP_WEEKLY: wholeNumber(4),
+  UPLOAD_STALL_SECONDS: wholeNumber(30, 1),
 });
 
 type Env = Record<string, string | undefined>;
@@ -191,6 +194,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     mailPollMs: e.MAIL_POLL_MS,
     digestHour: e.DIGEST_HOUR,
     backupHour: e.BACKUP_HOUR,
+    uploadStallMs: e.UPLOAD_STALL_SECONDS * 1000,
     backupKeepDaily: e.BACKUP_KEEP_DAILY,
     backupKeepWeekly: e.BACKUP_KEEP_WEEKLY,
   };

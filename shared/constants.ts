@@ -1,5 +1,7 @@
 /** Business constants (preview lengths, counts, sizes), and the limits the server enforces. */
 export const GARDEN_PAGE_SIZE = 12;
+/** The most results a garden search counts; a broader one shows "more than" this many. */
+export const GARDEN_SEARCH_BOUND = 1000;
 export const GARDEN_MAX_PAGE_DOTS = 7;
 export const CAROUSEL_PAGE_SIZE = 3;
 export const TESTIMONIAL_PREVIEW_LENGTH = 100;

@@ -10,6 +10,7 @@ export const ErrorId = {
   conflict: "conflict",
   preconditionFailed: "precondition_failed",
   tooLarge: "payload_too_large",
+  stalled: "upload_stalled",
   rateLimited: "rate_limited",
   methodNotAllowed: "method_not_allowed",
   busy: "busy",

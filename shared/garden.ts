@@ -93,8 +93,10 @@ export function gardenQueryString(q: Partial<GardenQuery>): string {
 /** The garden's answer for one view. */
 export interface GardenPageDto {
   flowers: { id: number; babyFirstName: string; babyMiddleName: string | null; babyLastName: string | null; lossDate: string | null; flowerType: string }[];
-  /** Flowers matching the view. */
+  /** Flowers matching the view (a search counts at most GARDEN_SEARCH_BOUND). */
   matches: number;
+  /** True when a search matches more than `matches` flowers; only the first `matches` are paged. */
+  more?: boolean;
   /** Flowers in the whole garden (for the empty garden's words). */
   total: number;
   /** The page shown (1-based, clamped to the last page). */

@@ -25,6 +25,9 @@ export const HIDDEN_CHARACTER_MESSAGE =
 export const UNREADABLE_CHARACTER_MESSAGE =
   "This field has a character that could not be read (shown as �), usually from a file that was not saved as UTF-8. Please correct it and try again.";
 
+/** For a text of invisible characters only (a braille blank, a lone direction mark or accent). */
+export const INVISIBLE_TEXT_MESSAGE = "This field holds only characters that cannot be seen. Please type it with letters, numbers or emoji.";
+
 export interface TextRules {
   /** Keeps line breaks and tabs (comments, testimonials). */
   multiline?: boolean;
@@ -41,6 +44,10 @@ const JOINING_SCRIPT =
 const LETTER_OR_MARK = /[\p{L}\p{M}]/u;
 const EMOJI = /\p{Extended_Pictographic}/u;
 const EMOJI_TAIL = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F\u20E3]/u;
+
+/** Characters that show something: letters, digits, punctuation, symbols (emoji among them), except the blank braille cell. */
+const SEEN = /[\p{L}\p{N}\p{P}\p{S}]/u;
+const BRAILLE_BLANK = "\u2800";
 
 const BLACK_FLAG = 0x1f3f4;
 const TAG_FIRST = 0xe0020;
@@ -73,6 +80,9 @@ export function textProblem(text: string, rules: TextRules = {}): string | null 
     }
     if (code >= 0xe0000 && code <= 0xe007f) return HIDDEN_CHARACTER_MESSAGE; // tag characters outside a flag
   }
+  // Each character above may be welcome beside others (a direction mark, an accent, an emoji's variation
+  // selector), but a name of them alone shows nothing: a blank card, and a name nobody can tell from another.
+  if (chars.length && !chars.some((char) => SEEN.test(char) && char !== BRAILLE_BLANK)) return INVISIBLE_TEXT_MESSAGE;
   return null;
 }
 

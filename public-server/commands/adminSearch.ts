@@ -22,12 +22,35 @@ export const adminSearchText = (text: string): string =>
 /** An FTS5 phrase: quoted, so its characters are never read as query syntax. */
 const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
-/** The FTS5 query for one admin list view; null when the search has nothing to find. */
-export function adminSearchMatch(q: string, status: "pending" | "approved", type?: string): string | null {
+/** Control characters (NUL among them) are in no name, and FTS5 cannot read them in a phrase. */
+// eslint-disable-next-line no-control-regex -- these are the characters looked for
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * A search as text kept by `adminSearchText` holds it: three characters or
+ * more anywhere, fewer the start of a word (spaces in front, which only a
+ * word's start has). Null when nothing can match: nothing left once folded
+ * (a lone accent), or a control character.
+ */
+export function searchNeedle(q: string): string | null {
+  if (CONTROL.test(q)) return null;
   const needle = words(q).join("  ");
   if (!needle) return null;
   const length = [...needle].length;
-  let found = `{name parent email} : ${phrase(length >= 3 ? needle : `${" ".repeat(3 - length)}${needle}`)}`;
+  return length >= 3 ? needle : `${" ".repeat(3 - length)}${needle}`;
+}
+
+/** The same as one FTS5 phrase over a trigram index (the garden's search reads its index this way too). */
+export function searchPhrase(q: string): string | null {
+  const needle = searchNeedle(q);
+  return needle === null ? null : phrase(needle);
+}
+
+/** The FTS5 query for one admin list view; null when the search has nothing to find. */
+export function adminSearchMatch(q: string, status: "pending" | "approved", type?: string): string | null {
+  const searched = searchPhrase(q);
+  if (!searched) return null;
+  let found = `{name parent email} : ${searched}`;
   if (/^\d{1,15}$/.test(q)) found = `(${found} OR ident : ${phrase(`~${Number(q)}~`)})`;
   // Only waiting flowers carry a status token: the short list is the one read.
   let match = status === "pending" ? `${found} AND status : "~p~"` : `${found} NOT status : "~p~"`;

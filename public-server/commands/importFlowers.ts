@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
+import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import type { BulkUpdateDto, BulkUpdateQuery, ResetImportResult } from "../../shared/schemas/admin";
 import { validateStrictRows } from "../../shared/csv/strict";
@@ -24,8 +25,9 @@ const active = { upload: 0, update: 0, check: 0 };
 
 /** What a bulk body is for, and what a sender hears when MAX_ACTIVE of its kind are already in hand. */
 const BUSY = {
-  upload: "Another bulk upload is being saved right now. Please try again when it has finished.",
-  update: "Another bulk update is being saved right now. Please try again when it has finished.",
+  // Being sent or being saved: a body counts from its first byte, while it still arrives.
+  upload: "Two other bulk uploads are being sent or saved right now. Please try again when one has finished.",
+  update: "Two other bulk updates are being sent or saved right now. Please try again when one has finished.",
   check: "Another file is being checked right now. Please try again in a moment.",
 } as const;
 
@@ -52,14 +54,48 @@ type BulkBody = { csv: AsyncIterable<Buffer> } | JsonBody;
 /** What the body helpers need of a request (Koa's context). */
 interface RequestBody {
   is(type: string): string | false | null;
-  req: AsyncIterable<Buffer>;
+  req: IncomingMessage;
+}
+
+/** What a bulk body must bring in each stall period to go on: any real connection brings far more, a trickle far less. */
+const MIN_PROGRESS_BYTES = 16 * 1024;
+
+/**
+ * The request's body as it arrives, dropped when a period of `stallMs` brings
+ * less than MIN_PROGRESS_BYTES: a stalled sender (or one sending a few bytes a
+ * second) would otherwise hold one of the few places for bulk bodies as long as it likes.
+ */
+async function* arriving(req: IncomingMessage, stallMs: number): AsyncGenerator<Buffer> {
+  let received = 0;
+  const seconds = Math.round(stallMs / 1000);
+  const watch = setInterval(() => {
+    if (received < MIN_PROGRESS_BYTES) {
+      req.destroy(
+        new ApiError(
+          408,
+          ErrorId.stalled,
+          `This file stopped arriving: too little of it came in ${seconds} seconds, so it was dropped. Nothing was changed. Please send it again.`,
+        ),
+      );
+    }
+    received = 0;
+  }, stallMs);
+  try {
+    for await (const chunk of req) {
+      received += (chunk as Buffer).length;
+      yield chunk as Buffer;
+    }
+  } finally {
+    // Only the body's arrival is timed: the answer may take longer to work out.
+    clearInterval(watch);
+  }
 }
 
 /** The request's body as JSON rows, read by nothing yet (see STREAMED_PATHS in app.ts). */
-export const jsonBody = (ctx: RequestBody): JsonBody => ({ json: ctx.is("json") ? ctx.req : null });
+export const jsonBody = (ctx: RequestBody, stallMs: number): JsonBody => ({ json: ctx.is("json") ? arriving(ctx.req, stallMs) : null });
 
 /** A bulk upload's body, read by nothing yet: a text/csv body is the file itself. */
-export const bulkBody = (ctx: RequestBody): BulkBody => (ctx.is("text/csv") ? { csv: ctx.req } : jsonBody(ctx));
+export const bulkBody = (ctx: RequestBody, stallMs: number): BulkBody => (ctx.is("text/csv") ? { csv: arriving(ctx.req, stallMs) } : jsonBody(ctx, stallMs));
 
 const NOTHING: AsyncIterable<Buffer> = { [Symbol.asyncIterator]: async function* () {} };
 

@@ -1,7 +1,8 @@
 import type BetterSqlite3 from "better-sqlite3";
-import { GARDEN_PAGE_SIZE } from "../../shared/constants";
+import { GARDEN_PAGE_SIZE, GARDEN_SEARCH_BOUND } from "../../shared/constants";
+import { searchNeedle, searchPhrase } from "../commands/adminSearch";
 import type { Services } from "../context";
-import { foldText, type GardenPageDto, type GardenQuery } from "../../shared/garden";
+import { type GardenPageDto, type GardenQuery } from "../../shared/garden";
 
 type FlowerRow = GardenPageDto["flowers"][number];
 
@@ -11,50 +12,58 @@ type FlowerRow = GardenPageDto["flowers"][number];
 const FLOWER_COLUMNS = `id, baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName, baby_last_name AS babyLastName,
   loss_date AS lossDate, flower_type AS flowerType`;
 
-/** Recent searches kept, and the matching ids they may hold together (4 bytes each: 4 MB). */
-const KEPT_SEARCHES = 1000;
-const KEPT_IDS = 1_000_000;
+/**
+ * The most matches a search reads. A search most names share (a common trigram, one letter)
+ * would otherwise read every matching id: its cost grew with the garden. It counts as "more
+ * than" this many and pages through these; a visitor narrows it by typing more.
+ */
+export const SEARCH_MATCHES_READ = GARDEN_SEARCH_BOUND + 1;
+
+/** What the kept searches may hold together: their ids (4 bytes each) and keys, about 4 MB. */
+const KEPT_BYTES = 4_000_000;
+/** A kept search's own cost besides its ids and key (map entry, array header). */
+const ENTRY_BYTES = 160;
+
+const keptBytes = (key: string, ids: Int32Array) => ENTRY_BYTES + key.length * 2 + ids.byteLength;
 
 /**
- * Recent searches' matches (ids, newest first), kept while the garden does
- * not change. A search's count reads every match (a short one, every name)
- * and a late page reads every match before it, while visitors page through
- * a search: with its matches kept, each further page is a slice. Kept only on
- * the read-only connection, where SQLite's data_version tells when another
- * connection has committed a change since; bounded in searches and in ids.
+ * Recent searches' matches (ids, newest first, at most SEARCH_MATCHES_READ),
+ * kept while the garden does not change, so a visitor paging through a search
+ * reads each further page as a slice. Kept only on the read-only connection,
+ * where SQLite's data_version tells when another connection has committed a
+ * change since; bounded by the bytes they hold (keys included), the oldest
+ * dropped first.
  */
 export class RecentSearches {
   private readonly matches = new Map<string, Int32Array>();
-  private ids = 0;
+  private bytes = 0;
   private version: unknown;
 
-  constructor(
-    private readonly maxSearches = KEPT_SEARCHES,
-    private readonly maxIds = KEPT_IDS,
-  ) {}
+  constructor(private readonly maxBytes = KEPT_BYTES) {}
 
-  /** How many searches and ids are kept now. */
-  get size(): { searches: number; ids: number } {
-    return { searches: this.matches.size, ids: this.ids };
+  /** How many searches and bytes are kept now. */
+  get size(): { searches: number; bytes: number } {
+    return { searches: this.matches.size, bytes: this.bytes };
   }
 
   get(db: BetterSqlite3.Database, key: string, find: () => number[]): Int32Array {
     const version = db.prepare("PRAGMA data_version").pluck(true).get();
     if (version !== this.version) {
       this.matches.clear();
-      this.ids = 0;
+      this.bytes = 0;
       this.version = version;
     }
     const kept = this.matches.get(key);
     if (kept) return kept;
     const found = Int32Array.from(find());
-    if (found.length > this.maxIds) return found;
+    const cost = keptBytes(key, found);
+    if (cost > this.maxBytes) return found;
     this.matches.set(key, found);
-    this.ids += found.length;
+    this.bytes += cost;
     for (const [oldest, ids] of this.matches) {
-      if (this.matches.size <= this.maxSearches && this.ids <= this.maxIds) break;
+      if (this.bytes <= this.maxBytes) break;
       this.matches.delete(oldest);
-      this.ids -= ids.length;
+      this.bytes -= keptBytes(oldest, ids);
     }
     return found;
   }
@@ -67,14 +76,14 @@ function recentSearchesOf(db: BetterSqlite3.Database): RecentSearches {
   return searches;
 }
 
-/** An FTS5 phrase: the folded search as one quoted string, so its characters are never read as query syntax. */
-const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
-
 /**
  * One view of the garden (a flower, a letter, a search, a page of 12),
  * answered from the garden index the triggers keep: counts come from the
- * per-flower-and-letter table or a count over the index, never from loading
- * rows; only the page's 12 flowers are read in full. Call inside `db.read`.
+ * per-flower-and-letter table, never from loading rows; only the page's 12
+ * flowers are read in full. A search reads at most SEARCH_MATCHES_READ ids
+ * from the trigram index, whose text keeps two spaces before each word, so
+ * three characters or more are found anywhere in the name and one or two
+ * characters at the start of a word, both by the index. Call inside `db.read`.
  */
 export function gardenPage(db: BetterSqlite3.Database, query: GardenQuery): GardenPageDto {
   const where: string[] = [];
@@ -87,48 +96,38 @@ export function gardenPage(db: BetterSqlite3.Database, query: GardenQuery): Gard
     where.push("gi.initial = ?");
     params.push(query.letter.toLowerCase());
   }
-  const needle = foldText(query.search.trim());
-  // The trigram index needs three characters; a shorter search scans the folded names (at most a few ms).
-  let from = "garden_index gi";
-  let order = "gi.id";
-  if (needle && [...needle].length >= 3) {
-    from = "garden_fts JOIN garden_index gi ON gi.id = garden_fts.rowid";
-    // FTS5 hands its matches out in rowid order itself: ordering by its rowid needs no sort of every match.
-    order = "garden_fts.rowid";
-    where.unshift("garden_fts MATCH ?");
-    params.unshift(phrase(needle));
-  } else if (needle) {
-    where.push("instr(gi.folded, ?) > 0");
-    params.push(needle);
-  }
-  const whereSql = where.length ? `WHERE ${where.join(" AND ")}` : "";
-
   const total = (db.prepare("SELECT coalesce(sum(n), 0) AS n FROM garden_counts").get() as { n: number }).n;
-  const idsSql = `SELECT gi.id AS id FROM ${from} ${whereSql} ORDER BY ${order} DESC`;
+
   let matches: number;
+  let more = false;
   let pageOf: (offset: number) => number[];
-  if (needle && db.readonly) {
-    const found = recentSearchesOf(db).get(
-      db,
-      `${whereSql}\0${params.join("\0")}`,
-      () =>
-        db
-          .prepare(idsSql)
-          .pluck(true)
-          .all(...params) as number[],
-    );
+  if (query.search.trim()) {
+    // Without a filter the trigram index finds the matches, newest first (FTS5 hands them out in rowid
+    // order: no sort), and the limit stops its reading. With a flower or letter, whose matches may be
+    // few among the search's, the filter's index is read instead (a tenth of the garden or less) and
+    // each name looked at: either way no more than a part of the garden.
+    const idsSql = where.length
+      ? `SELECT gi.id FROM garden_index gi WHERE ${where.join(" AND ")} AND instr(gi.folded, ?) > 0 ORDER BY gi.id DESC LIMIT ${SEARCH_MATCHES_READ}`
+      : `SELECT rowid FROM garden_fts WHERE garden_fts MATCH ? ORDER BY rowid DESC LIMIT ${SEARCH_MATCHES_READ}`;
+    const searched = where.length ? searchNeedle(query.search) : searchPhrase(query.search);
+    const find = () =>
+      searched === null
+        ? []
+        : (db
+            .prepare(idsSql)
+            .pluck(true)
+            .all(...(where.length ? [...params, searched] : [searched])) as number[]);
+    let found = db.readonly ? recentSearchesOf(db).get(db, `${where.join(" AND ")}\0${searched}\0${params.join("\0")}`, find) : Int32Array.from(find());
+    more = found.length > GARDEN_SEARCH_BOUND;
+    if (more) found = found.subarray(0, GARDEN_SEARCH_BOUND);
     matches = found.length;
     pageOf = (offset) => Array.from(found.subarray(offset, offset + GARDEN_PAGE_SIZE));
   } else {
-    if (!needle) {
-      const countWhere = whereSql.replace(/gi\./g, "");
-      matches = (db.prepare(`SELECT coalesce(sum(n), 0) AS n FROM garden_counts ${countWhere}`).get(...params) as { n: number }).n;
-    } else {
-      matches = (db.prepare(`SELECT count(*) AS n FROM ${from} ${whereSql}`).get(...params) as { n: number }).n;
-    }
+    const whereSql = where.length ? `WHERE ${where.join(" AND ")}` : "";
+    matches = (db.prepare(`SELECT coalesce(sum(n), 0) AS n FROM garden_counts ${whereSql.replace(/gi\./g, "")}`).get(...params) as { n: number }).n;
     pageOf = (offset) =>
       db
-        .prepare(`${idsSql} LIMIT ? OFFSET ?`)
+        .prepare(`SELECT gi.id AS id FROM garden_index gi ${whereSql} ORDER BY gi.id DESC LIMIT ? OFFSET ?`)
         .pluck(true)
         .all(...params, GARDEN_PAGE_SIZE, offset) as number[];
   }
@@ -144,7 +143,7 @@ export function gardenPage(db: BetterSqlite3.Database, query: GardenQuery): Gard
       flowers = ids.map((id) => byId.get(id)).filter((r): r is FlowerRow => r !== undefined);
     }
   }
-  return { flowers, matches, total, page, pages, query: { ...query, page } };
+  return { flowers, matches, ...(more ? { more } : {}), total, page, pages, query: { ...query, page } };
 }
 
 /** One approved flower's public fields, or null. Call inside `db.read`. */

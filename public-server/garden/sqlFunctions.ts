@@ -11,8 +11,9 @@ import { adminSearchText } from "../commands/adminSearch";
  * leaving the search copy behind.
  */
 export function registerGardenFunctions(db: BetterSqlite3.Database): void {
+  // Kept as the admin's index keeps names (two spaces before each word), so a search of one or two letters finds the words they begin.
   db.function("garden_fold", { deterministic: true }, (first: unknown, middle: unknown, last: unknown) =>
-    foldText(fullName({ babyFirstName: String(first ?? ""), babyMiddleName: middle as string | null, babyLastName: last as string | null })),
+    adminSearchText(foldText(fullName({ babyFirstName: String(first ?? ""), babyMiddleName: middle as string | null, babyLastName: last as string | null }))),
   );
   db.function("admin_search_text", { deterministic: true }, (text: unknown) => adminSearchText(typeof text === "string" ? text : ""));
   db.function("garden_initial", { deterministic: true }, (last: unknown) => lastInitial(typeof last === "string" ? last : null));

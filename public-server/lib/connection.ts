@@ -20,5 +20,7 @@ export function prepareWriteConnection(db: BetterSqlite3.Database, options: { fl
   db.pragma(options.flushOffLoop ? "synchronous = NORMAL" : "synchronous = FULL");
   // Deleted rows (expired requests for help, declined submissions) are overwritten, not left in free pages.
   db.pragma("secure_delete = ON");
+  // Once a large write is checkpointed, the log file is cut back to 4 MB instead of keeping that write's size until the server stops.
+  db.pragma("journal_size_limit = 4194304");
   registerGardenFunctions(db);
 }

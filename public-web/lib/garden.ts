@@ -48,8 +48,10 @@ const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
  * The result-count heading, worded for the active filters: search first,
  * then flower and letter, flower only, letter only, or the whole garden.
  */
-export function resultHeading(count: number, filter: GardenFilter): string {
+export function resultHeading(count: number, filter: GardenFilter, more = false): string {
   const search = filter.search.trim();
+  // A broad search is counted only up to a bound (the server's cost stays the same at any garden size).
+  if (search && more) return `Showing more than ${count.toLocaleString("en")} results for "${search}"`;
   if (search) return `Showing ${count} ${plural(count, "result", "results")} for "${search}"`;
   const flower = filter.flower ? describeFlower(filter.flower).label : null;
   const letter = filter.letter ? ` with last names beginning with "${filter.letter}"` : "";

@@ -237,6 +237,28 @@ describe("nightly backups", () => {
     expect(fs.readdirSync(s.config.backupDir)).toHaveLength(11);
   });
 
+  it("taken during the day (a server started after the hour) wait for a quiet minute, not the first traffic", async () => {
+    const s = await startTestServer({ backupHour: 3 });
+    cleanups.push(s.stop);
+    let quiet = false;
+    const c = clock(new Date(2026, 10, 20, 10, 0));
+    const nightly = new NightlyBackups(s.parts.services, c.now, () => quiet);
+    for (let minute = 1; minute <= 30; minute++) {
+      c.set(new Date(2026, 10, 20, 10, minute));
+      await nightly.tick();
+    }
+    expect(listNightly(s.config.backupDir)).toEqual([]); // a busy half hour: nothing taken
+    quiet = true;
+    c.set(new Date(2026, 10, 20, 10, 31));
+    await nightly.tick();
+    expect(listNightly(s.config.backupDir).map((b) => b.at)).toEqual([new Date(2026, 10, 20, 10, 31)]);
+    // At the backup hour itself the copy is taken whatever the load.
+    quiet = false;
+    c.set(new Date(2026, 10, 21, 3, 1));
+    await nightly.tick();
+    expect(listNightly(s.config.backupDir)).toHaveLength(2);
+  });
+
   it("show the last good backup to administrators only, in /api/health", async () => {
     const s = await startTestServer({ backupHour: 3 });
     cleanups.push(s.stop);
@@ -260,7 +282,7 @@ describe("nightly backups", () => {
     const s = await startTestServer({ dataDir, backupHour: 3, teamEmails: ["team@example.org"], backupDir: path.join(dataDir, "not-a-folder", "backups") });
     cleanups.push(s.stop);
     const c = clock(new Date(2026, 10, 20, 4, 0));
-    const nightly = new NightlyBackups(s.parts.services, c.now);
+    const nightly = new NightlyBackups(s.parts.services, c.now, () => true);
     await nightly.tick();
     c.set(new Date(2026, 10, 20, 5, 0));
     await nightly.tick();

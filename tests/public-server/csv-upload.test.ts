@@ -262,7 +262,7 @@ describe("bulk upload of a CSV file read as a stream", () => {
     expect(taken.length).toBeLessThanOrEqual(2);
     for (const res of refused) {
       expect(res.status).toBe(429);
-      expect((await errorBody(res)).message).toBe("Another bulk upload is being saved right now. Please try again when it has finished.");
+      expect((await errorBody(res)).message).toBe("Two other bulk uploads are being sent or saved right now. Please try again when one has finished.");
     }
     expect(count(server, "memorial_flowers")).toBe(taken.length * 20_000);
     expect(uploadsLeft(server)).toEqual([]);

@@ -84,19 +84,25 @@ describe("recent searches kept on the read-only connection", () => {
     expect(after.flowers.map((f) => f.babyFirstName)).toEqual(["Dorothy", "Agnes"]);
   });
 
-  it("stay within their bounds of searches and of ids, however many distinct searches come", async () => {
+  it("stay within their bound of bytes (ids and keys), however many distinct searches come", async () => {
     const db = await database();
     await db.run(async () => {
       for (let i = 0; i < 30; i++) insert(db, `Child${i}`, "Lee");
     });
-    const kept = new RecentSearches(3, 40);
+    const BOUND = 2000;
+    const kept = new RecentSearches(BOUND);
     await db.read((h) => {
-      for (let i = 0; i < 10; i++) kept.get(h, `search ${i}`, () => [i, i + 1]);
-      expect(kept.size).toEqual({ searches: 3, ids: 6 });
-      kept.get(h, "large", () => Array.from({ length: 39 }, (_, i) => i));
-      expect(kept.size.ids).toBeLessThanOrEqual(40);
-      kept.get(h, "too large to keep", () => Array.from({ length: 41 }, (_, i) => i));
-      expect(kept.size.ids).toBeLessThanOrEqual(40);
+      for (let i = 0; i < 100; i++) kept.get(h, `search ${i}`, () => [i, i + 1]);
+      expect(kept.size.bytes).toBeLessThanOrEqual(BOUND);
+      expect(kept.size.searches).toBeGreaterThan(1);
+      expect(kept.size.searches).toBeLessThan(100);
+      // Long keys count too: a flood of distinct long searches with no matches stays within the bound.
+      for (let i = 0; i < 100; i++) kept.get(h, `${"x".repeat(300)}${i}`, () => []);
+      expect(kept.size.bytes).toBeLessThanOrEqual(BOUND);
+      kept.get(h, "large", () => Array.from({ length: 300 }, (_, i) => i));
+      expect(kept.size.bytes).toBeLessThanOrEqual(BOUND);
+      kept.get(h, "too large to keep", () => Array.from({ length: 600 }, (_, i) => i));
+      expect(kept.size.bytes).toBeLessThanOrEqual(BOUND);
       // A kept search is answered without searching again.
       let searched = 0;
       kept.get(h, "large", () => (searched++, []));

@@ -70,6 +70,7 @@ describe("resultHeading", () => {
   it("words each case", () => {
     expect(resultHeading(3, { ...NO_FILTER, search: " anna " })).toBe('Showing 3 results for "anna"');
     expect(resultHeading(1, { flower: "lily", letter: "B", search: "anna" })).toBe('Showing 1 result for "anna"');
+    expect(resultHeading(1000, { ...NO_FILTER, search: "an" }, true)).toBe('Showing more than 1,000 results for "an"');
     expect(resultHeading(12, { flower: "pink-rose", letter: "B", search: "" })).toBe('12 Pink Rose memorials with last names beginning with "B"');
     expect(resultHeading(45, { flower: "lily", letter: null, search: "" })).toBe("45 Lily memorials");
     expect(resultHeading(1, { flower: "lily", letter: null, search: "  " })).toBe("1 Lily memorial");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HIDDEN_CHARACTER_MESSAGE, textProblem, UNREADABLE_CHARACTER_MESSAGE } from "../../shared/text";
+import { HIDDEN_CHARACTER_MESSAGE, INVISIBLE_TEXT_MESSAGE, textProblem, UNREADABLE_CHARACTER_MESSAGE } from "../../shared/text";
 import { BulkUploadInput, FlowerEntryInput } from "../../shared/schemas/admin";
 import { AssistanceRequestInput, MemorialCommentInput, MemorialFlowerInput, TestimonialInput } from "../../shared/schemas/public";
 
@@ -54,6 +54,16 @@ const REFUSED: [string, string][] = [
   ["lone surrogate", "Anna\uD800"],
 ];
 
+/** Texts of characters that are each welcome somewhere but show nothing alone. */
+const INVISIBLE_ONLY: [string, string][] = [
+  ["blank braille cells", "\u2800\u2800"],
+  ["a left-to-right mark", "\u200E"],
+  ["a right-to-left mark and an Arabic letter mark", "\u200F\u061C"],
+  ["a variation selector", "\uFE0F"],
+  ["a lone combining accent", "\u0301"],
+  ["an ideographic space", "\u3000"],
+];
+
 describe("textProblem", () => {
   it.each(WELCOME)("welcomes %s", (name) => {
     expect(textProblem(name)).toBeNull();
@@ -71,6 +81,15 @@ describe("textProblem", () => {
 
   it("names the replacement character left by a file read in the wrong encoding", () => {
     expect(textProblem("Zo\uFFFD")).toBe(UNREADABLE_CHARACTER_MESSAGE);
+  });
+
+  it.each(INVISIBLE_ONLY)("refuses a text of %s alone, which shows nothing", (_label, text) => {
+    expect(textProblem(text)).toBe(INVISIBLE_TEXT_MESSAGE);
+    expect(textProblem(text, { multiline: true })).toBe(INVISIBLE_TEXT_MESSAGE);
+  });
+
+  it("welcomes those characters beside ones that show", () => {
+    for (const text of ["Noa\u200E", "e\u0301", "\u2764\uFE0F", "\u2800Anna", "Anna\u3000Lee", "."]) expect(textProblem(text), text).toBeNull();
   });
 });
 
@@ -101,6 +120,11 @@ describe("every text field of the shared schemas", () => {
       expect(parsed.success, field).toBe(false);
       expect(parsed.error!.issues.find((i) => i.path[0] === field)?.message, field).toBe(HIDDEN_CHARACTER_MESSAGE);
       for (const name of WELCOME) expect(schema.safeParse({ ...valid, [field]: name }).success, `${field}: ${name}`).toBe(true);
+      // (Spaces alone are trimmed first: a missing required field, an optional one left out.)
+      for (const [label, text] of INVISIBLE_ONLY.filter(([, t]) => t.trim())) {
+        const invisible = schema.safeParse({ ...valid, [field]: text });
+        expect(invisible.error?.issues.find((i) => i.path[0] === field)?.message, `${field}: ${label}`).toBe(INVISIBLE_TEXT_MESSAGE);
+      }
     }
   });
 

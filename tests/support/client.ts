@@ -70,6 +70,11 @@ export class Client {
     if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
   }
 
+  /** The Cookie header this client sends, for a request made by other means (a raw socket). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
   cookie(name: string): string | undefined {
     return this.cookies.get(name);
   }

@@ -14,7 +14,7 @@ export function importRouter(s: Services): Router<AppState> {
   // app.ts: no body parser reads them first): the CSV file itself, or the rows as JSON.
   router.post("/memorial-flowers/bulk-upload", async (ctx) => {
     const key = ctx.get(IDEMPOTENCY_KEY_HEADER);
-    const answer = await bulkUpload(s, bulkBody(ctx), ctx.state.user!, key ? parse(IdempotencyKey, key) : undefined);
+    const answer = await bulkUpload(s, bulkBody(ctx, s.config.uploadStallMs), ctx.state.user!, key ? parse(IdempotencyKey, key) : undefined);
     if (answer.replayed) ctx.set(REPLAYED_HEADER, "true");
     ctx.status = answer.status;
     ctx.body = answer.body;
@@ -23,7 +23,7 @@ export function importRouter(s: Services): Router<AppState> {
   // The CSV file itself (the garden download, edited) or rows as JSON; ?conflicts=skip|overwrite answers a 409's question.
   router.put("/memorial-flowers/bulk-update", async (ctx) => {
     const choice = parse(BulkUpdateQuery, ctx.query);
-    ctx.body = await bulkUpdate(s, bulkBody(ctx), choice, ctx.state.user!);
+    ctx.body = await bulkUpdate(s, bulkBody(ctx, s.config.uploadStallMs), choice, ctx.state.user!);
   });
 
   router.post("/memorial-flowers/reset-and-import", async (ctx) => {

@@ -78,7 +78,7 @@ export function moderationRouter(s: Services): Router<AppState> {
 
   router.post("/memorial-flowers/duplicates", async (ctx) => {
     // The body is read here as a stream, and parsed, checked and looked up on a thread of its own (see app.ts).
-    ctx.body = { duplicates: await findDuplicates(s, jsonBody(ctx)) };
+    ctx.body = { duplicates: await findDuplicates(s, jsonBody(ctx, s.config.uploadStallMs)) };
   });
 
   router.get("/memorial-comments", async (ctx) => {

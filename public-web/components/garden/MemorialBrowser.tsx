@@ -159,7 +159,7 @@ export function MemorialBrowser() {
       ) : (
         <div className="memorials__results" aria-busy={busy || undefined}>
           <h3 id={RESULTS_ANCHOR} ref={resultsTop} className="memorials__count" aria-live="polite" aria-atomic="true" tabIndex={-1}>
-            {view.matches > 0 ? resultHeading(view.matches, query) : emptyText(view.total, query)}
+            {view.matches > 0 ? resultHeading(view.matches, query, view.more) : emptyText(view.total, query)}
           </h3>
           <Pagination query={query} page={view.page} pages={view.pages} onGo={go} label="Result pages, above the list" />
           {view.flowers.length > 0 ? (

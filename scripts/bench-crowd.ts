@@ -1,0 +1,274 @@
+// npm run bench:crowd: the site under a crowd at 100,000 fictional approved flowers, against its budgets.
+//
+// Starts the built server (dist/server/main.js; run `npm run build` first) on loopback with a temporary
+// database, uploads the flowers as one CSV file, then:
+//  1. 300 clients for 60 s, a mix of what visitors and a volunteer do: cached pages, garden views and pages,
+//     searches, memorial pages, plain-form (no JavaScript) testimonials, and an administrator approving them.
+//     Prints p50/p99/max, requests/s, 5xx, and, from the database afterwards, every acknowledged
+//     testimonial lost or stored twice. Budget: p99 ≤ 500 ms, none over 5 s, ≥ 1,000 requests/s, 0 5xx, 0 lost/doubled.
+//  2. 8 connections each of the worst anonymous requests (distinct preview images, broad searches, two-letter
+//     searches, large refused posts) for 20 s while one visitor asks for a cached page: its p99 (budget ≤ 50 ms).
+// The clients run on worker threads of this process, on the same machine. Settings: BENCH_FLOWERS (100000),
+// BENCH_CLIENTS (300), BENCH_SECONDS (60), BENCH_WORST_SECONDS (20).
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import Database from "better-sqlite3";
+import { uploadCsv } from "../shared/csv/export";
+import { memorialPath, type GardenPageDto } from "../shared/garden";
+import { Client } from "../tests/support/client";
+import { fakeGarden } from "../tests/support/fakeGarden";
+import { freePort } from "../tests/support/freePort";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const COUNT = Number(process.env.BENCH_FLOWERS ?? 100_000);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 300);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const WORST_SECONDS = Number(process.env.BENCH_WORST_SECONDS ?? 20);
+const THREADS = 4;
+const PASSWORD = "bench password only";
+
+/**
+ * One thread's share of the clients: each loops over the mix (one request at a time, its own keep-alive
+ * connection through fetch) until the deadline, then posts its latencies, 5xx count, and the names of
+ * testimonials the server acknowledged (303). Client 0 of thread 0 is the administrator.
+ */
+const CROWD = `
+const { parentPort, workerData } = require("node:worker_threads");
+const { url, clients, seconds, count, thread, cookie, memorials } = workerData;
+const deadline = Date.now() + seconds * 1000;
+const times = [];
+let errors = 0, failed = 0;
+const acknowledged = [];
+const letters = "abcdefghijklmnopqrstuvwxyz";
+const pick = (list) => list[Math.floor(Math.random() * list.length)];
+const syllables = ["gra", "ann", "mar", "jos", "lee", "ros", "eli", "ber", "noa", "cla", "sam", "fel", "ave", "luc", "the"];
+let n = 0;
+async function timed(send) {
+  const t = performance.now();
+  try {
+    const res = await send();
+    const text = await res.text();
+    times.push(performance.now() - t);
+    if (res.status >= 500) errors++;
+    return { status: res.status, text };
+  } catch {
+    times.push(performance.now() - t);
+    failed++;
+    return null;
+  }
+}
+const visitor = [
+  [3, () => fetch(url + "/")],
+  [3, () => fetch(url + "/garden-of-remembrance")],
+  [2, () => fetch(url + "/garden-of-remembrance?page=" + (1 + Math.floor(Math.random() * 50)))],
+  [3, () => fetch(url + "/api/memorial-flowers/garden?page=" + (1 + Math.floor(Math.random() * 200)))],
+  [2, () => fetch(url + "/api/memorial-flowers/garden?letter=" + pick(letters).toUpperCase() + "&page=" + (1 + Math.floor(Math.random() * 5)))],
+  [3, () => fetch(url + "/api/memorial-flowers/garden?search=" + pick(syllables) + pick(letters))],
+  [1, () => fetch(url + "/garden-of-remembrance?search=" + pick(syllables))],
+  [3, () => fetch(url + pick(memorials))],
+  [1, () => fetch(url + "/api/site")],
+  [1, async () => {
+    const name = "Crowd" + thread + "x" + n++;
+    const res = await fetch(url + "/share-testimonial", { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ form: "testimonial", firstName: name, lastName: "Visitor", childName: "Gabriel", testimonial: "Our story, sent without JavaScript." }).toString() });
+    if (res.status === 303) acknowledged.push(name);
+    return res;
+  }],
+];
+const weights = visitor.reduce((a, [w]) => a + w, 0);
+function visitorRequest() {
+  let r = Math.random() * weights;
+  for (const [w, send] of visitor) if ((r -= w) < 0) return send();
+  return visitor[0][1]();
+}
+async function admin() {
+  const headers = { Cookie: cookie, Origin: url };
+  while (Date.now() < deadline) {
+    const list = await timed(() => fetch(url + "/api/admin/testimonials?status=pending&page=1&pageSize=20", { headers }));
+    let items = [];
+    try { items = list && list.status === 200 ? JSON.parse(list.text).items : []; } catch {}
+    for (const item of items.slice(0, 5)) {
+      if (Date.now() >= deadline) break;
+      await timed(() => fetch(url + "/api/admin/testimonials/" + item.id + "/approve", { method: "POST", headers: { ...headers, "If-Match": String(item.version) } }));
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+async function client() {
+  while (Date.now() < deadline) await timed(visitorRequest);
+}
+Promise.all(Array.from({ length: clients }, (_, i) => (thread === 0 && i === 0 && cookie ? admin() : client()))).then(() =>
+  parentPort.postMessage({ times, errors, failed, acknowledged }),
+);
+`;
+
+/**
+ * 8 connections each of the worst anonymous requests, every one new (nothing cached can answer it), and one
+ * visitor asking for a cached page one request at a time: posts the visitor's latencies and the attackers' counts.
+ */
+const WORST = `
+const { parentPort, workerData } = require("node:worker_threads");
+const { url, seconds, count } = workerData;
+const deadline = Date.now() + seconds * 1000;
+const letters = "abcdefghijklmnopqrstuvwxyz";
+const pick = (list) => list[Math.floor(Math.random() * list.length)];
+const big = "x".repeat(1_000_000);
+const kinds = {
+  "distinct previews": () => fetch(url + "/api/memorial-flowers/" + (1 + Math.floor(Math.random() * count)) + "/preview.png"),
+  "broad searches": () => fetch(url + "/api/memorial-flowers/garden?search=" + pick(["ann", "mar", "ari", "ose", "ace", "ell", "lee", "ria"]) + "&page=" + (1 + Math.floor(Math.random() * 80)) + "&flower=" + pick(["lily", "tulip", "marigold", "pink-rose", ""])),
+  "two-letter searches": () => fetch(url + "/api/memorial-flowers/garden?search=" + pick(letters) + pick(letters) + "&page=" + (1 + Math.floor(Math.random() * 80))),
+  "large refused posts": () => fetch(url + "/share-testimonial", { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ form: "testimonial", firstName: "", lastName: "Visitor", testimonial: big }).toString() }),
+};
+const sent = Object.fromEntries(Object.keys(kinds).map((k) => [k, 0]));
+const errors = Object.fromEntries(Object.keys(kinds).map((k) => [k, 0]));
+const visitor = [];
+async function attacker(kind) {
+  while (Date.now() < deadline) {
+    try { const res = await kinds[kind](); await res.arrayBuffer(); sent[kind]++; if (res.status >= 500) errors[kind]++; } catch { errors[kind]++; }
+  }
+}
+async function watch() {
+  await fetch(url + "/").then((r) => r.arrayBuffer());
+  while (Date.now() < deadline) {
+    const t = performance.now();
+    await fetch(url + "/").then((r) => r.arrayBuffer()).catch(() => {});
+    visitor.push(performance.now() - t);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+Promise.all([watch(), ...Object.keys(kinds).flatMap((k) => Array.from({ length: 8 }, () => attacker(k)))]).then(() => parentPort.postMessage({ visitor, sent, errors }));
+`;
+
+function run<T>(source: string, workerData: unknown): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(source, { eval: true, workerData });
+    worker.once("message", (m) => {
+      resolve(m as T);
+      void worker.terminate();
+    });
+    worker.once("error", reject);
+  });
+}
+
+const at = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+const ms = (n: number) => `${Math.round(n)} ms`;
+const verdict = (ok: boolean) => (ok ? "met" : "NOT met");
+
+async function main() {
+  if (!fs.existsSync(path.join(ROOT, "dist/server/main.js"))) throw new Error("Run `npm run build` first.");
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "garden-crowd-"));
+  fs.copyFileSync(path.join(ROOT, "data/site.json"), path.join(dataDir, "site.json"));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const start = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
+  const nodeFlags = start.match(/--[\w-]+=\S+/g) ?? [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, "dist/server/main.js"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      NODE_ENV: "production",
+      LOG_LEVEL: "silent",
+      ADMIN_USERNAME: "bench",
+      ADMIN_PASSWORD: PASSWORD,
+      SUBMISSIONS_PER_HOUR: "1000000",
+      REFUSED_SUBMISSIONS_PER_HOUR: "1000000",
+      BACKUP_HOUR: "off",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout!.on("data", (d) => (out = (out + d).slice(-100_000)));
+  child.stderr!.on("data", (d) => (out = (out + d).slice(-100_000)));
+  try {
+    const started = Date.now();
+    while (
+      !(await fetch(`${url}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false))
+    ) {
+      if (child.exitCode !== null || Date.now() - started > 30_000) throw new Error(`server did not start: ${out}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const admin = new Client(url);
+    await admin.login("bench", PASSWORD);
+    const upload = await admin.post("/api/admin/memorial-flowers/bulk-upload", uploadCsv(fakeGarden(COUNT, 11)), { "Content-Type": "text/csv; charset=utf-8" });
+    if (upload.status !== 200) throw new Error(`upload: ${upload.status} ${(await upload.text()).slice(0, 300)}`);
+    console.log(`Crowd benchmark: ${COUNT.toLocaleString("en")} flowers, Node ${process.version}, ${os.cpus().length} CPUs, clients on this machine`);
+    // Memorial pages of flowers anywhere in the garden, each address as the site links it.
+    const memorials: string[] = [];
+    for (let page = 1; memorials.length < 2000 && page <= 400; page += 7) {
+      const view = (await (await fetch(`${url}/api/memorial-flowers/garden?page=${page}`)).json()) as GardenPageDto;
+      memorials.push(...view.flowers.map((f) => memorialPath(f)));
+    }
+
+    type Crowd = { times: number[]; errors: number; failed: number; acknowledged: string[] };
+    const perThread = Math.ceil(CLIENTS / THREADS);
+    const t0 = performance.now();
+    const results = await Promise.all(
+      Array.from({ length: THREADS }, (_, thread) =>
+        run<Crowd>(CROWD, {
+          url,
+          clients: Math.min(perThread, CLIENTS - thread * perThread),
+          seconds: SECONDS,
+          count: COUNT,
+          thread,
+          cookie: thread === 0 ? admin.cookieHeader() : "",
+          memorials,
+        }),
+      ),
+    );
+    const elapsed = (performance.now() - t0) / 1000;
+    const times = results.flatMap((r) => r.times).sort((a, b) => a - b);
+    const errors = results.reduce((a, r) => a + r.errors, 0);
+    const failed = results.reduce((a, r) => a + r.failed, 0);
+    const acknowledged = results.flatMap((r) => r.acknowledged);
+    const rate = times.length / elapsed;
+    const p99 = at(times, 99);
+    const max = times.at(-1) ?? 0;
+    const over5s = times.filter((t) => t > 5000).length;
+
+    // Every testimonial the server acknowledged (303) is in the database exactly once.
+    const db = new Database(path.join(dataDir, "garden.sqlite"), { readonly: true });
+    const stored = new Map<string, number>();
+    for (const { name, n } of db
+      .prepare("SELECT first_name AS name, count(*) AS n FROM testimonials WHERE first_name LIKE 'Crowd%' GROUP BY first_name")
+      .all() as { name: string; n: number }[])
+      stored.set(name, n);
+    db.close();
+    const lost = acknowledged.filter((name) => !stored.has(name)).length;
+    const doubled = [...stored.values()].filter((n) => n > 1).length;
+
+    console.log(
+      `1. ${CLIENTS} clients for ${SECONDS} s: ${times.length.toLocaleString("en")} requests, ${Math.round(rate)} requests/s (budget ≥ 1,000: ${verdict(rate >= 1000)}); ` +
+        `p50 ${ms(at(times, 50))}, p99 ${ms(p99)} (budget ≤ 500 ms: ${verdict(p99 <= 500)}), max ${ms(max)} (${over5s} over 5 s: ${verdict(over5s === 0)}); ` +
+        `${errors} 5xx (${verdict(errors === 0)}), ${failed} failed connections; ${acknowledged.length} plain-form testimonials acknowledged: ${lost} lost, ${doubled} stored twice (${verdict(lost + doubled === 0)})`,
+    );
+
+    type Worst = { visitor: number[]; sent: Record<string, number>; errors: Record<string, number> };
+    const worst = await run<Worst>(WORST, { url, seconds: WORST_SECONDS, count: COUNT });
+    const seen = worst.visitor.sort((a, b) => a - b);
+    console.log(
+      `2. 8 connections each of ${Object.entries(worst.sent)
+        .map(([k, n]) => `${k} (${n} sent, ${worst.errors[k]} failed or 5xx)`)
+        .join(
+          ", ",
+        )} for ${WORST_SECONDS} s: a visitor's cached page p50 ${ms(at(seen, 50))}, p99 ${ms(at(seen, 99))} (budget ≤ 50 ms: ${verdict(at(seen, 99) <= 50)}), max ${ms(seen.at(-1) ?? 0)}`,
+    );
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("exit", r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});
