@@ -108,6 +108,8 @@ export interface VisitorForms {
    * text, once (the note is gone after it, so a reload shows the page as usual). Otherwise undefined.
    */
   sentTo(ctx: Context): Promise<PageData | undefined>;
+  /** True when the browser carries a note's cookie: its page is then not answered from the cache. */
+  mayHaveNote(ctx: Context): boolean;
 }
 
 /**
@@ -207,7 +209,7 @@ export function visitorForms(config: ServerConfig, s: Services, render: RenderPa
     return data;
   }
 
-  return { posts, sentTo };
+  return { posts, sentTo, mayHaveNote: (ctx) => Boolean(ctx.cookies.get(sentCookieName(ctx))) };
 }
 
 /** Over HTTPS the cookie is Secure and bound to this exact host (the __Host- prefix), as the session's. */
