@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 import path from "node:path";
 
 /**
@@ -8,7 +8,7 @@ import path from "node:path";
  * a server without fonts drew the image without a word. The renderer gets only
  * these files, never the system's, so the image is the same on every server.
  */
-const FONT_DIR = path.join(path.dirname(createRequire(import.meta.url).resolve("dejavu-fonts-ttf/package.json")), "ttf");
+const FONT_DIR = path.join(path.dirname(fileURLToPath(import.meta.resolve("dejavu-fonts-ttf/package.json"))), "ttf");
 export const PREVIEW_FONT_FAMILY = "DejaVu Serif";
 export const PREVIEW_FONT_FILES = {
   regular: path.join(FONT_DIR, "DejaVuSerif.ttf"),
