@@ -63,22 +63,37 @@ export function drawable(text: string, font: FontMetrics): string {
 
 /** Words laid in lines of at most `width` px; a word wider than a line is split between letters. */
 function wrap(text: string, font: FontMetrics, size: number, width: number): string[] {
+  // Widths are measured once per word, at 1 px, and scaled: a name is laid out at many sizes.
+  const unit = (t: string) => font.width(t, 1);
+  const space = unit(" ");
+  const limit = width / size;
   const lines: string[] = [];
   let line = "";
+  let used = 0;
   for (const word of text.split(" ")) {
-    const joined = line ? `${line} ${word}` : word;
-    if (font.width(joined, size) <= width) {
-      line = joined;
+    const w = unit(word);
+    if (line && used + space + w <= limit) {
+      line += ` ${word}`;
+      used += space + w;
       continue;
     }
     if (line) lines.push(line);
+    if (w <= limit) {
+      line = word;
+      used = w;
+      continue;
+    }
     line = "";
+    used = 0;
     for (const ch of word) {
-      if (line && font.width(line + ch, size) > width) {
+      const c = unit(ch);
+      if (line && used + c > limit) {
         lines.push(line);
         line = "";
+        used = 0;
       }
       line += ch;
+      used += c;
     }
   }
   if (line) lines.push(line);
@@ -156,11 +171,19 @@ export function previewSvg(flower: Drawn): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
   <rect width="1200" height="630" fill="#fbf8f4"/>
   <rect x="24" y="24" width="1152" height="582" rx="28" fill="none" stroke="#d9d0c6" stroke-width="3"/>
-  <svg x="70" y="115" width="400" height="400" viewBox="0 0 120 120"><circle cx="60" cy="60" r="58" fill="#f3ede6"/>${drawingShapes(imageType)}</svg>
+  <svg x="70" y="115" width="400" height="400" viewBox="0 0 120 120"><circle cx="60" cy="60" r="58" fill="#f3ede6"/>${drawingOf(imageType)}</svg>
   ${lines.join("\n  ")}
   ${text(TEXT_X, 530, flowerLine, "#8a3a54", `${label}, ${meaning}`)}
   ${text(TEXT_X, 572, SMALL_LINES.footer, "#5b5560", "Garden of Remembrance")}
 </svg>`;
+}
+
+/** Each flower's drawing, made once (about 2 ms each): the same few kinds are drawn again and again. */
+const drawings = new Map<string, string>();
+function drawingOf(imageType: Parameters<typeof drawingShapes>[0]): string {
+  let shapes = drawings.get(imageType);
+  if (shapes === undefined) drawings.set(imageType, (shapes = drawingShapes(imageType)));
+  return shapes;
 }
 
 /** The size at which a short fixed line fits the column (the flower's words are ours, never long). */
@@ -171,7 +194,7 @@ function fitLine(line: string, size: number): number {
 }
 
 /**
- * The drawing thread: resvg renders the SVG with the shipped fonts only (no
+ * The drawing thread, at a lower priority: resvg renders the SVG with the shipped fonts only (no
  * search of the system's), writes the PNG beside its siblings (through a
  * temporary name, so a reader never sees half a file) and removes the older
  * versions. A full disk leaves the PNG unwritten; it is still answered.
@@ -182,6 +205,10 @@ const fs = require("node:fs");
 const path = require("node:path");
 const { Resvg } = require(workerData.resvg);
 const font = { loadSystemFonts: false, fontFiles: workerData.fontFiles, defaultFontFamily: workerData.family, serifFamily: workerData.family };
+// On Linux this thread yields the CPU to the event loop (a lower priority for this thread only, by its id).
+try {
+  require("node:os").setPriority(Number(fs.readlinkSync("/proc/thread-self").split("/").pop()), 10);
+} catch {}
 parentPort.on("message", ({ job, svg, dir, name }) => {
   let png;
   try {

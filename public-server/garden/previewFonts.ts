@@ -25,6 +25,8 @@ export interface FontMetrics {
 }
 
 const loaded = new Map<FontStyle, FontMetrics>();
+/** Words measured and kept per font (a name is laid out at many sizes); emptied when full. */
+const MAX_MEASURED = 10_000;
 
 /** Each font's tables are read once, on first use. */
 export function fontMetrics(style: FontStyle): FontMetrics {
@@ -49,19 +51,26 @@ function readMetrics(font: Buffer): FontMetrics {
   const longMetrics = font.readUInt16BE(table("hhea") + 34);
   const hmtx = table("hmtx");
   const advance = (glyph: number) => font.readUInt16BE(hmtx + 4 * Math.min(glyph, longMetrics - 1));
-  const glyphOf = cmapLookup(font, table("cmap"));
-  const widths = new Map<number, number>();
-  const emWidth = (cp: number) => {
-    let w = widths.get(cp);
-    if (w === undefined) widths.set(cp, (w = advance(glyphOf(cp)) / unitsPerEm));
-    return w;
+  const lookup = cmapLookup(font, table("cmap"));
+  // Each character is looked up once: a name is measured at many sizes while it is laid out.
+  const glyphs = new Map<number, number>();
+  const glyphOf = (cp: number) => {
+    let glyph = glyphs.get(cp);
+    if (glyph === undefined) glyphs.set(cp, (glyph = lookup(cp)));
+    return glyph;
   };
+  const measured = new Map<string, number>();
   return {
     has: (cp) => glyphOf(cp) !== 0,
     width(text, size) {
-      let em = 0;
-      for (const ch of text) em += emWidth(ch.codePointAt(0)!);
-      return em * size;
+      let units = measured.get(text);
+      if (units === undefined) {
+        units = 0;
+        for (const ch of text) units += advance(glyphOf(ch.codePointAt(0)!));
+        if (measured.size >= MAX_MEASURED) measured.clear();
+        measured.set(text, units);
+      }
+      return (units / unitsPerEm) * size;
     },
   };
 }

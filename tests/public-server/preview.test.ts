@@ -216,10 +216,13 @@ describe("share images under load", () => {
     await Promise.all(crowd);
     agent.destroy();
     times.sort((a, b) => a - b);
+    const p50 = times[times.length >> 1]!;
     const p99 = times[Math.floor(times.length * 0.99)]!;
     expect(statuses.length).toBeGreaterThan(8);
     expect(statuses.every((s) => s === 200)).toBe(true);
-    // Drawn on the event loop (about 50 ms each), 8 such requests held /api/site for over a second.
-    expect(p99, `p99 ${p99.toFixed(1)} ms over ${times.length} requests`).toBeLessThan(100);
+    // Drawn on the event loop (about 50 ms each), 8 such requests held /api/site: p50 1.6 s, p99 4.8 s here.
+    // The bounds leave room for a machine busy with other work (alone, /api/site measured p99 281 ms at a load of 16).
+    expect(p50, `p50 ${p50.toFixed(1)} ms over ${times.length} requests`).toBeLessThan(50);
+    expect(p99, `p99 ${p99.toFixed(1)} ms over ${times.length} requests`).toBeLessThan(1000);
   }, 30_000);
 });
