@@ -26,7 +26,7 @@ import { publicRouter } from "./api/public/router";
 import { sessionRouter } from "./api/session/router";
 import { adminRouters } from "./api/admin";
 import { hookFactories, workerFactories, type Worker } from "./hooks";
-import { siteHandler } from "./servePages";
+import { isApiPath, siteHandler } from "./servePages";
 import { ensureAdminFromEnv } from "./commands/users";
 import { removeLeftUploads } from "./commands/importFlowers";
 import { acquireDatabaseLock } from "./operations/serverLock";
@@ -137,6 +137,9 @@ async function assemble(config: ServerConfig, extraHooks: DomainHook[], log: Log
   app.use(securityHeaders(() => donationOrigin(services)));
   app.use(requestShape());
   app.use(compress({ threshold: 1024 }));
+  // Pages and built files go straight to the site: they read no session, and the API's routes need not be tried on them.
+  const site = siteHandler(config, services);
+  app.use((ctx, next) => (isApiPath(ctx.path) ? next() : site(ctx, next)));
   app.use(
     session(
       {
@@ -179,7 +182,6 @@ async function assemble(config: ServerConfig, extraHooks: DomainHook[], log: Log
   assertAdminGuarded(api, "/api/admin");
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: true }));
-  app.use(siteHandler(config, services));
 
   const workers: Worker[] = workerFactories.map((make) => make(services));
   let quiesced: Promise<void> | undefined;

@@ -3,7 +3,8 @@ import type { Context, Middleware } from "koa";
 import type { z } from "zod";
 import { AssistanceRequestInput, MemorialCommentInput, MemorialFlowerInput, TestimonialInput } from "../shared/schemas/public";
 import { FORM_KIND_FIELD, VISITOR_FORMS, type PageData, type PostedForm, type VisitorFormKind } from "../shared/visitorForms";
-import { HONEYPOT_FIELD } from "../shared/constants";
+import { HONEYPOT_FIELD, LIMITS } from "../shared/constants";
+import { ErrorId } from "../shared/errors";
 import type { ServerConfig } from "./config";
 import type { AppState, Services } from "./context";
 import { submitAssistance, submitComment, submitFlower, submitTestimonial } from "./commands/submissions";
@@ -35,6 +36,53 @@ const HANDLERS: { [K in VisitorFormKind]: (s: Services, fields: Record<string, s
   testimonial: (s, f) => submitTestimonial(s, parse(TestimonialInput, f)),
 };
 
+/** Each form's fields, as its schema names them: only these are written back into a refused form. */
+const FORM_FIELDS: Record<VisitorFormKind, string[]> = {
+  assistance: Object.keys(AssistanceRequestInput.shape),
+  flower: Object.keys(MemorialFlowerInput.shape),
+  comment: Object.keys(MemorialCommentInput.shape),
+  testimonial: Object.keys(TestimonialInput.shape),
+};
+
+/** The longest text each field takes; a name, or anything not listed, takes LIMITS.name. */
+const FIELD_LIMITS: Record<string, number> = {
+  comments: LIMITS.comments,
+  testimonial: LIMITS.testimonial,
+  email: LIMITS.email,
+  phoneNumber: LIMITS.phone,
+  lossDate: LIMITS.lossDate,
+};
+
+/**
+ * The largest body a visitor form can need: the longest form (a testimonial and its names) with every
+ * character as four bytes of UTF-8, each written as %XX. A larger body is refused before it is read.
+ */
+const FORM_BYTES = 12 * (LIMITS.testimonial + 3 * LIMITS.name + LIMITS.email) + 1024;
+
+const TooLarge = () =>
+  new ApiError(413, ErrorId.tooLarge, "What you wrote is much longer than this form can take. Please go back, shorten it, and send it again.");
+
+/**
+ * A field a little over its limit is refused by the schema, with the message beside it and the text kept
+ * for the writer to shorten; one of more than twice its limit is refused here, before any rendering, so
+ * what a refused form writes back stays small.
+ */
+function checkSizes(kind: VisitorFormKind, fields: Record<string, string>): void {
+  for (const name of FORM_FIELDS[kind]) {
+    if ((fields[name]?.length ?? 0) > 2 * (FIELD_LIMITS[name] ?? LIMITS.name)) throw TooLarge();
+  }
+}
+
+/** The answer to a post refused before its form was read: the reason, and the way back. No script, nothing typed. */
+function plainPage(err: ApiError, path: string): string {
+  const escape = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const title = err.status === 429 ? "Please wait a little" : "We could not send this";
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head>
+<body><main>
+<h1>${title}</h1><p>${escape(err.message)}</p><p><a href="${escape(path)}">Back to the page</a></p>
+</main></body></html>`;
+}
+
 export type RenderPage = (pathname: string, data: PageData) => Promise<{ status: number; body: string }>;
 
 /** What a plain post that was received leaves for the page it is sent on to: which form, on which page. */
@@ -60,6 +108,8 @@ export interface VisitorForms {
    * text, once (the note is gone after it, so a reload shows the page as usual). Otherwise undefined.
    */
   sentTo(ctx: Context): Promise<PageData | undefined>;
+  /** True when the browser carries a note's cookie: its page is then not answered from the cache. */
+  mayHaveNote(ctx: Context): boolean;
 }
 
 /**
@@ -79,24 +129,50 @@ export interface VisitorForms {
 export function visitorForms(config: ServerConfig, s: Services, render: RenderPage): VisitorForms {
   const sameOrigin = sameOriginWrites(config.allowedOrigins);
   const limited = limitSubmissions(s.submissionLimiter, s.refusedSubmissionLimiter);
-  const body = bodyParser({ enableTypes: ["form"], formLimit: "1mb", encoding: "utf-8" });
+  const body = bodyParser({ enableTypes: ["form"], formLimit: FORM_BYTES, encoding: "utf-8" });
+  const readForm = async (ctx: Context) => {
+    try {
+      await body(ctx as never, async () => undefined);
+    } catch (err) {
+      const status = (err as { status?: number }).status;
+      if (status === 413) throw TooLarge();
+      if (status && status < 500) throw BadRequest("We could not read this form. Please go back to the page and try again.");
+      throw err;
+    }
+  };
   const notes = new OneTimeNotes<SentNote>(SENT_NOTE_MS, MAX_SENT_NOTES, () => config.now().getTime());
 
   const posts: Middleware<AppState> = async (ctx) => {
-    await sameOrigin(ctx, () => body(ctx as never, async () => undefined));
-    const fields = flatten(ctx.request.body);
-    const kind = fields[FORM_KIND_FIELD] as VisitorFormKind;
+    await sameOrigin(ctx, async () => undefined);
     const path = normalise(ctx.path);
-    if (!VISITOR_FORMS.includes(kind)) throw BadRequest("We could not tell which form this came from. Please go back to the page and try again.");
-    if (!FORM_PAGES[kind](path)) throw NotFound("This page has no such form.");
     ctx.set("Cache-Control", "no-store");
-
+    let fields: Record<string, string> = {};
+    let kind: VisitorFormKind | undefined;
     try {
-      await limited(ctx, () => HANDLERS[kind](s, fields));
+      // The limit is checked before the body is read, and the body's size and fields before anything
+      // is rendered: a post over the limit or far too large costs no more than its refusal.
+      await limited(ctx, async () => {
+        await readForm(ctx);
+        fields = flatten(ctx.request.body);
+        const named = fields[FORM_KIND_FIELD] as VisitorFormKind;
+        if (!VISITOR_FORMS.includes(named)) throw BadRequest("We could not tell which form this came from. Please go back to the page and try again.");
+        if (!FORM_PAGES[named](path)) throw NotFound("This page has no such form.");
+        checkSizes(named, fields);
+        kind = named;
+        await HANDLERS[kind](s, fields);
+      });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       for (const [name, value] of Object.entries(err.headers ?? {})) ctx.set(name, value);
-      const { [HONEYPOT_FIELD]: _bot, [FORM_KIND_FIELD]: _kind, ...values } = fields;
+      ctx.status = err.status;
+      ctx.type = "html";
+      // Refused before its fields were read (the limit, the size, an unknown form): a small page, nothing typed in it.
+      if (!kind) {
+        ctx.body = plainPage(err, path);
+        return;
+      }
+      const values: Record<string, string> = {};
+      for (const name of FORM_FIELDS[kind]) if (name !== HONEYPOT_FIELD && fields[name] !== undefined) values[name] = fields[name];
       const errors: Record<string, string> = {};
       for (const issue of err.errors ?? []) if (issue.path && !errors[issue.path]) errors[issue.path] = issue.message;
       const form: PostedForm = { kind, sent: false, values, errors, ...(Object.keys(errors).length ? {} : { message: err.message }) };
@@ -104,14 +180,14 @@ export function visitorForms(config: ServerConfig, s: Services, render: RenderPa
       if (kind === "comment") Object.assign(data, await commentPageData(s, Number(fields.memorialFlowerId)));
       const page = await render(path, data);
       ctx.status = page.status === 200 ? err.status : page.status;
-      ctx.type = "html";
       ctx.body = page.body;
       return;
     }
 
+    const sent = kind as VisitorFormKind; // set once the form was read, before it was received
     // A received comment had an approved flower: its id names the garden's comment form for it.
-    const flowerId = kind === "comment" ? Number(fields.memorialFlowerId) : undefined;
-    const id = notes.put({ kind, path, ...(flowerId ? { flowerId } : {}) });
+    const flowerId = sent === "comment" ? Number(fields.memorialFlowerId) : undefined;
+    const id = notes.put({ kind: sent, path, ...(flowerId ? { flowerId } : {}) });
     ctx.cookies.set(sentCookieName(ctx), id, { ...sentCookie(ctx), maxAge: SENT_NOTE_MS });
     ctx.status = 303;
     // The fragment of the address the form posted to (#<form>-answer) stays with the browser through the redirect.
@@ -133,7 +209,7 @@ export function visitorForms(config: ServerConfig, s: Services, render: RenderPa
     return data;
   }
 
-  return { posts, sentTo };
+  return { posts, sentTo, mayHaveNote: (ctx) => Boolean(ctx.cookies.get(sentCookieName(ctx))) };
 }
 
 /** Over HTTPS the cookie is Secure and bound to this exact host (the __Host- prefix), as the session's. */

@@ -2,7 +2,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Middleware } from "koa";
-import serve from "koa-static";
 import { z } from "zod";
 import { pageSiteConfig, type SiteConfig } from "../shared/schemas/site";
 import type { ServerConfig } from "./config";
@@ -11,6 +10,8 @@ import type { PageData as FormPageData } from "../shared/visitorForms";
 import { commentPageData, visitorForms } from "./forms";
 import { gardenPageData, type PageData } from "./garden/pages";
 import type { Entry } from "./lib/publicCache";
+import { StaticFiles } from "./lib/staticFiles";
+import { GARDEN_PATH, gardenQueryFrom, gardenQueryString, memorialSegment } from "../shared/garden";
 
 /** The server-side renderer built from public-web/entry-server.tsx (dist/ssr/entry-server.js). */
 interface SsrModule {
@@ -57,15 +58,7 @@ const NOT_BUILT = "<!doctype html><html lang=en><title>Not built</title><p>The w
  * runs) index.html is sent as it is.
  */
 export function siteHandler(config: ServerConfig, s: Services): Middleware<AppState> {
-  const files = serve(config.webDir, {
-    index: false,
-    gzip: true,
-    brotli: true,
-    setHeaders(res, file) {
-      if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
-      else res.setHeader("Cache-Control", "no-cache");
-    },
-  });
+  const files = new StaticFiles(config.webDir);
   const renderer = new PageRenderer(config, s);
   // The first render after a start compiles React's server code (about 20 ms, against 2 ms for the next):
   // the home page is rendered (and cached) straight away, so no visitor waits for that.
@@ -78,10 +71,15 @@ export function siteHandler(config: ServerConfig, s: Services): Middleware<AppSt
     if (isApiPath(ctx.path)) return next();
     if (ctx.method === "POST") return forms.posts(ctx, next);
     if (ctx.method !== "GET" && ctx.method !== "HEAD") return next();
-    // Source maps stay on the build machine: they would hand out the readable source of the admin.
-    if (ctx.path !== "/index.html" && !isSourceMap(ctx.path)) {
-      await files(ctx as never, async () => undefined);
-      if (ctx.body !== undefined || ctx.status !== 404) return;
+    // Source maps stay on the build machine (they would hand out the readable source of the admin): StaticFiles never has them.
+    if (files.serve(ctx)) return;
+    // A page already rendered is answered before anything else is read (a memorial page's flower, say).
+    if (ctx.method === "GET" || ctx.method === "HEAD") {
+      const cached = forms.mayHaveNote(ctx) || ctx.query.comment !== undefined ? undefined : renderer.cached(ctx.path, ctx.querystring);
+      if (cached?.entry) {
+        s.cache.send(ctx, cached.entry, "text/html; charset=utf-8", cached.status);
+        return;
+      }
     }
     // A form just received without JavaScript shows its success here, once (see visitorForms).
     const sent = ctx.method === "GET" ? await forms.sentTo(ctx) : undefined;
@@ -120,6 +118,7 @@ class PageRenderer {
   private statuses = new Map<string, number>();
   private cachedFor: SiteConfig | undefined;
   private cachedTemplate: string | undefined;
+  private templateCheckedAt = 0;
   private readonly ssrFile: string;
   private readonly indexFile: string;
 
@@ -136,6 +135,37 @@ class PageRenderer {
   }
 
   /**
+   * The page at `pathname` with `search` if it is in the page cache, looked up without reading anything
+   * (an address whose page is not there, or another spelling of one, goes the long way, through page()).
+   */
+  cached(pathname: string, search: string): Rendered | undefined {
+    const template = this.readTemplate();
+    if (!template || !this.cachedTemplate) return undefined;
+    this.renewedFor(this.s.site.get(), template);
+    const path = normalise(pathname);
+    if (path === GARDEN_PATH) {
+      const entry = this.s.cache.peek(`flowers-page:${GARDEN_PATH}${gardenQueryString(gardenQueryFrom(search))}`);
+      return entry && { status: 200, entry };
+    }
+    // Memorial pages are filed under their own address only: a hit is the page for this address.
+    if (memorialSegment(path) !== null) {
+      const entry = this.s.cache.peek(`flowers-page:${path}`);
+      return entry && { status: 200, entry };
+    }
+    const entry = this.s.cache.peek(`page:${path}`);
+    return entry && { status: this.statuses.get(path) ?? 200, entry };
+  }
+
+  /** Empties the pages when site.json or the build changed (the store hands out a new object only then). */
+  private renewedFor(site: SiteConfig, template: string): void {
+    if (site !== this.cachedFor || template !== this.cachedTemplate) {
+      this.s.cache.invalidate("page:", "flowers-page:");
+      this.cachedFor = site;
+      this.cachedTemplate = template;
+    }
+  }
+
+  /**
    * The page at `pathname` with `search`; with `form` (a form's answer, or the memorial a comment is
    * written for) it is rendered for this request only, never cached.
    */
@@ -144,12 +174,7 @@ class PageRenderer {
     if (!template) return { status: 200, body: NOT_BUILT };
     const manifest = this.template!.manifest;
     const site = this.s.site.get();
-    // The store hands out a new object only when site.json changed: identity tells us when to re-render.
-    if (site !== this.cachedFor || template !== this.cachedTemplate) {
-      this.s.cache.invalidate("page:", "flowers-page:");
-      this.cachedFor = site;
-      this.cachedTemplate = template;
-    }
+    this.renewedFor(site, template);
     const ssr = await this.loadSsr();
     if (!ssr) return { status: 200, body: template };
     const path = normalise(pathname);
@@ -274,8 +299,11 @@ class PageRenderer {
     return this.ssr;
   }
 
-  /** index.html, re-read when a new build replaced it. */
+  /** index.html, re-read when a new build replaced it (looked at no more than once a second). */
   private readTemplate(): string | undefined {
+    const now = Date.now();
+    if (this.template && now - this.templateCheckedAt < 1000) return this.template.text;
+    this.templateCheckedAt = now;
     try {
       const { mtimeMs } = fs.statSync(this.indexFile);
       if (this.template?.mtimeMs !== mtimeMs) {
@@ -314,17 +342,6 @@ function routeAssets(manifest: Record<string, ManifestChunk>, source: string): s
   };
   visit(source, true);
   return [...out];
-}
-
-/** A request for a .map file, in any case or percent-encoding. */
-function isSourceMap(rawPath: string): boolean {
-  let decoded = rawPath;
-  try {
-    decoded = decodeURIComponent(rawPath);
-  } catch {
-    // koa-static cannot serve a malformed path either.
-  }
-  return /\.map\/*$/i.test(decoded);
 }
 
 /** "/about-us/" and "/about-us" are one page. */

@@ -1,5 +1,5 @@
 // Writes brotli (.br) and gzip (.gz) copies of the built site's text files once, at build time,
-// at the best levels: the server (koa-static) then sends the copy instead of compressing on
+// at the best levels: the server (lib/staticFiles.ts) reads them at start and sends a copy instead of compressing on
 // every request. Hashed file names change with their content, so a copy is never stale.
 import fs from "node:fs";
 import path from "node:path";

@@ -18,6 +18,7 @@ import type { Services } from "../context";
 import { CommentLibraryEntity } from "../entities/CommentLibrary";
 import { presentLibraryEntry, presentPublicComment } from "../presenters";
 import { approvedFlower, gardenPage } from "./query";
+import { previewPath } from "./preview";
 
 /** What a garden address needs besides the page itself: its data, and how the head describes it. */
 export interface PageData {
@@ -66,6 +67,6 @@ export async function gardenPageData(s: Services, pathname: string, search: stri
     title: inLovingMemoryOf(name),
     description: `A ${label} (${meaning}) in the Garden of Remembrance, in loving memory of ${name}${flower.lossDate ? `, ${flower.lossDate}` : ""}.`,
     private: true,
-    image: `/api/memorial-flowers/${flower.id}/preview.png`,
+    image: previewPath(flower),
   };
 }

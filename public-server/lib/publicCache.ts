@@ -4,6 +4,7 @@ import { Readable, type Transform } from "node:stream";
 import { promisify } from "node:util";
 import { brotliCompress, brotliCompressSync, createBrotliCompress, createGunzip, createGzip, gzip, gzipSync, constants as zlib } from "node:zlib";
 import type { Context } from "koa";
+import { preferredEncoding } from "./staticFiles";
 
 interface EntryBase {
   readonly gzip: Buffer;
@@ -129,6 +130,16 @@ export class PublicCache {
     return (await this.build(key, () => compressStream(produce())))!;
   }
 
+  /** The entry kept under `key`, if any, without building it: a page served before anything else is read. */
+  peek(key: string): Entry | undefined {
+    const hit = this.entries.get(key);
+    if (hit) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+
   /** Entries and bytes held now (for tests and the bound). */
   get usage(): { entries: number; bytes: number } {
     return { entries: this.entries.size, bytes: this.bytes };
@@ -204,7 +215,7 @@ export class PublicCache {
       ctx.status = 304;
       return;
     }
-    const encoding = ctx.acceptsEncodings("br", "gzip", "identity");
+    const encoding = preferredEncoding(ctx, true, true);
     if (encoding === "br") {
       ctx.set("Content-Encoding", "br");
       ctx.body = entry.br;

@@ -62,13 +62,7 @@ export function publicRouter(s: Services): Router<AppState> {
   });
 
   const previews = new PreviewImages(s);
-  router.get("/memorial-flowers/:id/preview.png", async (ctx) => {
-    const png = await previews.png(idParam(ctx.params.id));
-    if (!png) throw NotFound("This memorial flower is not in the garden.");
-    ctx.type = "image/png";
-    ctx.set("Cache-Control", "public, max-age=3600");
-    ctx.body = png;
-  });
+  router.get("/memorial-flowers/:id/preview.png", (ctx) => previews.send(ctx, idParam(ctx.params.id)));
 
   router.get("/memorial-flowers/:id", async (ctx) => {
     const flowerId = idParam(ctx.params.id);

@@ -547,7 +547,7 @@ describe("garden of remembrance: a memorial page for each baby", () => {
     expect(html).toContain(baby.date);
     expect(html).toContain(baby.label);
     expect(html).toContain('<meta name="robots" content="noindex" />');
-    expect(html).toMatch(/<meta property="og:image" content="[^"]*\/api\/memorial-flowers\/\d+\/preview\.png"/);
+    expect(html).toMatch(/<meta property="og:image" content="[^"]*\/api\/memorial-flowers\/\d+\/preview\.png\?v=[\w-]+"/);
     const png = await fetch(`${server.url}/api/memorial-flowers/${flowerId}/preview.png`);
     expect(png.status).toBe(200);
     expect(png.headers.get("content-type")).toBe("image/png");
