@@ -1,3 +1,6 @@
+import { CheckIcon } from "../ui/icons/CheckIcon";
+import { CloseIcon } from "../ui/icons/Icon";
+
 interface CsvValidityProps {
   /** Null before any file is chosen. */
   valid: boolean | null;
@@ -18,8 +21,7 @@ export function CsvValidity({ valid, errors, problemCount, summary, fileName }: 
   return (
     <div className={`csv-validity ${valid ? "csv-validity--valid" : "csv-validity--invalid"}`} role="status" aria-live="polite">
       <p className="csv-validity__state">
-        <span aria-hidden="true">{valid ? "✓ " : "✗ "}</span>
-        <strong>{valid ? "Valid" : "Invalid"}</strong>
+        {valid ? <CheckIcon /> : <CloseIcon />} <strong>{valid ? "Valid" : "Invalid"}</strong>
         {fileName ? <span className="csv-validity__file"> · {fileName}</span> : null}
       </p>
       {valid && summary ? <p>{summary}</p> : null}

@@ -3,6 +3,7 @@ import { CAROUSEL_PAGE_SIZE } from "../../../shared/constants";
 import { FLOWERS } from "../../../shared/flowers";
 import { pageCount, pageItems, wrapPage } from "../../lib/garden";
 import { FlowerImage } from "../flowers/FlowerImage";
+import { ArrowLeftIcon, ArrowRightIcon } from "../ui/icons/ArrowIcons";
 import { PageDots } from "./PageDots";
 
 const PAGES = pageCount(FLOWERS.length, CAROUSEL_PAGE_SIZE);
@@ -43,11 +44,13 @@ export function MeaningsCarousel() {
         </div>
         <div className="pager">
           <button type="button" className="btn btn--outline pager__step" aria-controls={slideId} onClick={() => turn((p) => wrapPage(p, -1, PAGES))}>
+            <ArrowLeftIcon />
             Previous<span className="visually-hidden"> flowers</span>
           </button>
           <PageDots pages={Array.from({ length: PAGES }, (_, i) => i)} total={PAGES} current={page} onSelect={(p) => turn(() => p)} controls={slideId} />
           <button type="button" className="btn btn--outline pager__step" aria-controls={slideId} onClick={() => turn((p) => wrapPage(p, 1, PAGES))}>
             Next<span className="visually-hidden"> flowers</span>
+            <ArrowRightIcon />
           </button>
         </div>
       </div>

@@ -1,6 +1,7 @@
 import { memo } from "react";
 import type { GardenQuery } from "../../../shared/garden";
 import { sampledDots, wrapPage } from "../../lib/garden";
+import { ArrowLeftIcon, ArrowRightIcon } from "../ui/icons/ArrowIcons";
 import { GardenLink } from "./GardenLink";
 
 interface PaginationProps {
@@ -20,6 +21,7 @@ export const Pagination = memo(function Pagination({ query, page, pages, onGo, l
   return (
     <nav className="pager pager--results" aria-label={label}>
       <GardenLink to={to(wrapPage(page - 1, -1, pages) + 1)} onGo={onGo} className="btn btn--outline pager__step">
+        <ArrowLeftIcon />
         Previous<span className="visually-hidden"> page</span>
       </GardenLink>
       <ul className="page-dots">
@@ -34,6 +36,7 @@ export const Pagination = memo(function Pagination({ query, page, pages, onGo, l
       </span>
       <GardenLink to={to(wrapPage(page - 1, 1, pages) + 1)} onGo={onGo} className="btn btn--outline pager__step">
         Next<span className="visually-hidden"> page</span>
+        <ArrowRightIcon />
       </GardenLink>
     </nav>
   );
