@@ -1,5 +1,6 @@
 import { CheckIcon } from "../ui/icons/CheckIcon";
 import { CloseIcon } from "../ui/icons/Icon";
+import { formatCount } from "../../../shared/numbers";
 
 interface CsvValidityProps {
   /** Null before any file is chosen. */
@@ -28,7 +29,7 @@ export function CsvValidity({ valid, errors, problemCount, summary, fileName }: 
       {!valid && errors.length > 0 ? (
         <>
           <p>
-            {total.toLocaleString("en-US")} problem{total === 1 ? "" : "s"} found{unlisted > 0 ? `; the first ${errors.length} are listed` : ""}:
+            {formatCount(total)} problem{total === 1 ? "" : "s"} found{unlisted > 0 ? `; the first ${formatCount(errors.length)} are listed` : ""}:
           </p>
           <ul className="csv-validity__errors" aria-label="Problems in the file">
             {errors.map((error, i) => (

@@ -5,6 +5,7 @@ import { pageCount, pageItems, wrapPage } from "../../lib/garden";
 import { FlowerImage } from "../flowers/FlowerImage";
 import { ArrowLeftIcon, ArrowRightIcon } from "../ui/icons/ArrowIcons";
 import { PageDots } from "./PageDots";
+import { formatCount } from "../../../shared/numbers";
 
 const PAGES = pageCount(FLOWERS.length, CAROUSEL_PAGE_SIZE);
 
@@ -29,7 +30,7 @@ export function MeaningsCarousel() {
       <div className="meanings__frame" role="group" aria-roledescription="carousel" aria-label="Flower meanings">
         <div id={slideId} aria-live="polite">
           <p className="visually-hidden">
-            Page {page + 1} of {PAGES}
+            Page {formatCount(page + 1)} of {formatCount(PAGES)}
           </p>
           <ul key={page} className={turned ? "meanings__slide meanings__slide--turned" : "meanings__slide"}>
             {pageItems(FLOWERS, page, CAROUSEL_PAGE_SIZE).map((flower) => (
