@@ -42,8 +42,12 @@ export default function MobileDrawer({ open, onClose, id }: DrawerProps) {
     close.current = onClose;
   });
 
-  // Following a link closes the drawer.
-  useEffect(() => close.current(), [pathname]);
+  // Following a link closes the drawer (it is made by the press that opens it: that first path is not a move).
+  const openedAt = useRef(pathname);
+  useEffect(() => {
+    if (pathname !== openedAt.current) close.current();
+    openedAt.current = pathname;
+  }, [pathname]);
 
   // A click on the backdrop (the dialog element itself, outside the panel) closes it; keyboard users
   // have Escape and the close button.
