@@ -2,6 +2,7 @@ import { GARDEN_MAX_PAGE_DOTS, GARDEN_PAGE_SIZE } from "../../shared/constants";
 import { describeFlower } from "../../shared/flowers";
 import type { PublicFlowerDto } from "../../shared/schemas/public";
 import { fullName } from "../../shared/garden";
+import { formatCount } from "../../shared/numbers";
 
 /**
  * The garden's pure logic: filters,
@@ -50,14 +51,15 @@ const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
  */
 export function resultHeading(count: number, filter: GardenFilter, more = false): string {
   const search = filter.search.trim();
+  const n = formatCount(count);
   // A broad search is counted only up to a bound (the server's cost stays the same at any garden size).
-  if (search && more) return `Showing more than ${count.toLocaleString("en")} results for "${search}"`;
-  if (search) return `Showing ${count} ${plural(count, "result", "results")} for "${search}"`;
+  if (search && more) return `Showing more than ${n} results for "${search}"`;
+  if (search) return `Showing ${n} ${plural(count, "result", "results")} for "${search}"`;
   const flower = filter.flower ? describeFlower(filter.flower).label : null;
   const letter = filter.letter ? ` with last names beginning with "${filter.letter}"` : "";
-  if (flower) return `${count} ${flower} ${plural(count, "memorial", "memorials")}${letter}`;
-  if (letter) return `${count} ${plural(count, "memorial", "memorials")}${letter}`;
-  return `${count} memorial ${plural(count, "flower", "flowers")} in the garden`;
+  if (flower) return `${n} ${flower} ${plural(count, "memorial", "memorials")}${letter}`;
+  if (letter) return `${n} ${plural(count, "memorial", "memorials")}${letter}`;
+  return `${n} memorial ${plural(count, "flower", "flowers")} in the garden`;
 }
 
 /** The product's empty text for a filtered list with no results (or an empty garden). */

@@ -53,6 +53,12 @@ export const SiteConfig = z.object({
    * searched garden views carry "noindex" unless this is true.
    */
   allowMemorialIndexing: z.boolean().default(false),
+  /**
+   * The rendering of Jeremiah 1:5 above the garden: "douay-rheims" ("in the bowels of thy mother")
+   * or "nabre", the New American Bible, Revised Edition, the translation of the bishops of the
+   * United States ("in the womb"), which some families find gentler.
+   */
+  gardenVerse: z.enum(["douay-rheims", "nabre"]).default("douay-rheims"),
 });
 export type SiteConfig = z.infer<typeof SiteConfig>;
 

@@ -78,6 +78,13 @@ describe("resultHeading", () => {
     expect(resultHeading(823, NO_FILTER)).toBe("823 memorial flowers in the garden");
     expect(resultHeading(1, NO_FILTER)).toBe("1 memorial flower in the garden");
   });
+
+  it("writes its count with thousands separators", () => {
+    expect(resultHeading(100_000, NO_FILTER)).toBe("100,000 memorial flowers in the garden");
+    expect(resultHeading(3352, { ...NO_FILTER, search: "anna" })).toBe('Showing 3,352 results for "anna"');
+    expect(resultHeading(1200, { flower: "lily", letter: null, search: "" })).toBe("1,200 Lily memorials");
+    expect(resultHeading(10_001, { flower: null, letter: "C", search: "" })).toBe('10,001 memorials with last names beginning with "C"');
+  });
 });
 
 describe("emptyText", () => {

@@ -1,5 +1,6 @@
 import type { ActivityDto } from "../../../shared/schemas/adminTools";
 import { formatDateTime } from "../../../shared/dates";
+import { formatCount } from "../../../shared/numbers";
 
 const ACTION: Record<ActivityDto["action"], string> = {
   approved: "Approved",
@@ -22,14 +23,13 @@ interface ActivityListProps {
 /** Who did what and when, newest first: one page of the log. */
 export function ActivityList({ items, from = 1, total = items.length }: ActivityListProps) {
   if (items.length === 0) return <p className="admin-empty">No activity yet.</p>;
-  const n = (x: number) => x.toLocaleString("en-US");
   return (
     <div className="admin-scroll" role="region" aria-label="Activity log, scrollable table" tabIndex={0}>
       <table className="admin-table">
         <caption>
           {from === 1 && items.length === total
-            ? `The latest ${n(total)} actions, newest first`
-            : `Actions ${n(from)}–${n(from + items.length - 1)} of ${n(total)}, newest first`}
+            ? `The latest ${formatCount(total)} actions, newest first`
+            : `Actions ${formatCount(from)}–${formatCount(from + items.length - 1)} of ${formatCount(total)}, newest first`}
         </caption>
         <thead>
           <tr>

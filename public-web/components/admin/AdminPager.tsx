@@ -1,3 +1,5 @@
+import { formatCount } from "../../../shared/numbers";
+
 interface AdminPagerProps {
   /** The list's name, so each pager's buttons say which list they page. */
   label: string;
@@ -13,7 +15,6 @@ export function AdminPager({ label, page, pageSize, total, onPage }: AdminPagerP
   if (pages <= 1) return null;
   const from = (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
-  const n = (x: number) => x.toLocaleString("en-US");
   return (
     <nav className="admin-pager" aria-label={`${label}, pages`}>
       <button
@@ -26,7 +27,7 @@ export function AdminPager({ label, page, pageSize, total, onPage }: AdminPagerP
         Previous
       </button>
       <span className="admin-pager__where" aria-live="polite">
-        {n(from)}–{n(to)} of {n(total)}
+        {formatCount(from)}–{formatCount(to)} of {formatCount(total)}
       </span>
       <button
         type="button"

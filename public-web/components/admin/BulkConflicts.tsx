@@ -1,4 +1,5 @@
 import type { UpdateChoice, UpdateConflicts } from "../../../shared/schemas/admin";
+import { formatCount } from "../../../shared/numbers";
 
 /** A bulk update the server held back: its sentence, and the rows whose flowers changed since the file was downloaded. */
 export interface UpdateHeld {
@@ -13,7 +14,7 @@ interface BulkConflictsProps {
   onChoose(choice: UpdateChoice): void;
 }
 
-const rows = (n: number) => (n === 1 ? "this row" : `these ${n.toLocaleString("en-US")} rows`);
+const rows = (n: number) => (n === 1 ? "this row" : `these ${formatCount(n)} rows`);
 
 /**
  * The rows of a bulk update whose flowers someone changed (or deleted) after
@@ -30,7 +31,7 @@ export function BulkConflicts({ held, busy, onChoose }: BulkConflictsProps) {
       </p>
       <div className="admin-scroll" role="region" aria-label="Changed flowers, scrollable table" tabIndex={0}>
         <table className="admin-table">
-          <caption>What changed{listed.length < total ? ` (the first ${listed.length} of ${total.toLocaleString("en-US")} shown)` : ""}</caption>
+          <caption>What changed{listed.length < total ? ` (the first ${formatCount(listed.length)} of ${formatCount(total)} shown)` : ""}</caption>
           <thead>
             <tr>
               <th scope="col">ID</th>

@@ -1,5 +1,6 @@
 import type { FlexibleRow } from "../../../shared/csv/flexible";
 import { describeFlower } from "../../../shared/flowers";
+import { formatCount } from "../../../shared/numbers";
 
 interface CsvPreviewTableProps {
   rows: readonly FlexibleRow[];
@@ -13,12 +14,12 @@ export function CsvPreviewTable({ rows, caption = "Preview of the rows", total }
   if (rows.length === 0) return null;
   const count = total?.rows ?? rows.length;
   const valid = total?.valid ?? rows.filter((r) => r.valid).length;
-  const shown = rows.length < count ? ` (the first ${rows.length.toLocaleString("en-US")} shown)` : "";
+  const shown = rows.length < count ? ` (the first ${formatCount(rows.length)} shown)` : "";
   return (
     <div className="admin-scroll csv-preview" role="region" aria-label={`${caption}, scrollable table`} tabIndex={0}>
       <table className="admin-table">
         <caption>
-          {caption}: {valid.toLocaleString("en-US")} valid, {(count - valid).toLocaleString("en-US")} invalid{shown}
+          {caption}: {formatCount(valid)} valid, {formatCount(count - valid)} invalid{shown}
         </caption>
         <thead>
           <tr>

@@ -1,3 +1,7 @@
+import { CheckIcon } from "../ui/icons/CheckIcon";
+import { CloseIcon } from "../ui/icons/Icon";
+import { formatCount } from "../../../shared/numbers";
+
 interface CsvValidityProps {
   /** Null before any file is chosen. */
   valid: boolean | null;
@@ -18,15 +22,14 @@ export function CsvValidity({ valid, errors, problemCount, summary, fileName }: 
   return (
     <div className={`csv-validity ${valid ? "csv-validity--valid" : "csv-validity--invalid"}`} role="status" aria-live="polite">
       <p className="csv-validity__state">
-        <span aria-hidden="true">{valid ? "✓ " : "✗ "}</span>
-        <strong>{valid ? "Valid" : "Invalid"}</strong>
+        {valid ? <CheckIcon /> : <CloseIcon />} <strong>{valid ? "Valid" : "Invalid"}</strong>
         {fileName ? <span className="csv-validity__file"> · {fileName}</span> : null}
       </p>
       {valid && summary ? <p>{summary}</p> : null}
       {!valid && errors.length > 0 ? (
         <>
           <p>
-            {total.toLocaleString("en-US")} problem{total === 1 ? "" : "s"} found{unlisted > 0 ? `; the first ${errors.length} are listed` : ""}:
+            {formatCount(total)} problem{total === 1 ? "" : "s"} found{unlisted > 0 ? `; the first ${formatCount(errors.length)} are listed` : ""}:
           </p>
           <ul className="csv-validity__errors" aria-label="Problems in the file">
             {errors.map((error, i) => (

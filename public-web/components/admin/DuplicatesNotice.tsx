@@ -1,4 +1,5 @@
 import { LIMITS } from "../../../shared/constants";
+import { formatCount } from "../../../shared/numbers";
 
 /** "12 rows match flowers already in the garden" (or the singular). */
 export const duplicatesText = (n: number) => (n === 1 ? "1 row matches a flower already in the garden" : `${n} rows match flowers already in the garden`);
@@ -15,7 +16,7 @@ export function DuplicatesNotice({ rows, skip, onSkip }: DuplicatesNoticeProps) 
   if (rows === "unchecked") {
     return (
       <p className="csv-notice" role="note">
-        This file has more than {LIMITS.duplicateCheckRows.toLocaleString("en-US")} rows, so it was not checked for flowers already in the garden.
+        This file has more than {formatCount(LIMITS.duplicateCheckRows)} rows, so it was not checked for flowers already in the garden.
       </p>
     );
   }

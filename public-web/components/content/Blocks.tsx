@@ -59,7 +59,7 @@ export function Section({
 }
 
 /** A card with an optional decorative icon, a heading and text. */
-export function Card({ title, icon, children, headingLevel = 3 }: { title: ReactNode; icon?: string; children: ReactNode; headingLevel?: 2 | 3 }) {
+export function Card({ title, icon, children, headingLevel = 3 }: { title: ReactNode; icon?: ReactNode; children: ReactNode; headingLevel?: 2 | 3 }) {
   const H = headingLevel === 2 ? "h2" : "h3";
   return (
     <div className="card">

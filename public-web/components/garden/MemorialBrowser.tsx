@@ -19,11 +19,11 @@ import { SearchBox } from "./SearchBox";
 const TYPING_PAUSE_MS = 200;
 
 /**
- * How long an answer may take before the results are marked busy (dimmed). A usual answer comes well
- * within it, and the new view then replaces the old one in a single change of the page, without a
- * flash of the dimmed list in between.
+ * How long an answer may take before the results are marked busy (dimmed, with a quiet line saying
+ * so, read once by screen readers). A usual answer comes well within it, and the new view then
+ * replaces the old one in a single change of the page, without a flash of the busy state in between.
  */
-const BUSY_AFTER_MS = 250;
+const BUSY_AFTER_MS = 350;
 
 /** The comment dialog, drawn again only when it opens, closes or shows another memorial. */
 const Comments = memo(CommentDialog);
@@ -161,6 +161,10 @@ export function MemorialBrowser() {
           <h3 id={RESULTS_ANCHOR} ref={resultsTop} className="memorials__count" aria-live="polite" aria-atomic="true" tabIndex={-1}>
             {view.matches > 0 ? resultHeading(view.matches, query, view.more) : emptyText(view.total, query)}
           </h3>
+          {/* Always in the page, so its words are read when they appear: once for each slow change. */}
+          <p className="memorials__busy" role="status">
+            {busy ? "Finding the flowers…" : null}
+          </p>
           <Pagination query={query} page={view.page} pages={view.pages} onGo={go} label="Result pages, above the list" />
           {view.flowers.length > 0 ? (
             <ul id={resultsId} className="memorial-grid">

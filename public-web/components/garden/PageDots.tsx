@@ -1,3 +1,5 @@
+import { formatCount } from "../../../shared/numbers";
+
 interface PageDotsProps {
   /** Zero-based pages that get a dot (all of them, or a sample). */
   pages: number[];
@@ -16,7 +18,7 @@ export function PageDots({ pages, total, current, onSelect, controls }: PageDots
           <button
             type="button"
             className="page-dots__dot"
-            aria-label={`Page ${page + 1} of ${total}`}
+            aria-label={`Page ${formatCount(page + 1)} of ${formatCount(total)}`}
             aria-current={page === current ? "true" : undefined}
             aria-controls={controls}
             onClick={() => onSelect(page)}

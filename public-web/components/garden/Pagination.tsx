@@ -1,7 +1,9 @@
 import { memo } from "react";
 import type { GardenQuery } from "../../../shared/garden";
 import { sampledDots, wrapPage } from "../../lib/garden";
+import { ArrowLeftIcon, ArrowRightIcon } from "../ui/icons/ArrowIcons";
 import { GardenLink } from "./GardenLink";
+import { formatCount } from "../../../shared/numbers";
 
 interface PaginationProps {
   query: GardenQuery;
@@ -20,20 +22,28 @@ export const Pagination = memo(function Pagination({ query, page, pages, onGo, l
   return (
     <nav className="pager pager--results" aria-label={label}>
       <GardenLink to={to(wrapPage(page - 1, -1, pages) + 1)} onGo={onGo} className="btn btn--outline pager__step">
+        <ArrowLeftIcon />
         Previous<span className="visually-hidden"> page</span>
       </GardenLink>
       <ul className="page-dots">
         {sampledDots(pages).map((p) => (
           <li key={p}>
-            <GardenLink to={to(p + 1)} onGo={onGo} className="page-dots__dot" current={p + 1 === page} label={`Page ${p + 1} of ${pages}`} />
+            <GardenLink
+              to={to(p + 1)}
+              onGo={onGo}
+              className="page-dots__dot"
+              current={p + 1 === page}
+              label={`Page ${formatCount(p + 1)} of ${formatCount(pages)}`}
+            />
           </li>
         ))}
       </ul>
       <span className="pager__status">
-        Page {page} of {pages}
+        Page {formatCount(page)} of {formatCount(pages)}
       </span>
       <GardenLink to={to(wrapPage(page - 1, 1, pages) + 1)} onGo={onGo} className="btn btn--outline pager__step">
         Next<span className="visually-hidden"> page</span>
+        <ArrowRightIcon />
       </GardenLink>
     </nav>
   );

@@ -1,3 +1,4 @@
+import { ShareIcon } from "../ui/icons/ShareIcon";
 import { notify, notifyError } from "../../lib/toast";
 
 /**
@@ -24,6 +25,7 @@ export function ShareButton({ path, title, label }: { path: string; title: strin
   };
   return (
     <button type="button" className="btn btn--outline share-button" onClick={() => void share()}>
+      <ShareIcon />
       Share<span className="visually-hidden"> {label}</span>
     </button>
   );

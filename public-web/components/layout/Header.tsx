@@ -1,17 +1,21 @@
-import { useCallback, useState } from "react";
+import { Suspense, lazy, useCallback, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { useSite } from "../../lib/site";
-import { MobileDrawer } from "./MobileDrawer";
+import { MenuIcon } from "../ui/icons/Icon";
 import { NavMenu } from "./NavMenu";
 import { DONATE_LINK, HOME_LINK, MENUS, isCurrent } from "./nav";
 
 const DRAWER_ID = "site-drawer";
+const loadDrawer = () => import("./MobileDrawer");
+const MobileDrawer = lazy(loadDrawer);
 
 /** The fixed 96 px header: Home, two menus and Donate & Sponsor; a drawer on small screens. */
 export function Header() {
   const site = useSite();
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer's code comes with the first press of Menu (asked for as the pointer or focus reaches it), then stays.
+  const [drawerWanted, setDrawerWanted] = useState(false);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   const homeCurrent = isCurrent(pathname, HOME_LINK.to);
   const donateCurrent = isCurrent(pathname, DONATE_LINK.to);
@@ -20,15 +24,7 @@ export function Header() {
     <header className="site-header">
       <div className="site-header__inner">
         <Link to="/" className="brand">
-          <span className="brand__mark" aria-hidden="true">
-            <svg viewBox="0 0 32 32" width="32" height="32" focusable="false">
-              <circle cx="16" cy="10" r="5" fill="currentColor" opacity="0.55" />
-              <circle cx="10" cy="16" r="5" fill="currentColor" opacity="0.55" />
-              <circle cx="22" cy="16" r="5" fill="currentColor" opacity="0.55" />
-              <circle cx="16" cy="22" r="5" fill="currentColor" opacity="0.55" />
-              <circle cx="16" cy="16" r="3.5" fill="#fff" />
-            </svg>
-          </span>
+          <span className="brand__mark" aria-hidden="true" />
           <span className="brand__name">{site.shortName}</span>
         </Link>
         <nav className="site-nav" aria-label="Main">
@@ -58,13 +54,22 @@ export function Header() {
           aria-expanded={drawerOpen}
           aria-controls={DRAWER_ID}
           aria-haspopup="dialog"
-          onClick={() => setDrawerOpen(true)}
+          onPointerEnter={loadDrawer}
+          onFocus={loadDrawer}
+          onClick={() => {
+            setDrawerWanted(true);
+            setDrawerOpen(true);
+          }}
         >
-          <span className="menu-button__bars" aria-hidden="true" />
+          <MenuIcon />
           Menu
         </button>
       </div>
-      <MobileDrawer id={DRAWER_ID} open={drawerOpen} onClose={closeDrawer} />
+      {drawerWanted ? (
+        <Suspense>
+          <MobileDrawer id={DRAWER_ID} open={drawerOpen} onClose={closeDrawer} />
+        </Suspense>
+      ) : null}
     </header>
   );
 }

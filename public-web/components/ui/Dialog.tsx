@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { CloseIcon } from "./icons/Icon";
 
 interface DialogProps {
   open: boolean;
@@ -59,7 +60,7 @@ export function Dialog({ open, onClose, title, description, children, className 
           {title}
         </h2>
         <button type="button" className="dialog__close" aria-label="Close" onClick={onClose}>
-          ×
+          <CloseIcon />
         </button>
       </div>
       {description ? (

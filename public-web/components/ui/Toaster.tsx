@@ -1,6 +1,7 @@
 import { useEffect, useRef, type PointerEvent } from "react";
 import toast, { useToaster, type Toast } from "react-hot-toast/headless";
 import { ToastText, toastContent } from "../../lib/toast";
+import { CloseIcon } from "./icons/Icon";
 
 const SWIPE_THRESHOLD_PX = 50;
 
@@ -74,7 +75,7 @@ function ToastCard({ toast: t }: { toast: Toast }) {
     >
       <ToastText {...content} />
       <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => toast.dismiss(t.id)}>
-        ×
+        <CloseIcon />
       </button>
     </div>
   );

@@ -1,5 +1,7 @@
 import { Card, PageHero, Section } from "../../components/content/Blocks";
 import { useSite } from "../../lib/site";
+import { FlowerIcon } from "../../components/ui/icons/FlowerIcon";
+import { CrossIcon, HeartIcon } from "../../components/ui/icons/Icon";
 
 const CORPORAL = [
   "Feed the hungry",
@@ -33,18 +35,18 @@ export default function AboutPage() {
       />
       <Section id="what-how-why" title="What We Do, How and Why" center>
         <div className="grid">
-          <Card title="What" icon="✿">
+          <Card title="What" icon={<FlowerIcon />}>
             <p>
               We give immediate help with the burial or cremation of babies lost through miscarriage or stillbirth, so that parents can lay their child to rest
               with dignity.
             </p>
           </Card>
-          <Card title="How" icon="♡">
+          <Card title="How" icon={<HeartIcon />}>
             <p>
               By comforting the sorrowful: we listen, pray, guide families through practical decisions and stay in touch through our volunteers and peer groups.
             </p>
           </Card>
-          <Card title="Why" icon="✝">
+          <Card title="Why" icon={<CrossIcon />}>
             <p>
               Because life begins at conception. Every child, however small, is a person made in the image of God and deserves to be honoured and remembered.
             </p>

@@ -3,6 +3,8 @@ import { URGENT_RESPONSE_TARGET } from "../../../shared/constants";
 import { Card, PageHero, Section } from "../../components/content/Blocks";
 import { PhoneLink, PhoneList } from "../../components/content/Contact";
 import { useSite } from "../../lib/site";
+import { FlowerIcon } from "../../components/ui/icons/FlowerIcon";
+import { HeartIcon, LeafIcon } from "../../components/ui/icons/Icon";
 
 /** Burial & Cremation: why it matters, how to reach us, urgent needs within an hour. */
 export default function BurialCremationPage() {
@@ -31,13 +33,13 @@ export default function BurialCremationPage() {
         intro="Many parents are not told that they may bury or cremate their baby. Doing so can help in ways that are hard to see at first."
       >
         <div className="grid">
-          <Card title="It confirms your baby existed" icon="✿">
+          <Card title="It confirms your baby existed" icon={<FlowerIcon />}>
             <p>A grave or a place of rest is a lasting sign that your child lived, was loved and has a name. It gives you somewhere to return to.</p>
           </Card>
-          <Card title="It helps you grieve" icon="♡">
+          <Card title="It helps you grieve" icon={<HeartIcon />}>
             <p>A simple service or a blessing lets family and friends mourn with you, instead of leaving you to carry your loss in silence.</p>
           </Card>
-          <Card title="It opens the way to healing" icon="❦">
+          <Card title="It opens the way to healing" icon={<LeafIcon />}>
             <p>Honouring your baby with care can bring comfort over time. Many parents say it was the first step toward peace.</p>
           </Card>
         </div>

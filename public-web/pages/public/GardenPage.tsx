@@ -6,12 +6,20 @@ import { MeaningsCarousel } from "../../components/garden/MeaningsCarousel";
 import { RESULTS_ANCHOR } from "../../components/garden/GardenLink";
 import { MemorialBrowser } from "../../components/garden/MemorialBrowser";
 import { PrayerSection } from "../../components/garden/PrayerSection";
+import { useSite } from "../../lib/site";
 import "../../styles/garden.css";
+
+/** Jeremiah 1:5's first words in the two translations site.json can choose between (gardenVerse). */
+const VERSES = {
+  "douay-rheims": { text: "Before I formed thee in the bowels of thy mother, I knew thee.", cite: "Jeremias 1:5" },
+  nabre: { text: "Before I formed you in the womb I knew you.", cite: "Jeremiah 1:5 (New American Bible, Revised Edition)" },
+};
 
 /** The Garden of Remembrance, rendered by the server with the view its address asks for. */
 export default function GardenPage() {
   const page = useRef<HTMLDivElement>(null);
   useLandOnForm(page);
+  const verse = VERSES[useSite().gardenVerse];
 
   return (
     <div className="garden-page" ref={page}>
@@ -19,9 +27,9 @@ export default function GardenPage() {
         <h1>Garden of Remembrance</h1>
         <figure className="garden-hero__quote">
           <blockquote>
-            <p>"Before I formed thee in the bowels of thy mother, I knew thee."</p>
+            <p>"{verse.text}"</p>
           </blockquote>
-          <figcaption>Jeremias 1:5</figcaption>
+          <figcaption>{verse.cite}</figcaption>
         </figure>
       </section>
 
@@ -33,7 +41,7 @@ export default function GardenPage() {
               <a href={`#${RESULTS_ANCHOR}`}>Go to the memorial flowers</a> to look for a name, or simply to walk among them.
             </p>
             <p>
-              <a href="#add-flower">Skip to the form</a> to add a memorial flower for your baby.
+              <a href="#add-flower">Add a flower for your baby</a>, with the form at the end of this page.
             </p>
           </div>
           <p>

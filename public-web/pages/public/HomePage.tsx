@@ -34,6 +34,7 @@ export default function HomePage() {
       <Section
         id="assistance"
         title="Request Assistance"
+        center
         intro={
           <>
             Tell us how we can help, and a volunteer will be in touch. Urgent needs are answered {URGENT_RESPONSE_TARGET}: for anything urgent, please call{" "}

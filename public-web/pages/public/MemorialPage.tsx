@@ -6,6 +6,8 @@ import type { PublicFlowerDto } from "../../../shared/schemas/public";
 import { CommentPanel } from "../../components/forms/CommentDialog";
 import { FlowerImage } from "../../components/flowers/FlowerImage";
 import { ShareButton } from "../../components/garden/ShareButton";
+import { ArrowLeftIcon } from "../../components/ui/icons/ArrowIcons";
+import { PrintIcon } from "../../components/ui/icons/PrintIcon";
 import { Spinner } from "../../components/ui/Spinner";
 import { api, messageFor } from "../../lib/api";
 import { useQuery } from "../../lib/queries";
@@ -49,7 +51,10 @@ export default function MemorialPage() {
   return (
     <article className="memorial-page" aria-labelledby="memorial-name">
       <p className="memorial-page__back no-print">
-        <Link to={GARDEN_PATH}>Garden of Remembrance</Link>
+        <Link to={GARDEN_PATH}>
+          <ArrowLeftIcon />
+          Garden of Remembrance
+        </Link>
       </p>
       <header className="memorial-page__header">
         <p className="memorial-page__kicker">{IN_LOVING_MEMORY}</p>
@@ -69,6 +74,7 @@ export default function MemorialPage() {
       <div className="memorial-page__actions no-print">
         <ShareButton path={memorialPath(f)} title={inLovingMemoryOf(name)} label={`the memorial for ${name}`} />
         <button type="button" className="btn btn--outline share-button" onClick={() => window.print()}>
+          <PrintIcon />
           Print or save as PDF
         </button>
       </div>

@@ -4,6 +4,8 @@ import { Card, PageHero, Section } from "../../components/content/Blocks";
 import { EmailLink, PhoneLink, PhoneList } from "../../components/content/Contact";
 import { ExternalLink } from "../../components/content/ExternalLink";
 import { useSite } from "../../lib/site";
+import { MailIcon } from "../../components/ui/icons/MailIcon";
+import { PhoneIcon } from "../../components/ui/icons/PhoneIcon";
 
 /** New Families: registration by phone, the under-construction email/text form, peer group and the e-document. */
 export default function NewFamiliesPage() {
@@ -32,13 +34,13 @@ export default function NewFamiliesPage() {
         intro="Registration is required of every family we serve, so that we can understand your needs and respond quickly."
       >
         <div className="grid grid--2">
-          <Card title="Register by Phone" icon="☎">
+          <Card title="Register by Phone" icon={<PhoneIcon />}>
             <p>
               The quickest way is to call us at <PhoneList />. A volunteer will ask a few gentle questions about you and your baby and explain what happens
               next. Urgent needs are answered {URGENT_RESPONSE_TARGET}.
             </p>
           </Card>
-          <Card title="Register by Email or Text" icon="✉">
+          <Card title="Register by Email or Text" icon={<MailIcon />}>
             <p>
               <span className="under-construction">Under construction</span>
             </p>

@@ -18,7 +18,7 @@ export default function ShareTestimonialPage() {
         <p className="garden-hero__lead">Your story of love and loss may be the comfort another family needs today.</p>
         {/* The form comes after the introduction: one step there for keyboard and screen reader users. */}
         <a className="skip-to-form" href="#share-your-story">
-          Skip to the form
+          Share your story
         </a>
       </section>
 

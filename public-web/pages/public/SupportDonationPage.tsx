@@ -3,6 +3,9 @@ import { ContactBlock } from "../../components/content/Contact";
 import { ExternalLink } from "../../components/content/ExternalLink";
 import { DonationSupportCards } from "../../components/content/SupportCards";
 import { useSite } from "../../lib/site";
+import { FlowerIcon } from "../../components/ui/icons/FlowerIcon";
+import { CrossIcon } from "../../components/ui/icons/Icon";
+import { MailIcon } from "../../components/ui/icons/MailIcon";
 
 /** /support-donation: Donate Now (new tab), the same form in an 800 px frame, how gifts help, links and contact. */
 export default function SupportDonationPage() {
@@ -41,16 +44,16 @@ export default function SupportDonationPage() {
 
       <Section id="how-donation-helps" tone="soft" title="How Your Donation Helps" center>
         <div className="grid">
-          <Card title="Burial and Cremation" icon="✿">
+          <Card title="Burial and Cremation" icon={<FlowerIcon />}>
             <p>Helps families arrange a dignified burial or cremation for their baby, right when they need it.</p>
           </Card>
-          <Card title="Comfort Packages" icon="✉">
+          <Card title="Comfort Packages" icon={<MailIcon />}>
             <p>Sends letters, remembrance cards and gentle reading to parents in the weeks after their loss.</p>
           </Card>
-          <Card title="The Garden of Remembrance" icon="❀">
+          <Card title="The Garden of Remembrance" icon={<FlowerIcon />}>
             <p>Keeps our online garden open, so every family can plant a flower for free.</p>
           </Card>
-          <Card title="Evenings of Reflection" icon="✝">
+          <Card title="Evenings of Reflection" icon={<CrossIcon />}>
             <p>Hosts prayerful gatherings where bereaved parents can remember their children together.</p>
           </Card>
         </div>

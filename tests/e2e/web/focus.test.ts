@@ -7,7 +7,7 @@ import { liveFlower, signedIn } from "../../public-server/fixtures";
 /**
  * Where focus goes after an action, with JavaScript: to the success text
  * after a flower, comment or testimonial is sent; to the new page's heading
- * after moving between pages; and "Skip to the form" on a page whose form
+ * after moving between pages; and "Share your story" on a page whose form
  * comes after its introduction.
  */
 
@@ -94,10 +94,10 @@ describe("focus after moving between pages", () => {
   });
 });
 
-describe("skip to the form", () => {
+describe("the link to the form", () => {
   it("Share Testimonial offers it, and it lands on the form", async () => {
     await open("/share-testimonial");
-    const link = page.getByRole("link", { name: "Skip to the form" });
+    const link = page.getByRole("link", { name: "Share your story" });
     expect(await link.getAttribute("href")).toBe("#share-your-story");
     await link.focus();
     await page.keyboard.press("Enter");

@@ -106,7 +106,8 @@ describe("garden of remembrance: browsing 823 flowers", () => {
       "Significance of the Flowers",
       "Add a Memorial Flower",
       "823 memorial flowers in the garden",
-      "Skip to the form",
+      "Add a flower for your baby",
+      "Before I formed thee in the bowels of thy mother, I knew thee.",
       "Baby&#x27;s Last Name",
     ]) {
       expect(html).toContain(text);

@@ -213,6 +213,25 @@ describe("readable before JavaScript", () => {
     }
   });
 
+  it("quotes Jeremiah 1:5 above the garden in the translation site.json chooses, Douay-Rheims unless it says otherwise", async () => {
+    const file = path.join(server.dataDir, "site.json");
+    const original = fs.readFileSync(file, "utf8");
+    const garden = async () => (await fetch(`${server.url}/garden-of-remembrance`)).text();
+    const douay = "Before I formed thee in the bowels of thy mother, I knew thee.";
+    const nabre = "Before I formed you in the womb I knew you.";
+    expect(await garden()).toContain(douay);
+    try {
+      fs.writeFileSync(file, JSON.stringify({ ...JSON.parse(original), gardenVerse: "nabre" }));
+      await expect.poll(garden, { timeout: 5_000, interval: 20 }).toContain(nabre);
+      const html = await garden();
+      expect(html).toContain("Jeremiah 1:5 (New American Bible, Revised Edition)");
+      expect(html).not.toContain(douay);
+    } finally {
+      fs.writeFileSync(file, original);
+      await expect.poll(garden, { timeout: 5_000, interval: 20 }).toContain(douay);
+    }
+  });
+
   it("keeps sending the admin area as a browser-rendered shell", async () => {
     const res = await fetch(`${server.url}/admin/login`);
     expect(res.status).toBe(200);
