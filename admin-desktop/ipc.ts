@@ -11,7 +11,22 @@ import type { ModeratedKind } from "../shared/moderation";
 export type Result<T> = { ok: true; value: T } | { ok: false; error: string; code?: ErrorCode };
 
 /** What the renderer may switch on (never on the message text). */
-export type ErrorCode = "invalid-input" | "offline" | "signed-out" | "not-admin" | "forbidden" | "server" | "busy" | "not-found" | "csv-invalid" | "unsent";
+export type ErrorCode =
+  | "invalid-input"
+  | "offline"
+  | "signed-out"
+  | "not-admin"
+  | "forbidden"
+  | "server"
+  | "busy"
+  | "not-found"
+  | "csv-invalid"
+  | "unsent"
+  | ConnectionProblem
+  | "plain-http";
+
+/** What answered at the server's address instead of a usable Garden of Remembrance server. */
+export type ConnectionProblem = "not-garden" | "certificate" | "server-down" | "unreachable";
 
 export type ItemKind = ModeratedKind;
 export type DecisionAction = "approve" | "decline";
@@ -64,6 +79,8 @@ export interface SignedInUser {
 
 export interface AppStatus {
   online: boolean;
+  /** Why the server is not usable, when something else than it answered (or nothing did). */
+  problem: ConnectionProblem | null;
   serverUrl: string | null;
   user: SignedInUser | null;
   /** True when this computer can keep a sign-in encrypted (safeStorage with a real backend). */
@@ -106,6 +123,8 @@ export interface SignInInput {
   username: string;
   password: string;
   remember: boolean;
+  /** The volunteer read the warning about plain http to another computer, and signs in all the same. */
+  plainHttpConfirmed?: boolean | undefined;
 }
 
 export interface SignOutInput {

@@ -72,6 +72,7 @@ export class DesktopService {
     const server = this.review.server;
     return {
       online: this.account.online,
+      problem: this.account.online ? null : this.account.problem,
       serverUrl: settings.serverUrl,
       user: this.account.user,
       canRemember: this.vault.available,

@@ -36,6 +36,12 @@ export function normaliseServerUrl(raw: string): { ok: true; url: string } | { o
   return { ok: true, url: url.origin };
 }
 
+/** This computer itself: a password sent over plain http to it never crosses a network. */
+export function isLoopback(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return h === "localhost" || h === "::1" || /^127\.\d+\.\d+\.\d+$/.test(h);
+}
+
 function isLocalHost(host: string): boolean {
   const h = host.replace(/^\[|\]$/g, "").toLowerCase();
   if (h === "localhost" || h.endsWith(".local") || h === "::1") return true;
