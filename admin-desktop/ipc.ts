@@ -85,6 +85,8 @@ export interface AppStatus {
   user: SignedInUser | null;
   /** True when this computer can keep a sign-in encrypted (safeStorage with a real backend). */
   canRemember: boolean;
+  /** True when the review copy is kept encrypted on this computer (the same keychain as a remembered sign-in). */
+  copyEncrypted: boolean;
   remembered: boolean;
   queued: number;
   conflicts: number;

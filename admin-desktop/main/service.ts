@@ -16,7 +16,7 @@ import { CsvTasks, type CsvDeps, type UploadOptions } from "./csvTasks";
 import { Outbox } from "./outbox/outbox";
 import { fail, ok } from "./results";
 import { ReviewTasks, type ReviewDeps } from "./reviewTasks";
-import { SessionVault, type Encryptor } from "./session";
+import { copySealer, SessionVault, type Encryptor } from "./session";
 import { ReviewStore } from "./store/review";
 import { SettingsStore } from "./store/settings";
 import { isAllowedExternalUrl } from "./urls";
@@ -47,7 +47,7 @@ export class DesktopService {
     const emit = (event: DesktopEvent) => deps.emit?.(event);
     const pushStatus = () => this.pushStatus();
     this.settings = new SettingsStore(deps.dataDir);
-    this.review = new ReviewStore(deps.dataDir);
+    this.review = new ReviewStore(deps.dataDir, copySealer(deps.encryptor, deps.platform));
     // A queue written before decisions named their maker: the copy's owner made those of the copy's server.
     this.outbox = new Outbox(deps.dataDir, now, (server) => (server === this.review.server ? this.review.owner : null));
     this.vault = new SessionVault(deps.dataDir, deps.encryptor, deps.platform);
@@ -76,6 +76,7 @@ export class DesktopService {
       serverUrl: settings.serverUrl,
       user: this.account.user,
       canRemember: this.vault.available,
+      copyEncrypted: this.review.encrypted,
       remembered: this.vault.stored,
       ...this.tasks.counts(),
       lastSyncAt: settings.lastSyncAt,

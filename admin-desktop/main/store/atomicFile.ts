@@ -10,12 +10,17 @@ import type { z } from "zod";
  * system), then fsync the folder (the rename itself is on disk).
  */
 export function writeJsonAtomic(file: string, data: unknown): void {
+  writeFileAtomic(file, JSON.stringify(data));
+}
+
+/** writeJsonAtomic for bytes already made (an encrypted file). */
+export function writeFileAtomic(file: string, content: string | Buffer): void {
   const dir = path.dirname(file);
   fs.mkdirSync(dir, { recursive: true });
   const temp = path.join(dir, `.${path.basename(file)}.${randomUUID()}.tmp`);
   const fd = fs.openSync(temp, "w", 0o600);
   try {
-    fs.writeFileSync(fd, JSON.stringify(data));
+    fs.writeFileSync(fd, content);
     fs.fsyncSync(fd);
   } finally {
     fs.closeSync(fd);
@@ -52,6 +57,11 @@ export function readJson<S extends z.ZodType>(file: string, schema: S, fallback:
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return fallback;
     throw error;
   }
+  return parseJson(file, text, schema);
+}
+
+/** Checks JSON text read from `file` (or decrypted from it) through its schema; CorruptFileError otherwise. */
+export function parseJson<S extends z.ZodType>(file: string, text: string, schema: S): z.output<S> {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
