@@ -12,6 +12,7 @@ import { aboutText, menuTemplate, PRODUCT_NAME } from "./menu";
 import { denyAllPermissions, registerIpc } from "./security";
 import { DesktopService } from "./service";
 import { createMainWindow, rendererLocation } from "./windows";
+import { registerAppScheme, serveRenderer } from "./protocol";
 
 const mainDir = import.meta.dirname;
 // Tests (and a second profile) point the data folder elsewhere before anything reads it.
@@ -19,6 +20,7 @@ if (process.env.GARDEN_DESKTOP_USER_DATA) app.setPath("userData", path.resolve(p
 
 // One process per data folder: two would write the same queue.
 if (!app.requestSingleInstanceLock()) app.quit();
+registerAppScheme();
 
 let win: BrowserWindow | null = null;
 
@@ -71,6 +73,7 @@ async function start(): Promise<void> {
     createHandlers(service, (error) => console.error("desktop handler failed:", error instanceof Error ? error.message : error)),
     renderer,
   );
+  serveRenderer(renderer.dir);
   win = createMainWindow(mainDir, renderer);
   await service.init();
   void checkForUpdates();

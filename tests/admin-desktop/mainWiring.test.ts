@@ -7,7 +7,6 @@
  */
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Ch } from "../../admin-desktop/ipc";
 import { ROOT } from "../support/testServer";
@@ -32,6 +31,10 @@ interface Report {
   permission: boolean;
   calls: string[];
   menu: { label: string; items: string[] }[];
+  schemes: { scheme: string; privileges: Record<string, boolean> }[] | null;
+  servedIndex: { status: number; type: string; start: string } | null;
+  servedOutside: { status: number } | null;
+  servedOtherHost: { status: number } | null;
 }
 
 let report: Report;
@@ -52,7 +55,14 @@ describe("the built main process", () => {
     expect(report.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false });
     expect(report.webPreferences.preload).toBe(path.join(OUT, "preload/index.cjs"));
     expect(report.preloadExists).toBe(true);
-    expect(report.loadedUrl).toBe(pathToFileURL(path.join(OUT, "renderer/index.html")).href);
+    expect(report.loadedUrl).toBe("app://bundle/index.html");
+  });
+
+  it("serves the built renderer from app:// (a secure standard scheme), never a file outside it", () => {
+    expect(report.schemes).toEqual([{ scheme: "app", privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+    expect(report.servedIndex).toMatchObject({ status: 200, type: "text/html; charset=utf-8", start: expect.stringMatching(/^<!doctype html>/) });
+    expect(report.servedOutside).toMatchObject({ status: 404 });
+    expect(report.servedOtherHost).toMatchObject({ status: 404 });
   });
 
   it("registers one handler per action and answers only our renderer's top frame", () => {
