@@ -13,6 +13,8 @@ import { denyAllPermissions, registerIpc } from "./security";
 import { DesktopService } from "./service";
 import { createMainWindow, rendererLocation } from "./windows";
 import { registerAppScheme, serveRenderer } from "./protocol";
+import { RotatingLog } from "./log";
+import { CorruptFileError, damagedFileAdvice } from "./store/atomicFile";
 
 const mainDir = import.meta.dirname;
 // Tests (and a second profile) point the data folder elsewhere before anything reads it.
@@ -21,6 +23,7 @@ if (process.env.GARDEN_DESKTOP_USER_DATA) app.setPath("userData", path.resolve(p
 // One process per data folder: two would write the same queue.
 if (!app.requestSingleInstanceLock()) app.quit();
 registerAppScheme();
+const log = new RotatingLog(app.getPath("userData"));
 
 let win: BrowserWindow | null = null;
 
@@ -29,6 +32,7 @@ function send(event: DesktopEvent): void {
 }
 
 async function start(): Promise<void> {
+  log.info("start", { version: app.getVersion(), platform: process.platform, packaged: app.isPackaged });
   denyAllPermissions();
   let service: DesktopService;
   try {
@@ -49,10 +53,14 @@ async function start(): Promise<void> {
       },
       openExternal: (url) => shell.openExternal(url),
       emit: send,
+      log,
     });
   } catch (error) {
     // A corrupt queue file is never silently replaced: the volunteer's decisions may be in it.
-    dialog.showErrorBox("The app could not open its data", `${String(error)}\n\nFolder: ${app.getPath("userData")}`);
+    log.error("data-unreadable", error);
+    const folder = app.getPath("userData");
+    const text = error instanceof CorruptFileError ? damagedFileAdvice(error, folder) : `${String(error)}\n\nFolder: ${folder}`;
+    dialog.showErrorBox("The app could not open its data", text);
     app.quit();
     return;
   }
@@ -65,12 +73,16 @@ async function start(): Promise<void> {
           const options = { type: "info" as const, title: `About ${PRODUCT_NAME}`, message: aboutText(app.getVersion(), service.status().serverUrl) };
           void (win ? dialog.showMessageBox(win, options) : dialog.showMessageBox(options));
         },
+        openLogFolder: () => {
+          fs.mkdirSync(log.dir, { recursive: true });
+          void shell.openPath(log.dir);
+        },
       }),
     ),
   );
   const renderer = rendererLocation(mainDir, app.isPackaged || !process.env.ELECTRON_RENDERER_URL);
   registerIpc(
-    createHandlers(service, (error) => console.error("desktop handler failed:", error instanceof Error ? error.message : error)),
+    createHandlers(service, (error) => log.error("handler-failed", error)),
     renderer,
   );
   serveRenderer(renderer.dir);
@@ -94,7 +106,7 @@ app.on("web-contents-created", (_event, contents) => {
 });
 app.on("window-all-closed", () => app.quit());
 app.whenReady().then(start, (error: unknown) => {
-  console.error(error);
+  log.error("start-failed", error);
   app.quit();
 });
 
@@ -112,6 +124,6 @@ async function checkForUpdates(): Promise<void> {
     const loaded = (await import("electron-updater")) as Partial<UpdaterModule> & { default?: UpdaterModule };
     await (loaded.autoUpdater ?? loaded.default?.autoUpdater)?.checkForUpdatesAndNotify();
   } catch (error) {
-    console.error("update check failed:", error instanceof Error ? error.message : error);
+    log.error("update-check-failed", error);
   }
 }

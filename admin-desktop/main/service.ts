@@ -20,6 +20,7 @@ import { copySealer, SessionVault, type Encryptor } from "./session";
 import { ReviewStore } from "./store/review";
 import { SettingsStore } from "./store/settings";
 import { isAllowedExternalUrl } from "./urls";
+import type { RotatingLog } from "./log";
 
 export interface ServiceDeps extends Pick<CsvDeps, "chooseCsvFile" | "chooseSavePath"> {
   dataDir: string;
@@ -30,6 +31,8 @@ export interface ServiceDeps extends Pick<CsvDeps, "chooseCsvFile" | "chooseSave
   openExternal?: (url: string) => Promise<void>;
   emit?: (event: DesktopEvent) => void;
   sync?: ReviewDeps["sync"];
+  /** The support log (main/log.ts): events and counts only, never a name, a password or an item. */
+  log?: Pick<RotatingLog, "info" | "error">;
 }
 
 export class DesktopService {
@@ -92,6 +95,7 @@ export class DesktopService {
 
   async signIn(input: SignInInput): Promise<Result<{ username: string }>> {
     const result = await this.account.signIn(input);
+    this.deps.log?.info("sign-in", { ok: result.ok, code: result.ok ? undefined : result.code });
     // Anything of this account's waiting from before (offline work, a sync paused by an expired session) goes now.
     if (result.ok && this.tasks.counts().queued > 0) void this.syncNow();
     return result;
@@ -135,8 +139,13 @@ export class DesktopService {
     return this.csv.resetAndImport(input);
   }
 
-  downloadForReview(): Promise<Result<ReviewView>> {
-    return this.tasks.download();
+  async downloadForReview(): Promise<Result<ReviewView>> {
+    const result = await this.tasks.download();
+    this.deps.log?.info(
+      "download",
+      result.ok ? { ok: true, items: result.value.items.length, left: result.value.notDownloaded ?? 0 } : { ok: false, code: result.code },
+    );
+    return result;
   }
 
   getReview(): Result<ReviewView> {
@@ -151,8 +160,10 @@ export class DesktopService {
     return this.tasks.undo(id);
   }
 
-  syncNow(): Promise<Result<SyncSummary>> {
-    return this.tasks.syncNow();
+  async syncNow(): Promise<Result<SyncSummary>> {
+    const result = await this.tasks.syncNow();
+    this.deps.log?.info("sync", result.ok ? { ...result.value } : { ok: false, code: result.code });
+    return result;
   }
 
   discardDecision(id: string): Result<null> {

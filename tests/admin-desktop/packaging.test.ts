@@ -165,13 +165,15 @@ describe("the app's menu", () => {
 
   it("has no Reload or developer tools when packaged, and an About with version and server", () => {
     let shown = 0;
-    const packaged = labels(menuTemplate({ packaged: true, platform: "linux", about: () => (shown += 1) }));
+    const packaged = labels(menuTemplate({ packaged: true, platform: "linux", about: () => (shown += 1), openLogFolder: () => undefined }));
     expect(packaged).not.toContain("reload");
     expect(packaged).not.toContain("forceReload");
     expect(packaged).not.toContain("toggleDevTools");
     expect(packaged).toContain("About Garden of Remembrance Volunteers");
-    expect(labels(menuTemplate({ packaged: false, platform: "linux", about: () => undefined }))).toContain("toggleDevTools");
-    expect(labels(menuTemplate({ packaged: true, platform: "darwin", about: () => undefined }))).not.toContain("toggleDevTools");
+    expect(labels(menuTemplate({ packaged: false, platform: "linux", about: () => undefined, openLogFolder: () => undefined }))).toContain("toggleDevTools");
+    expect(labels(menuTemplate({ packaged: true, platform: "darwin", about: () => undefined, openLogFolder: () => undefined }))).not.toContain(
+      "toggleDevTools",
+    );
     expect(aboutText("1.2.3", "https://garden.example.org")).toBe("Garden of Remembrance Volunteers\nVersion 1.2.3\nServer: https://garden.example.org");
   });
 });
