@@ -92,7 +92,10 @@ async function start(): Promise<void> {
   void service.checkConnection();
   // Online/offline for the status bar; coming back online with work queued starts a (debounced) sync.
   const timer = setInterval(() => void service.checkConnection(), 15_000);
-  app.on("before-quit", () => clearInterval(timer));
+  app.on("before-quit", () => {
+    clearInterval(timer);
+    service.close();
+  });
 }
 
 app.on("second-instance", () => {

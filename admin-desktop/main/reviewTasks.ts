@@ -179,6 +179,12 @@ export class ReviewTasks {
     this.sendTimer.unref?.();
   }
 
+  /** The app is closing: nothing more starts on its own (the queue stays on disk for the next start). */
+  stop(): void {
+    if (this.sendTimer) clearTimeout(this.sendTimer);
+    this.sendTimer = null;
+  }
+
   private async sendWaiting(): Promise<void> {
     for (let round = 0; round < SEND_ROUNDS; round += 1) {
       const ready = this.account.signedInApi() && this.account.online && !this.account.needsSignIn;

@@ -119,7 +119,7 @@ export class DesktopService {
     return this.csv.pickCsv();
   }
 
-  saveTemplate(): Promise<Result<boolean>> {
+  saveTemplate(): Promise<Result<string | null>> {
     return this.csv.saveTemplate();
   }
 
@@ -193,6 +193,11 @@ export class DesktopService {
     const { online, changed } = await this.account.checkConnection();
     if (changed && online && this.account.signedInApi() && !this.account.needsSignIn && this.tasks.counts().queued > 0) void this.syncNow();
     return online;
+  }
+
+  /** The app is closing: no decision starts out on its own any more. */
+  close(): void {
+    this.tasks.stop();
   }
 
   private pushStatus(): void {
