@@ -224,7 +224,8 @@ export interface DesktopApi {
   signOut(input?: SignOutInput): Promise<Result<null>>;
   /** Opens the system file dialog; main reads the chosen file. Null when cancelled. */
   pickCsv(): Promise<Result<{ fileName: string; text: string } | null>>;
-  saveTemplate(): Promise<Result<boolean>>;
+  /** Answers where the template was saved; null when the volunteer cancelled. */
+  saveTemplate(): Promise<Result<string | null>>;
   bulkUpload(input: BulkUploadRequest): Promise<Result<BulkOutcome>>;
   /** How many rows of an upload match a flower already in the garden; null when there are too many rows to check. */
   findDuplicates(text: string): Promise<Result<number | null>>;
