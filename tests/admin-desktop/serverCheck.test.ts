@@ -63,11 +63,13 @@ const signIn = (service: DesktopService, serverUrl: string, extra: { plainHttpCo
 
 /** A self-signed certificate for 127.0.0.1, made now; null where openssl is missing. */
 function selfSigned(): { key: string; cert: string } | null {
-  if (spawnSync("openssl", ["version"]).status !== 0) return null;
+  // The system's openssl (not a package): where it is missing, the case is skipped and says so.
+  const openssl = process.env.OPENSSL ?? "openssl";
+  if (spawnSync(openssl, ["version"]).status !== 0) return null;
   const dir = tempDir("garden-cert-");
   const [key, cert] = [path.join(dir, "key.pem"), path.join(dir, "cert.pem")];
   execFileSync(
-    "openssl",
+    openssl,
     [
       "req",
       "-x509",
