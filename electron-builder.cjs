@@ -3,6 +3,9 @@
 // (see electron.vite.config.ts), so the app carries out/{main,preload,renderer}
 // and nothing from node_modules. Auto-update is off unless GARDEN_UPDATE_URL names
 // a folder the team hosts (electron-updater's "generic" provider).
+const fs = process.getBuiltinModule("node:fs");
+const path = process.getBuiltinModule("node:path");
+
 const updateUrl = process.env.GARDEN_UPDATE_URL || null;
 
 /** @type {import("electron-builder").Configuration} */
@@ -12,9 +15,12 @@ module.exports = {
   executableName: "garden-volunteers",
   copyright: "A volunteer-run lay apostolate",
   // The version comes from package.json.
-  directories: { output: process.env.GARDEN_PACKAGE_OUT || "release", buildResources: "admin-desktop/build" },
-  files: ["out/main/**/*", "out/preload/**/*", "out/renderer/**/*", "!out/**/*.map", "!node_modules/**/*", "package.json"],
-  extraMetadata: { main: "out/main/index.js", type: "module" },
+  // The app's own manifest (admin-desktop/app/package.json: its name, product name, no dependencies), not
+  // the server's: electron-builder's two-package layout packs the manifest of `app` and the bundles beside it.
+  directories: { app: "admin-desktop/app", output: process.env.GARDEN_PACKAGE_OUT || "release", buildResources: "admin-desktop/build" },
+  files: ["package.json", "!node_modules/**/*", { from: "../../out", to: "out", filter: ["main/**/*", "preload/**/*", "renderer/**/*", "!**/*.map"] }],
+  // One version for the whole project: the root package.json's.
+  extraMetadata: { version: JSON.parse(fs.readFileSync(path.join(__dirname, "package.json"), "utf8")).version },
   asar: true,
   npmRebuild: false,
   nodeGypRebuild: false,
@@ -23,6 +29,8 @@ module.exports = {
     runAsNode: false,
     enableNodeOptionsEnvironmentVariable: false,
     enableNodeCliInspectArguments: false,
+    // The window is served from app:// (main/protocol.ts), so file:// pages need no privileges beyond a browser's.
+    grantFileProtocolExtraPrivileges: false,
     enableCookieEncryption: true,
     enableEmbeddedAsarIntegrityValidation: true,
     onlyLoadAppFromAsar: true,

@@ -11,7 +11,22 @@ import type { ModeratedKind } from "../shared/moderation";
 export type Result<T> = { ok: true; value: T } | { ok: false; error: string; code?: ErrorCode };
 
 /** What the renderer may switch on (never on the message text). */
-export type ErrorCode = "invalid-input" | "offline" | "signed-out" | "not-admin" | "forbidden" | "server" | "busy" | "not-found" | "csv-invalid" | "unsent";
+export type ErrorCode =
+  | "invalid-input"
+  | "offline"
+  | "signed-out"
+  | "not-admin"
+  | "forbidden"
+  | "server"
+  | "busy"
+  | "not-found"
+  | "csv-invalid"
+  | "unsent"
+  | ConnectionProblem
+  | "plain-http";
+
+/** What answered at the server's address instead of a usable Garden of Remembrance server. */
+export type ConnectionProblem = "not-garden" | "certificate" | "server-down" | "unreachable";
 
 export type ItemKind = ModeratedKind;
 export type DecisionAction = "approve" | "decline";
@@ -64,10 +79,14 @@ export interface SignedInUser {
 
 export interface AppStatus {
   online: boolean;
+  /** Why the server is not usable, when something else than it answered (or nothing did). */
+  problem: ConnectionProblem | null;
   serverUrl: string | null;
   user: SignedInUser | null;
   /** True when this computer can keep a sign-in encrypted (safeStorage with a real backend). */
   canRemember: boolean;
+  /** True when the review copy is kept encrypted on this computer (the same keychain as a remembered sign-in). */
+  copyEncrypted: boolean;
   remembered: boolean;
   queued: number;
   conflicts: number;
@@ -106,6 +125,8 @@ export interface SignInInput {
   username: string;
   password: string;
   remember: boolean;
+  /** The volunteer read the warning about plain http to another computer, and signs in all the same. */
+  plainHttpConfirmed?: boolean | undefined;
 }
 
 export interface SignOutInput {
@@ -203,7 +224,8 @@ export interface DesktopApi {
   signOut(input?: SignOutInput): Promise<Result<null>>;
   /** Opens the system file dialog; main reads the chosen file. Null when cancelled. */
   pickCsv(): Promise<Result<{ fileName: string; text: string } | null>>;
-  saveTemplate(): Promise<Result<boolean>>;
+  /** Answers where the template was saved; null when the volunteer cancelled. */
+  saveTemplate(): Promise<Result<string | null>>;
   bulkUpload(input: BulkUploadRequest): Promise<Result<BulkOutcome>>;
   /** How many rows of an upload match a flower already in the garden; null when there are too many rows to check. */
   findDuplicates(text: string): Promise<Result<number | null>>;

@@ -25,3 +25,11 @@ export function waitingSentence(group: { owner: string | null; server: string; c
  * noted who made it. `start`: at the start of a sentence.
  */
 export const whose = (owner: string | null, start = true): string => owner ?? (start ? "Another volunteer" : "a volunteer whose name this app did not note");
+
+/** What the downloaded copy holds and how it is kept, said at each download. */
+export function copyNote(encrypted: boolean): string {
+  const kept = encrypted
+    ? "It is kept encrypted on this computer"
+    : "This computer offers no keychain to encrypt it, so it is kept unencrypted in your account's app folder, where anyone who can open your files could read it";
+  return `The copy holds the names and stories waiting for review (never email addresses). ${kept}, and it is removed when you sign out.`;
+}

@@ -42,3 +42,10 @@ export const BULK_BODY_LIMIT = { bytes: 40 * 1024 * 1024, text: "40 MB" } as con
 
 /** Name of the hidden field that people never see and bots fill in. */
 export const HONEYPOT_FIELD = "website";
+
+/**
+ * Every answer of /api/health (503s too) carries this header with SERVICE_NAME, so a client can tell a
+ * Garden of Remembrance server, healthy or not, from a parish website or a proxy at the same address.
+ */
+export const SERVICE_HEADER = "Garden-Service";
+export const SERVICE_NAME = "garden-of-remembrance";

@@ -3,12 +3,12 @@
  * server answers. Sign-in is needed to send and to download, never to open
  * the downloaded copy or the queue (they live on disk; see review.ts).
  */
-import type { ErrorCode, Result, SignedInUser, SignInInput } from "../ipc";
-import { ApiClient, HttpError, NetworkError, type FetchLike } from "./api";
+import type { ConnectionProblem, ErrorCode, Result, SignedInUser, SignInInput } from "../ipc";
+import { ApiClient, HttpError, NetworkError, type FetchLike, type ServerCheck } from "./api";
 import { fail, ok } from "./results";
 import { type SessionVault } from "./session";
 import type { SettingsStore } from "./store/settings";
-import { normaliseServerUrl } from "./urls";
+import { isLoopback, normaliseServerUrl } from "./urls";
 
 export interface AccountHooks {
   fetch?: FetchLike | undefined;
@@ -21,12 +21,22 @@ export interface AccountHooks {
 
 const NOT_ADMIN = "This account is not an administrator, so it cannot use the desktop app. Please sign in with an administrator account.";
 const OFFLINE = "The server cannot be reached. Please check the connection and try again.";
+const NOT_GARDEN =
+  "This address answers, but not as a Garden of Remembrance server (it may be the parish website). Your password was not sent. Please check the server address.";
+const CERTIFICATE =
+  "This server's security certificate is not trusted by this computer, so the app cannot be sure it is the real server. Your password was not sent. Please ask whoever runs the server to renew or fix its certificate.";
+const SERVER_DOWN =
+  "The address answers, but the Garden of Remembrance server behind it is not running. Your password was not sent. Please try again later, or tell whoever runs the server.";
+const PLAIN_HTTP =
+  "This address starts with http://, so your password and the families' details would cross the network unencrypted. Sign in this way only on a network you trust, such as the parish office's.";
 const SESSION_ENDED = "Your sign-in has ended. Please sign in again; nothing you decided is lost.";
 
 export class Account {
   api: ApiClient | null = null;
   user: SignedInUser | null = null;
   online = false;
+  /** Why the server's address is not usable now, when it answered something else than the server (or nothing). */
+  problem: ConnectionProblem | null = null;
   /** Set when a sync stopped because the session ended: the window asks to sign in again. */
   needsSignIn = false;
 
@@ -64,6 +74,15 @@ export class Account {
   async signIn(input: SignInInput): Promise<Result<{ username: string }>> {
     const address = normaliseServerUrl(input.serverUrl);
     if (!address.ok) return fail(address.error, "invalid-input");
+    if (address.url.startsWith("http:") && !isLoopback(new URL(address.url).hostname) && !input.plainHttpConfirmed) return fail(PLAIN_HTTP, "plain-http");
+    // Nothing of the volunteer's leaves the app before the address proves to be a Garden of Remembrance server.
+    const check = await new ApiClient(address.url, this.hooks.fetch).identify();
+    this.problem = check.kind === "garden" ? null : check.kind;
+    if (check.kind !== "garden") {
+      this.online = false;
+      this.hooks.pushStatus();
+      return refusal(check);
+    }
     this.hooks.beforeSignIn(address.url);
     this.settings.update({ serverUrl: address.url });
     // A client of its own for every sign-in: a sync still under way keeps the cookies of the account it
@@ -102,15 +121,12 @@ export class Account {
   /** The server's health, asked without a session, so the status bar is right before and after any sign-in. */
   async checkConnection(): Promise<{ online: boolean; changed: boolean }> {
     if (!this.api) return { online: false, changed: false };
-    const was = this.online;
-    try {
-      await this.api.health();
-      this.online = true;
-    } catch {
-      this.online = false;
-    }
-    if (was !== this.online) this.hooks.pushStatus();
-    return { online: this.online, changed: was !== this.online };
+    const was = { online: this.online, problem: this.problem };
+    const check = await this.api.identify();
+    this.online = check.kind === "garden";
+    this.problem = check.kind === "garden" ? null : check.kind;
+    if (was.online !== this.online || was.problem !== this.problem) this.hooks.pushStatus();
+    return { online: this.online, changed: was.online !== this.online };
   }
 
   /** The client, when someone is signed in. */
@@ -144,6 +160,7 @@ export class Account {
     }
     if (!(error instanceof HttpError)) return fail(fallback, "server");
     this.online = true;
+    this.problem = null;
     if (error.status === 401 && this.user) {
       this.sessionEnded();
       return fail(SESSION_ENDED, "signed-out");
@@ -158,4 +175,12 @@ export class Account {
     }
     return this.api;
   }
+}
+
+/** The one sentence for an address that is not (or not now) a usable Garden of Remembrance server. */
+function refusal(check: Exclude<ServerCheck, { kind: "garden" }>): Result<never> {
+  if (check.kind === "not-garden") return fail(NOT_GARDEN, "not-garden");
+  if (check.kind === "certificate") return fail(CERTIFICATE, "certificate");
+  if (check.kind === "server-down") return fail(SERVER_DOWN, "server-down");
+  return fail(OFFLINE, "offline");
 }

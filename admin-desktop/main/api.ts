@@ -20,6 +20,7 @@ import type { SessionUserDto } from "../../shared/schemas/session";
 import { MODERATION } from "../../shared/moderation";
 import { ErrorId } from "../../shared/errors";
 import { PROXY_COULD_NOT_PASS, PROXY_TOO_LARGE } from "../../shared/messages";
+import { SERVICE_HEADER, SERVICE_NAME } from "../../shared/constants";
 import { IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER } from "../../shared/schemas/admin";
 import type { ItemKind } from "../ipc";
 import {
@@ -30,7 +31,6 @@ import {
   DuplicatesSchema,
   BulkUpdateSchema,
   ErrorBodySchema,
-  HealthSchema,
   MessageSchema,
   PageSchema,
   ResetImportResultSchema,
@@ -63,6 +63,27 @@ export class NetworkError extends Error {
   ) {
     super(message);
   }
+}
+
+/** What answers at an address, learnt from /api/health before any password is sent. */
+export type ServerCheck =
+  | { kind: "garden"; healthy: boolean }
+  /** Something answered, but not a Garden of Remembrance server (a parish website, a hosting page). */
+  | { kind: "not-garden"; status: number }
+  /** A proxy answered for the server behind it, which is down (502, 503, 504 without the service's mark). */
+  | { kind: "server-down"; status: number }
+  /** The TLS certificate is not one this computer trusts (self-signed, expired, for another name). */
+  | { kind: "certificate"; code: string }
+  | { kind: "unreachable" };
+
+/** Node's TLS verification failures: the connection was refused by us, not by the network. */
+const CERTIFICATE_CODES = /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ERR_TLS_|HOSTNAME|ALTNAME/;
+
+function certificateCode(error: unknown): string | null {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth += 1) {
+    if (typeof e.code === "string" && CERTIFICATE_CODES.test(e.code)) return e.code;
+  }
+  return null;
 }
 
 /** Failures that happen before a connection exists, so no byte of the request reached the server. */
@@ -143,9 +164,26 @@ export class ApiClient {
     }
   }
 
-  /** The server's health, without a session: answers whether it is up (for the status bar). */
-  health(): Promise<unknown> {
-    return this.call(HealthSchema, "GET", "/api/health", undefined, 5_000, {}, false);
+  /**
+   * Who answers at this address, asked without a session or password: only an answer carrying the
+   * service's header (shared/constants SERVICE_HEADER, on 503s too) is a Garden of Remembrance server.
+   */
+  async identify(timeoutMs = 5_000): Promise<ServerCheck> {
+    let res: Response;
+    try {
+      res = await this.fetchFn(`${this.baseUrl}/api/health`, {
+        headers: { Accept: "application/json" },
+        redirect: "manual",
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      const code = certificateCode(error);
+      return code ? { kind: "certificate", code } : { kind: "unreachable" };
+    }
+    await res.body?.cancel().catch(() => undefined);
+    if (res.headers.get(SERVICE_HEADER) === SERVICE_NAME) return { kind: "garden", healthy: res.ok };
+    if (res.status === 502 || res.status === 503 || res.status === 504) return { kind: "server-down", status: res.status };
+    return { kind: "not-garden", status: res.status };
   }
 
   /**

@@ -57,11 +57,16 @@ export class CsvTasks {
     return ok({ fileName: path.basename(chosen), text: fs.readFileSync(chosen, "utf8") });
   }
 
-  async saveTemplate(): Promise<Result<boolean>> {
+  /** Saves the template where the volunteer chose; answers that place (null: the dialog was cancelled). */
+  async saveTemplate(): Promise<Result<string | null>> {
     const target = await this.deps.chooseSavePath?.(CSV_TEMPLATE_FILENAME);
-    if (!target) return ok(false);
-    fs.writeFileSync(target, CSV_TEMPLATE);
-    return ok(true);
+    if (!target) return ok(null);
+    try {
+      fs.writeFileSync(target, CSV_TEMPLATE);
+    } catch {
+      return fail("The template could not be saved there. Please choose another folder.", "invalid-input");
+    }
+    return ok(target);
   }
 
   /** How many rows of an upload match a flower already in the garden (null: too many rows to check). */

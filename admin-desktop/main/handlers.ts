@@ -22,6 +22,7 @@ export const schemas = {
     serverUrl: z.string().trim().min(1, "Please enter the server address").max(2048),
     ...LoginInput.shape,
     remember: z.boolean(),
+    plainHttpConfirmed: z.boolean().optional(),
   }),
   signOut: z.strictObject({ discardUnsent: z.boolean() }).optional(),
   pickCsv: none,

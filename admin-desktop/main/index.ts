@@ -12,6 +12,9 @@ import { aboutText, menuTemplate, PRODUCT_NAME } from "./menu";
 import { denyAllPermissions, registerIpc } from "./security";
 import { DesktopService } from "./service";
 import { createMainWindow, rendererLocation } from "./windows";
+import { registerAppScheme, serveRenderer } from "./protocol";
+import { RotatingLog } from "./log";
+import { CorruptFileError, damagedFileAdvice } from "./store/atomicFile";
 
 const mainDir = import.meta.dirname;
 // Tests (and a second profile) point the data folder elsewhere before anything reads it.
@@ -19,6 +22,8 @@ if (process.env.GARDEN_DESKTOP_USER_DATA) app.setPath("userData", path.resolve(p
 
 // One process per data folder: two would write the same queue.
 if (!app.requestSingleInstanceLock()) app.quit();
+registerAppScheme();
+const log = new RotatingLog(app.getPath("userData"));
 
 let win: BrowserWindow | null = null;
 
@@ -27,6 +32,7 @@ function send(event: DesktopEvent): void {
 }
 
 async function start(): Promise<void> {
+  log.info("start", { version: app.getVersion(), platform: process.platform, packaged: app.isPackaged });
   denyAllPermissions();
   let service: DesktopService;
   try {
@@ -47,10 +53,14 @@ async function start(): Promise<void> {
       },
       openExternal: (url) => shell.openExternal(url),
       emit: send,
+      log,
     });
   } catch (error) {
     // A corrupt queue file is never silently replaced: the volunteer's decisions may be in it.
-    dialog.showErrorBox("The app could not open its data", `${String(error)}\n\nFolder: ${app.getPath("userData")}`);
+    log.error("data-unreadable", error);
+    const folder = app.getPath("userData");
+    const text = error instanceof CorruptFileError ? damagedFileAdvice(error, folder) : `${String(error)}\n\nFolder: ${folder}`;
+    dialog.showErrorBox("The app could not open its data", text);
     app.quit();
     return;
   }
@@ -63,21 +73,29 @@ async function start(): Promise<void> {
           const options = { type: "info" as const, title: `About ${PRODUCT_NAME}`, message: aboutText(app.getVersion(), service.status().serverUrl) };
           void (win ? dialog.showMessageBox(win, options) : dialog.showMessageBox(options));
         },
+        openLogFolder: () => {
+          fs.mkdirSync(log.dir, { recursive: true });
+          void shell.openPath(log.dir);
+        },
       }),
     ),
   );
   const renderer = rendererLocation(mainDir, app.isPackaged || !process.env.ELECTRON_RENDERER_URL);
   registerIpc(
-    createHandlers(service, (error) => console.error("desktop handler failed:", error instanceof Error ? error.message : error)),
+    createHandlers(service, (error) => log.error("handler-failed", error)),
     renderer,
   );
+  serveRenderer(renderer.dir);
   win = createMainWindow(mainDir, renderer);
   await service.init();
   void checkForUpdates();
   void service.checkConnection();
   // Online/offline for the status bar; coming back online with work queued starts a (debounced) sync.
   const timer = setInterval(() => void service.checkConnection(), 15_000);
-  app.on("before-quit", () => clearInterval(timer));
+  app.on("before-quit", () => {
+    clearInterval(timer);
+    service.close();
+  });
 }
 
 app.on("second-instance", () => {
@@ -91,7 +109,7 @@ app.on("web-contents-created", (_event, contents) => {
 });
 app.on("window-all-closed", () => app.quit());
 app.whenReady().then(start, (error: unknown) => {
-  console.error(error);
+  log.error("start-failed", error);
   app.quit();
 });
 
@@ -109,6 +127,6 @@ async function checkForUpdates(): Promise<void> {
     const loaded = (await import("electron-updater")) as Partial<UpdaterModule> & { default?: UpdaterModule };
     await (loaded.autoUpdater ?? loaded.default?.autoUpdater)?.checkForUpdatesAndNotify();
   } catch (error) {
-    console.error("update check failed:", error instanceof Error ? error.message : error);
+    log.error("update-check-failed", error);
   }
 }

@@ -13,6 +13,8 @@ export interface MenuContext {
   platform: NodeJS.Platform;
   /** Shows the About box (version and server). */
   about(): void;
+  /** Opens the folder of the app's log in the system's file manager (for support). */
+  openLogFolder(): void;
 }
 
 /** What the About box says. */
@@ -20,8 +22,9 @@ export function aboutText(version: string, serverUrl: string | null): string {
   return `${PRODUCT_NAME}\nVersion ${version}\nServer: ${serverUrl ?? "not chosen yet"}`;
 }
 
-export function menuTemplate({ packaged, platform, about }: MenuContext): MenuItemConstructorOptions[] {
+export function menuTemplate({ packaged, platform, about, openLogFolder }: MenuContext): MenuItemConstructorOptions[] {
   const aboutItem: MenuItemConstructorOptions = { label: `About ${PRODUCT_NAME}`, click: about };
+  const logItem: MenuItemConstructorOptions = { label: "Open log folder", click: openLogFolder };
   const mac = platform === "darwin";
   const view: MenuItemConstructorOptions[] = [
     { role: "resetZoom" },
@@ -40,6 +43,6 @@ export function menuTemplate({ packaged, platform, about }: MenuContext): MenuIt
       submenu: [{ role: "undo" }, { role: "redo" }, { type: "separator" }, { role: "cut" }, { role: "copy" }, { role: "paste" }, { role: "selectAll" }],
     },
     { label: "View", submenu: view },
-    { label: "Help", submenu: mac ? [] : [aboutItem] },
+    { label: "Help", submenu: mac ? [logItem] : [logItem, { type: "separator" }, aboutItem] },
   ];
 }

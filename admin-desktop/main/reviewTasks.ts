@@ -19,8 +19,17 @@ export interface ReviewDeps {
   now(): Date;
   emit(event: DesktopEvent): void;
   pushStatus(): void;
-  sync?: Pick<SyncOptions, "onStep" | "attempts" | "backoffMs" | "sleep"> | undefined;
+  sync?: (Pick<SyncOptions, "onStep" | "attempts" | "backoffMs" | "sleep"> & { sendAfterMs?: number | null }) | undefined;
 }
+
+/**
+ * A decision made while online is sent this long after the click, without waiting for "Sync now": long
+ * enough to press Undo on a slip (a decline deletes), short enough that nothing waits in the queue.
+ * Tests pass `sync.sendAfterMs` (null: only "Sync now" sends).
+ */
+const SEND_AFTER_MS = 2_000;
+/** Syncs one "send soon" runs at most: a decision made during a sync goes in the next one. */
+const SEND_ROUNDS = 3;
 
 const WEEK_MS = 7 * 24 * 3_600_000;
 /** Pages of one kind a download reads at most (2,000 items): a bound, far above what waits on a usual day. */
@@ -32,6 +41,7 @@ const outstanding = (q: QueueItem) => q.state === "pending" || q.state === "send
 export class ReviewTasks {
   /** The sender for the current server's client (a new address gets a new one). */
   private syncer: Syncer | null = null;
+  private sendTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly account: Account,
@@ -152,7 +162,36 @@ export class ReviewTasks {
       return fail(`This review copy was downloaded by ${owner}. Please download the items again to review them as ${user}.`, "forbidden");
     const item = this.outbox.enqueue({ ...input, server, owner, label: labelFor(entry) });
     this.deps.pushStatus();
+    this.sendSoon();
     return ok(item);
+  }
+
+  /** Online and signed in, the queue goes out shortly after the last decision (see SEND_AFTER_MS); offline it waits. */
+  private sendSoon(): void {
+    const delay = this.deps.sync?.sendAfterMs === undefined ? SEND_AFTER_MS : this.deps.sync.sendAfterMs;
+    if (delay === null) return;
+    if (this.sendTimer) clearTimeout(this.sendTimer);
+    this.sendTimer = setTimeout(() => {
+      this.sendTimer = null;
+      void this.sendWaiting();
+    }, delay);
+    // Never what keeps a closing app (or a finished test) alive: the queue is on disk.
+    this.sendTimer.unref?.();
+  }
+
+  /** The app is closing: nothing more starts on its own (the queue stays on disk for the next start). */
+  stop(): void {
+    if (this.sendTimer) clearTimeout(this.sendTimer);
+    this.sendTimer = null;
+  }
+
+  private async sendWaiting(): Promise<void> {
+    for (let round = 0; round < SEND_ROUNDS; round += 1) {
+      const ready = this.account.signedInApi() && this.account.online && !this.account.needsSignIn;
+      if (!ready || !this.outbox.list().some((q) => this.mine(q) && q.state === "pending")) return;
+      const result = await this.syncNow();
+      if (!result.ok || result.value.stopped) return;
+    }
   }
 
   /** Another account's decision is its own: nobody else undoes, clears or re-reviews it. */

@@ -9,7 +9,8 @@ import type { Handler } from "./handlers";
 import { isAllowedExternalUrl, isOurRendererUrl } from "./urls";
 
 export interface RendererLocation {
-  fileUrl: string;
+  /** The built renderer's folder, served at app://bundle/ (main/protocol.ts). */
+  dir: string;
   devUrl?: string | undefined;
 }
 

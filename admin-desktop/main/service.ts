@@ -16,10 +16,11 @@ import { CsvTasks, type CsvDeps, type UploadOptions } from "./csvTasks";
 import { Outbox } from "./outbox/outbox";
 import { fail, ok } from "./results";
 import { ReviewTasks, type ReviewDeps } from "./reviewTasks";
-import { SessionVault, type Encryptor } from "./session";
+import { copySealer, SessionVault, type Encryptor } from "./session";
 import { ReviewStore } from "./store/review";
 import { SettingsStore } from "./store/settings";
 import { isAllowedExternalUrl } from "./urls";
+import type { RotatingLog } from "./log";
 
 export interface ServiceDeps extends Pick<CsvDeps, "chooseCsvFile" | "chooseSavePath"> {
   dataDir: string;
@@ -30,6 +31,8 @@ export interface ServiceDeps extends Pick<CsvDeps, "chooseCsvFile" | "chooseSave
   openExternal?: (url: string) => Promise<void>;
   emit?: (event: DesktopEvent) => void;
   sync?: ReviewDeps["sync"];
+  /** The support log (main/log.ts): events and counts only, never a name, a password or an item. */
+  log?: Pick<RotatingLog, "info" | "error">;
 }
 
 export class DesktopService {
@@ -47,7 +50,7 @@ export class DesktopService {
     const emit = (event: DesktopEvent) => deps.emit?.(event);
     const pushStatus = () => this.pushStatus();
     this.settings = new SettingsStore(deps.dataDir);
-    this.review = new ReviewStore(deps.dataDir);
+    this.review = new ReviewStore(deps.dataDir, copySealer(deps.encryptor, deps.platform));
     // A queue written before decisions named their maker: the copy's owner made those of the copy's server.
     this.outbox = new Outbox(deps.dataDir, now, (server) => (server === this.review.server ? this.review.owner : null));
     this.vault = new SessionVault(deps.dataDir, deps.encryptor, deps.platform);
@@ -72,9 +75,11 @@ export class DesktopService {
     const server = this.review.server;
     return {
       online: this.account.online,
+      problem: this.account.online ? null : this.account.problem,
       serverUrl: settings.serverUrl,
       user: this.account.user,
       canRemember: this.vault.available,
+      copyEncrypted: this.review.encrypted,
       remembered: this.vault.stored,
       ...this.tasks.counts(),
       lastSyncAt: settings.lastSyncAt,
@@ -90,6 +95,7 @@ export class DesktopService {
 
   async signIn(input: SignInInput): Promise<Result<{ username: string }>> {
     const result = await this.account.signIn(input);
+    this.deps.log?.info("sign-in", { ok: result.ok, code: result.ok ? undefined : result.code });
     // Anything of this account's waiting from before (offline work, a sync paused by an expired session) goes now.
     if (result.ok && this.tasks.counts().queued > 0) void this.syncNow();
     return result;
@@ -113,7 +119,7 @@ export class DesktopService {
     return this.csv.pickCsv();
   }
 
-  saveTemplate(): Promise<Result<boolean>> {
+  saveTemplate(): Promise<Result<string | null>> {
     return this.csv.saveTemplate();
   }
 
@@ -133,8 +139,13 @@ export class DesktopService {
     return this.csv.resetAndImport(input);
   }
 
-  downloadForReview(): Promise<Result<ReviewView>> {
-    return this.tasks.download();
+  async downloadForReview(): Promise<Result<ReviewView>> {
+    const result = await this.tasks.download();
+    this.deps.log?.info(
+      "download",
+      result.ok ? { ok: true, items: result.value.items.length, left: result.value.notDownloaded ?? 0 } : { ok: false, code: result.code },
+    );
+    return result;
   }
 
   getReview(): Result<ReviewView> {
@@ -149,8 +160,10 @@ export class DesktopService {
     return this.tasks.undo(id);
   }
 
-  syncNow(): Promise<Result<SyncSummary>> {
-    return this.tasks.syncNow();
+  async syncNow(): Promise<Result<SyncSummary>> {
+    const result = await this.tasks.syncNow();
+    this.deps.log?.info("sync", result.ok ? { ...result.value } : { ok: false, code: result.code });
+    return result;
   }
 
   discardDecision(id: string): Result<null> {
@@ -180,6 +193,11 @@ export class DesktopService {
     const { online, changed } = await this.account.checkConnection();
     if (changed && online && this.account.signedInApi() && !this.account.needsSignIn && this.tasks.counts().queued > 0) void this.syncNow();
     return online;
+  }
+
+  /** The app is closing: no decision starts out on its own any more. */
+  close(): void {
+    this.tasks.stop();
   }
 
   private pushStatus(): void {

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { RememberedSessionSchema, type RememberedSession } from "./wire";
+import type { CopySealer } from "./store/review";
 
 export type { RememberedSession };
 
@@ -14,6 +15,12 @@ export interface Encryptor {
 }
 
 const FILE = "session.bin";
+
+/** The review copy's encryption where the system's is real (canEncrypt); null where it is not. */
+export function copySealer(encryptor: Encryptor, platform: NodeJS.Platform = process.platform): CopySealer | null {
+  if (!canEncrypt(encryptor, platform)) return null;
+  return { seal: (text) => encryptor.encryptString(text), open: (sealed) => encryptor.decryptString(sealed) };
+}
 
 /**
  * True when the system offers real encryption. On Linux without a keyring,

@@ -1,3 +1,4 @@
+import path from "node:path";
 /** URL rules of the desktop app, pure so they are tested in a table. */
 
 /** External links: only http(s) to a real host go to the system browser; nothing with credentials. */
@@ -36,6 +37,12 @@ export function normaliseServerUrl(raw: string): { ok: true; url: string } | { o
   return { ok: true, url: url.origin };
 }
 
+/** This computer itself: a password sent over plain http to it never crosses a network. */
+export function isLoopback(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return h === "localhost" || h === "::1" || /^127\.\d+\.\d+\.\d+$/.test(h);
+}
+
 function isLocalHost(host: string): boolean {
   const h = host.replace(/^\[|\]$/g, "").toLowerCase();
   if (h === "localhost" || h.endsWith(".local") || h === "::1") return true;
@@ -45,21 +52,43 @@ function isLocalHost(host: string): boolean {
   return a === 127 || a === 10 || (a === 192 && b === 168) || (a === 172 && b >= 16 && b <= 31);
 }
 
+/** Where the built renderer is served (main/protocol.ts): a scheme of our own, not file://. */
+export const RENDERER_URL = "app://bundle/index.html";
+
+// Node's URL gives a scheme it does not know an opaque origin ("null"), so the parts are compared.
+const isBundle = (url: URL) => url.protocol === "app:" && url.host === "bundle";
+
 /**
- * True when an IPC message comes from our own renderer: the packaged file
- * (file://…/renderer/index.html) or, in development only, the electron-vite dev server.
+ * The built renderer's file for an app://bundle/… address, or null: another host, or a path (decoded,
+ * so %2e%2e%2f counts) that would leave the renderer's folder.
  */
-export function isOurRendererUrl(raw: string, expected: { fileUrl: string; devUrl?: string | undefined }): boolean {
+export function rendererFile(raw: string, rendererDir: string): string | null {
+  let url: URL;
+  let rel: string;
+  try {
+    url = new URL(raw);
+    rel = decodeURIComponent(url.pathname);
+  } catch {
+    return null;
+  }
+  if (!isBundle(url) || rel.includes("\0")) return null;
+  const root = path.resolve(rendererDir);
+  const file = path.resolve(root, `.${rel === "/" ? "/index.html" : rel}`);
+  const inside = path.relative(root, file);
+  return inside && !inside.startsWith("..") && !path.isAbsolute(inside) ? file : null;
+}
+
+/**
+ * True when an IPC message comes from our own renderer: app://bundle/ (the built one) or, in
+ * development only, the electron-vite dev server.
+ */
+export function isOurRendererUrl(raw: string, expected: { devUrl?: string | undefined }): boolean {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     return false;
   }
-  if (url.protocol === "file:") {
-    const want = new URL(expected.fileUrl);
-    return want.protocol === "file:" && url.pathname === want.pathname;
-  }
-  if (!expected.devUrl) return false;
-  return url.origin === new URL(expected.devUrl).origin;
+  if (expected.devUrl) return url.origin === new URL(expected.devUrl).origin;
+  return isBundle(url) && url.pathname === "/index.html";
 }

@@ -1,13 +1,12 @@
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { BrowserWindow } from "electron";
 import { lockDownWindow, type RendererLocation } from "./security";
+import { RENDERER_URL } from "./urls";
 
-/** Where our renderer lives: the built file, or (development only) electron-vite's dev server. */
+/** Where our renderer lives: the built files served at app://bundle/, or (development only) electron-vite's dev server. */
 export function rendererLocation(mainDir: string, isPackagedOrBuilt: boolean): RendererLocation {
-  const file = path.join(mainDir, "../renderer/index.html");
   const devUrl = isPackagedOrBuilt ? undefined : process.env.ELECTRON_RENDERER_URL;
-  return { fileUrl: pathToFileURL(file).href, devUrl };
+  return { dir: path.join(mainDir, "../renderer"), devUrl };
 }
 
 /** The one window, with the checklist's webPreferences. */
@@ -35,6 +34,6 @@ export function createMainWindow(mainDir: string, renderer: RendererLocation): B
   lockDownWindow(win, renderer);
   win.once("ready-to-show", () => win.show());
   if (renderer.devUrl) void win.loadURL(renderer.devUrl);
-  else void win.loadURL(renderer.fileUrl);
+  else void win.loadURL(RENDERER_URL);
   return win;
 }

@@ -73,7 +73,6 @@ export const SessionUserSchema = z.object({
 export const MessageSchema = z.object({ message: z.string(), count: z.number().int().nonnegative().optional() }) satisfies z.ZodType<MessageDto>;
 export const DuplicatesSchema = z.object({ duplicates: z.array(z.number().int().nonnegative()) }) satisfies z.ZodType<DuplicateCheckDto>;
 export const ApprovedSchema = z.object({ id, version: z.number().int().nonnegative(), approved: z.boolean() });
-export const HealthSchema = z.object({ status: z.literal("ok") });
 export const ResetImportResultSchema = z.object({
   success: z.literal(true),
   importedCount: z.number().int().nonnegative(),

@@ -77,7 +77,7 @@ function Account({ status }: { status: AppStatus }) {
       {status.user ? (
         <span>Signed in as {status.user.username}</span>
       ) : (
-        <span data-testid="copy-owner">
+        <span data-testid="copy-owner" title={`Review copy${owner ? ` of ${owner}` : ""}${status.copy?.server ? ` from ${status.copy.server}` : ""}`}>
           Not signed in · review copy{owner ? ` of ${owner}` : ""}
           {status.copy?.server ? ` from ${status.copy.server}` : ""}
         </span>

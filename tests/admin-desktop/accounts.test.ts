@@ -26,9 +26,18 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-/** A computer without a keyring: nobody stays signed in across a restart. */
+/**
+ * A computer without a keyring: nobody stays signed in across a restart. Only "Sync now" and a sign-in
+ * send (sendAfterMs null): an instance left behind stands for an app that was closed, and sends nothing.
+ */
 function open(dir: string, net = switchableFetch()) {
-  return new DesktopService({ dataDir: dir, encryptor: testEncryptor({ backend: "basic_text" }), platform: "linux", fetch: net.fetch, sync: { backoffMs: 1 } });
+  return new DesktopService({
+    dataDir: dir,
+    encryptor: testEncryptor({ backend: "basic_text" }),
+    platform: "linux",
+    fetch: net.fetch,
+    sync: { backoffMs: 1, sendAfterMs: null },
+  });
 }
 
 const signIn = (service: DesktopService, who: { username: string; password: string }) =>

@@ -29,7 +29,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-const open = (dir: string) => new DesktopService({ dataDir: dir, encryptor: testEncryptor({ key }), platform: "linux" });
+// Only the child process sends (sendAfterMs null): the instance that queued the decisions stands for an app that was closed.
+const open = (dir: string) => new DesktopService({ dataDir: dir, encryptor: testEncryptor({ key }), platform: "linux", sync: { sendAfterMs: null } });
 const effects = (kind: ItemKind, id: number) => events.filter((e) => (e.type === "approved" || e.type === "deleted") && e.kind === kind && e.id === id);
 
 /** Starts the child sync and SIGKILLs it as soon as it reports the pause; answers the paused queue id. */

@@ -6,7 +6,6 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { _electron as electron, type ElectronApplication, type Page } from "playwright-core";
 import { ROOT, startTestServer, type TestServer } from "../support/testServer";
@@ -55,7 +54,7 @@ describe.skipIf(!binary)("the built desktop app (Electron)", () => {
 
   it("opens a hardened window (no Node in the page, strict CSP) with the narrow preload API only", async () => {
     const url = await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]!.webContents.getURL());
-    expect(url).toBe(pathToFileURL(path.join(OUT, "renderer/index.html")).href);
+    expect(url).toBe("app://bundle/index.html");
     const page = await win.evaluate(() => ({
       api: Object.keys((window as unknown as { desktop: object }).desktop).sort(),
       require: typeof (window as unknown as { require?: unknown }).require,

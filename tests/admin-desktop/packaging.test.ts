@@ -96,9 +96,17 @@ describe("the packaged desktop app (Linux --dir, stand-in Electron)", () => {
     // Nothing beside our three bundles and the package file.
     expect(files.filter((f) => !/^\/out\/(main|preload|renderer)(\/|$)/.test(f) && f !== "/out" && f !== "/package.json")).toEqual([]);
     const pkg = JSON.parse(asar.extractFile(asarFile, "package.json").toString("utf8")) as Record<string, unknown>;
-    expect(pkg.devDependencies).toBeUndefined();
-    expect(pkg.main).toBe("out/main/index.js");
-    expect(pkg.version).toBe(rootPackage.version);
+    // The desktop's own manifest: its name and product name, the project's version, none of the server's packages.
+    expect(pkg).toEqual({
+      name: "garden-volunteers",
+      productName: "Garden of Remembrance Volunteers",
+      description: expect.any(String),
+      author: expect.any(String),
+      private: true,
+      type: "module",
+      main: "out/main/index.js",
+      version: rootPackage.version,
+    });
     // Main is self-contained: it imports only Electron and Node's own modules (the ASAR has no node_modules).
     const main = asar.extractFile(asarFile, "out/main/index.js").toString("utf8");
     const imported = [...main.matchAll(/\bfrom\s*"([^"\n]+)"|\bimport\s*\(\s*"([^"\n]+)"\s*\)|\brequire\(\s*"([^"\n]+)"\s*\)/g)].map(
@@ -124,6 +132,8 @@ describe("the packaged desktop app (Linux --dir, stand-in Electron)", () => {
     expect(wire[FuseV1Options.EnableCookieEncryption]).toBe(on);
     expect(wire[FuseV1Options.EnableEmbeddedAsarIntegrityValidation]).toBe(on);
     expect(wire[FuseV1Options.OnlyLoadAppFromAsar]).toBe(on);
+    // Served from app://, so a file:// page gets no privileges beyond a browser's.
+    expect(wire[FuseV1Options.GrantFileProtocolExtraPrivileges]).toBe(off);
   });
 
   it("is configured for AppImage, deb, NSIS and dmg with the app's name and icon; auto-update off by default", () => {
@@ -155,13 +165,15 @@ describe("the app's menu", () => {
 
   it("has no Reload or developer tools when packaged, and an About with version and server", () => {
     let shown = 0;
-    const packaged = labels(menuTemplate({ packaged: true, platform: "linux", about: () => (shown += 1) }));
+    const packaged = labels(menuTemplate({ packaged: true, platform: "linux", about: () => (shown += 1), openLogFolder: () => undefined }));
     expect(packaged).not.toContain("reload");
     expect(packaged).not.toContain("forceReload");
     expect(packaged).not.toContain("toggleDevTools");
     expect(packaged).toContain("About Garden of Remembrance Volunteers");
-    expect(labels(menuTemplate({ packaged: false, platform: "linux", about: () => undefined }))).toContain("toggleDevTools");
-    expect(labels(menuTemplate({ packaged: true, platform: "darwin", about: () => undefined }))).not.toContain("toggleDevTools");
+    expect(labels(menuTemplate({ packaged: false, platform: "linux", about: () => undefined, openLogFolder: () => undefined }))).toContain("toggleDevTools");
+    expect(labels(menuTemplate({ packaged: true, platform: "darwin", about: () => undefined, openLogFolder: () => undefined }))).not.toContain(
+      "toggleDevTools",
+    );
     expect(aboutText("1.2.3", "https://garden.example.org")).toBe("Garden of Remembrance Volunteers\nVersion 1.2.3\nServer: https://garden.example.org");
   });
 });

@@ -38,7 +38,11 @@ let handlers: ReturnType<typeof createHandlers>;
 const SHOTS = process.env.DOCS_SCREENSHOTS ? path.join(ROOT, "docs/images") : null;
 
 /** The main-process side, as the app builds it at start (on the same data folder after a "restart"). */
+let current: DesktopService | undefined;
+
 function startMain(): DesktopService {
+  // The app before a restart is closed: nothing of it sends on its own any more.
+  current?.close();
   const service = new DesktopService({
     dataDir,
     // No keyring (Linux without one): a sign-in is never remembered, so every restart starts signed out.
@@ -51,6 +55,7 @@ function startMain(): DesktopService {
       void page?.evaluate((e) => (window as unknown as { __desktopEmit?(e: unknown): void }).__desktopEmit?.(e), event).catch(() => undefined),
   });
   handlers = createHandlers(service);
+  current = service;
   return service;
 }
 

@@ -182,6 +182,39 @@ describe("offline review and sync", () => {
   });
 });
 
+describe("decisions made online", () => {
+  /** The app as a volunteer runs it: decisions go out on their own a moment after the click (no "Sync now"). */
+  const live = (dir: string, net = switchableFetch()) =>
+    new DesktopService({ dataDir: dir, encryptor: testEncryptor({ key }), platform: "linux", fetch: net.fetch, sync: { backoffMs: 1, sendAfterMs: 300 } });
+
+  it("are sent at once without Sync now; one undone in time is never sent; offline they wait in the queue", async () => {
+    const [a, b, c] = [await seedTestimonial(admin), await seedTestimonial(admin), await seedTestimonial(admin)];
+    const net = switchableFetch();
+    const service = live(tempDir(), net);
+    expect(await service.signIn({ serverUrl: server.url, username: "volunteer", password: "correct horse battery", remember: false })).toMatchObject({
+      ok: true,
+    });
+    const view = await service.downloadForReview();
+    const version = (id: number) => (view.ok ? view.value.items.find((e) => e.kind === "testimonial" && e.item.id === id)!.item.version : -1);
+
+    expect(service.decide({ kind: "testimonial", itemId: a, version: version(a), action: "approve" }).ok).toBe(true);
+    const slip = service.decide({ kind: "testimonial", itemId: b, version: version(b), action: "decline" });
+    expect(slip.ok && service.undoDecision(slip.value.id)).toEqual({ ok: true, value: null });
+    await expect.poll(async () => (await find("testimonials", a))?.approved, { timeout: 10_000 }).toBe(true);
+    expect(service.status()).toMatchObject({ queued: 0 });
+    expect(effects("testimonial", b)).toHaveLength(0);
+    expect(await find("testimonials", b)).toMatchObject({ approved: false });
+
+    // Offline (the status bar learnt it from the last health check): the decision stays queued.
+    net.offline = true;
+    expect(await service.checkConnection()).toBe(false);
+    expect(service.decide({ kind: "testimonial", itemId: c, version: version(c), action: "approve" }).ok).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(service.status()).toMatchObject({ queued: 1, online: false });
+    expect(await find("testimonials", c)).toMatchObject({ approved: false });
+  });
+});
+
 describe("an answer lost on the way back", () => {
   it("a 502 after the server applied an approval is settled by a re-check, not reported as a conflict", async () => {
     const t = await seedTestimonial(admin);

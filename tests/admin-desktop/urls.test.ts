@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAllowedExternalUrl, isOurRendererUrl, normaliseServerUrl } from "../../admin-desktop/main/urls";
+import { isAllowedExternalUrl, rendererFile, isOurRendererUrl, normaliseServerUrl } from "../../admin-desktop/main/urls";
 
 describe("isAllowedExternalUrl", () => {
   it.each([
@@ -54,12 +54,15 @@ describe("normaliseServerUrl", () => {
 });
 
 describe("isOurRendererUrl (the IPC sender check)", () => {
-  const expected = { fileUrl: "file:///opt/app/out/renderer/index.html", devUrl: undefined };
+  const expected = { devUrl: undefined };
   it.each([
-    ["file:///opt/app/out/renderer/index.html", true],
-    ["file:///opt/app/out/renderer/index.html#/review", true],
+    ["app://bundle/index.html", true],
+    ["app://bundle/index.html#/review", true],
+    ["app://bundle/other.html", false],
+    ["app://evil/index.html", false],
+    // The window is no longer a file:// page: nothing loaded from a file may call main.
+    ["file:///opt/app/out/renderer/index.html", false],
     ["file:///tmp/evil.html", false],
-    ["file:///opt/app/out/renderer/other.html", false],
     ["https://example.org/", false],
     ["http://localhost:5173/", false],
     ["about:blank", false],
@@ -69,9 +72,27 @@ describe("isOurRendererUrl (the IPC sender check)", () => {
   });
 
   it("accepts the dev server only when one is configured", () => {
-    const dev = { fileUrl: "file:///opt/app/out/renderer/index.html", devUrl: "http://localhost:5173" };
+    const dev = { devUrl: "http://localhost:5173" };
     expect(isOurRendererUrl("http://localhost:5173/#/csv", dev)).toBe(true);
     expect(isOurRendererUrl("http://localhost:5174/", dev)).toBe(false);
     expect(isOurRendererUrl("http://evil.example/", dev)).toBe(false);
+  });
+});
+
+describe("rendererFile (what app://bundle/ serves)", () => {
+  const dir = "/opt/app/out/renderer";
+  it.each([
+    ["app://bundle/index.html", "/opt/app/out/renderer/index.html"],
+    ["app://bundle/", "/opt/app/out/renderer/index.html"],
+    ["app://bundle/assets/index-abc.js", "/opt/app/out/renderer/assets/index-abc.js"],
+    ["app://bundle/../../../etc/passwd", "/opt/app/out/renderer/etc/passwd"],
+    // The URL parser takes %2e%2e as "..": the path stays inside.
+    ["app://bundle/%2e%2e/%2e%2e/main/index.js", "/opt/app/out/renderer/main/index.js"],
+    ["app://bundle/assets%2f..%2f..%2fmain%2findex.js", null],
+    ["app://bundle/%E0%A4%A", null],
+    ["app://other/index.html", null],
+    ["file:///etc/passwd", null],
+  ])("%s → %s", (url, file) => {
+    expect(rendererFile(url, dir)).toBe(file);
   });
 });

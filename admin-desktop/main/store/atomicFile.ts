@@ -10,12 +10,17 @@ import type { z } from "zod";
  * system), then fsync the folder (the rename itself is on disk).
  */
 export function writeJsonAtomic(file: string, data: unknown): void {
+  writeFileAtomic(file, JSON.stringify(data));
+}
+
+/** writeJsonAtomic for bytes already made (an encrypted file). */
+export function writeFileAtomic(file: string, content: string | Buffer): void {
   const dir = path.dirname(file);
   fs.mkdirSync(dir, { recursive: true });
   const temp = path.join(dir, `.${path.basename(file)}.${randomUUID()}.tmp`);
   const fd = fs.openSync(temp, "w", 0o600);
   try {
-    fs.writeFileSync(fd, JSON.stringify(data));
+    fs.writeFileSync(fd, content);
     fs.fsyncSync(fd);
   } finally {
     fs.closeSync(fd);
@@ -39,6 +44,23 @@ export class CorruptFileError extends Error {
   }
 }
 
+/** What a volunteer reads when a data file is damaged: what it held, whether anything is lost, what to do. */
+export function damagedFileAdvice(error: CorruptFileError, folder: string): string {
+  const name = path.basename(error.file);
+  const advice: Record<string, string> = {
+    "outbox.json":
+      "The list of your decisions waiting to be sent (outbox.json) is damaged, so the app stopped rather than lose them. Please do not delete it: send it to whoever looks after the app, who can recover the decisions. To work meanwhile, move it out of the folder below and open the app again; it then starts with an empty list.",
+    "review.json":
+      "The downloaded review copy (review.json) is damaged. Nothing in it is lost: the items are still on the server. Delete the file from the folder below, open the app again, and download the items again.",
+    "review.sealed":
+      "The downloaded review copy (review.sealed) cannot be opened: it is damaged, or this computer's keychain changed. Nothing in it is lost: the items are still on the server. Delete the file from the folder below, open the app again, and download the items again.",
+    "settings.json":
+      "The app's settings (settings.json) are damaged. Delete the file from the folder below and open the app again; you will type the server address once more.",
+  };
+  const sentence = advice[name] ?? `The app's file ${name} is damaged. Please send it to whoever looks after the app.`;
+  return `${sentence}\n\nFolder: ${folder}`;
+}
+
 /**
  * Reads a JSON file through its schema; `fallback` when it does not exist yet.
  * A corrupt file (not JSON, or not the expected shape) throws CorruptFileError
@@ -52,6 +74,11 @@ export function readJson<S extends z.ZodType>(file: string, schema: S, fallback:
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return fallback;
     throw error;
   }
+  return parseJson(file, text, schema);
+}
+
+/** Checks JSON text read from `file` (or decrypted from it) through its schema; CorruptFileError otherwise. */
+export function parseJson<S extends z.ZodType>(file: string, text: string, schema: S): z.output<S> {
   let raw: unknown;
   try {
     raw = JSON.parse(text);

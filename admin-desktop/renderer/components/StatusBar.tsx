@@ -17,6 +17,9 @@ function stopMessage(summary: SyncSummary | null, status: AppStatus): string | n
   return null;
 }
 
+/** What answers at the server's address instead of the server, in two or three words (the sign-in says more). */
+const PROBLEM = { "not-garden": "Not a garden server", certificate: "Certificate not trusted", "server-down": "Server not running" } as const;
+
 /** What a finished sync did, only when it did something ("Sent 0" says nothing). */
 function doneMessage(summary: SyncSummary | null): string | null {
   if (!summary || summary.stopped || summary.applied + summary.conflicts === 0) return null;
@@ -40,7 +43,13 @@ export function StatusBar({ status }: { status: AppStatus }) {
     <footer className="status-bar" aria-label="Connection and sync status">
       <span className={`status-bar__online ${status.online ? "is-online" : "is-offline"}`} role="status" aria-live="polite">
         <span aria-hidden="true" className="status-bar__dot" />
-        {status.online ? "Online" : status.serverUrl ? "Offline" : "Not connected yet"}
+        {status.online
+          ? "Online"
+          : status.problem && status.problem !== "unreachable"
+            ? PROBLEM[status.problem]
+            : status.serverUrl
+              ? "Offline"
+              : "Not connected yet"}
       </span>
       <span data-testid="queued-count">{plural(status.queued, "decision")} queued</span>
       {status.conflicts > 0 ? (

@@ -22,7 +22,14 @@ export function CsvScreen() {
   const [error, setError] = useState<string | null>(null);
   // Counts the files chosen or dropped: a result belongs to the file it was for, and a new file clears it.
   const [source, setSource] = useState(0);
+  const [template, setTemplate] = useState<{ text: string; error: boolean } | null>(null);
   const modeName = useId();
+
+  const saveTemplate = async () => {
+    const res = await desktop().saveTemplate();
+    if (!res.ok) setTemplate({ text: res.error, error: true });
+    else if (res.value) setTemplate({ text: `The CSV template was saved as ${res.value}.`, error: false });
+  };
 
   return (
     <div className="csv">
@@ -49,14 +56,22 @@ export function CsvScreen() {
             setSource((n) => n + 1);
           }}
           onError={(message) => {
+            // A refused file leaves nothing to send: the previous file's text goes with its Upload.
             setError(message);
+            setText("");
+            setFileName(undefined);
             setSource((n) => n + 1);
           }}
         />
-        <button type="button" className="btn btn--secondary" onClick={() => void desktop().saveTemplate()}>
+        <button type="button" className="btn btn--secondary" onClick={() => void saveTemplate()}>
           Save the CSV template...
         </button>
       </div>
+      {template ? (
+        <p className={`notice ${template.error ? "notice--error" : "notice--success"}`} role={template.error ? "alert" : "status"}>
+          {template.text}
+        </p>
+      ) : null}
       {fileName ? <p className="field__hint">File: {fileName}</p> : null}
       {error ? (
         <p className="notice notice--error" role="alert">
@@ -107,6 +122,12 @@ function BulkPanel({ mode, text, onText, source }: { mode: "upload" | "update"; 
 
   // The text as read now: a new id for each file chosen or dropped and each edit (see BulkUploadRequest).
   const reading = useRef({ text, source, id: newUploadKey() });
+  const button = useRef<HTMLButtonElement>(null);
+  // A file just chosen or dropped: its Upload (or Update) and the top of its preview come into sight.
+  const hasText = Boolean(text.trim());
+  useEffect(() => {
+    if (source > 0 && hasText) button.current?.scrollIntoView({ block: "start" });
+  }, [source, hasText]);
   if (reading.current.text !== text || reading.current.source !== source) reading.current = { text, source, id: newUploadKey() };
 
   const send = async (choice?: BulkUpdateQuery) => {
@@ -145,8 +166,8 @@ function BulkPanel({ mode, text, onText, source }: { mode: "upload" | "update"; 
         </ul>
       ) : null}
       {mode === "upload" ? <DuplicatesNotice rows={dupRows} skip={skipDuplicates} onSkip={setSkipDuplicates} /> : null}
-      {preview ? <CsvPreviewTable rows={preview.rows} /> : null}
-      <button type="button" className="btn btn--primary" onClick={() => void send()} disabled={status.state === "running" || !text.trim()}>
+      {/* The button and its result come before the preview, so both are in sight with a long file. */}
+      <button ref={button} type="button" className="btn btn--primary" onClick={() => void send()} disabled={status.state === "running" || valid === 0}>
         {mode === "upload" ? `Upload ${plural(valid, "flower")}` : `Update ${plural(valid, "flower")}`}
       </button>
       {shownHeld ? (
@@ -157,6 +178,7 @@ function BulkPanel({ mode, text, onText, source }: { mode: "upload" | "update"; 
         />
       ) : null}
       {status.state === "running" ? <ProgressBar task={mode} /> : <BulkResult status={status} />}
+      {preview ? <CsvPreviewTable rows={preview.rows} /> : null}
     </section>
   );
 }

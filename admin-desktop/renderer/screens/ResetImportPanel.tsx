@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { ConfirmDialog } from "../../../public-web/components/admin/ConfirmDialog";
 import { CsvValidity } from "../../../public-web/components/admin/CsvValidity";
 import { parseStrictCsv } from "../../../shared/csv";
@@ -18,17 +18,24 @@ export function ResetImportPanel({ text, fileName, source }: { text: string; fil
   const result = outcome?.source === source ? outcome : null;
   const setResult = (next: { ok: boolean; text: string } | null) => setOutcome(next && { ...next, source });
   const keyId = useId();
+  // The result is where the volunteer looks next: focused (so read out, and scrolled into sight above the status bar).
+  const resultRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (outcome) resultRef.current?.focus();
+  }, [outcome]);
   // The count the server is set to (it told this app at sign-in); the product's default until it is known.
   const expected = useApp((s) => s.status?.user?.expectedImportCount) ?? DEFAULT_EXPECTED_IMPORT_COUNT;
   const parsed = text.trim() ? parseStrictCsv(text, expected) : null;
   const ready = Boolean(parsed?.isValid && parsed.rows.length > 0 && adminKey);
 
   const run = async () => {
+    // The dialog closes at once (the progress shows in the panel): closing it returns focus to its opener
+    // a moment later, which must come before the result takes the focus.
+    setConfirming(false);
     setBusy(true);
     setResult(null);
     const res = await desktop().resetAndImport({ text, adminKey, confirmed: true });
     setBusy(false);
-    setConfirming(false);
     if (!res.ok) return setResult({ ok: false, text: `Import Failed: ${res.error}` });
     setAdminKey("");
     setResult({
@@ -59,7 +66,7 @@ export function ResetImportPanel({ text, fileName, source }: { text: string; fil
       ) : null}
       {busy ? <ProgressBar task="import" /> : null}
       {result ? (
-        <p className={`notice ${result.ok ? "notice--success" : "notice--error"}`} role={result.ok ? "status" : "alert"}>
+        <p ref={resultRef} tabIndex={-1} className={`notice ${result.ok ? "notice--success" : "notice--error"}`} role={result.ok ? "status" : "alert"}>
           {result.text}
         </p>
       ) : null}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ConfirmDialog } from "../../../public-web/components/admin/ConfirmDialog";
 import { formatDateTime } from "../../../shared/dates";
 import { MODERATED_KINDS, MODERATION } from "../../../shared/moderation";
@@ -6,7 +6,7 @@ import { CommentCard } from "../../../public-web/components/admin/CommentCard";
 import { FlowerCard } from "../../../public-web/components/admin/FlowerCard";
 import { TestimonialCard } from "../../../public-web/components/admin/TestimonialCard";
 import type { DecisionAction, ReviewItem } from "../../ipc";
-import { plural, waitingSentence } from "../../words";
+import { copyNote, plural, waitingSentence } from "../../words";
 import { askSignIn, desktop, refreshReview, useApp } from "../desktop";
 import { QueueList } from "../components/QueueList";
 
@@ -26,6 +26,17 @@ export function ReviewScreen() {
     void refreshReview();
   }, []);
 
+  // After a decision the item leaves the list; keyboard users go on with the next one (or the one before).
+  const screen = useRef<HTMLDivElement>(null);
+  const [focusAfter, setFocusAfter] = useState<{ key: string | null } | null>(null);
+  useEffect(() => {
+    if (!focusAfter) return;
+    const root = screen.current;
+    const card = focusAfter.key ? root?.querySelector<HTMLElement>(`[data-review-key="${focusAfter.key}"] button`) : null;
+    (card ?? root?.querySelector<HTMLElement>(".toolbar .btn"))?.focus();
+    setFocusAfter(null);
+  }, [review, focusAfter]);
+
   const download = async () => {
     setBusy(true);
     setMessage(null);
@@ -37,7 +48,7 @@ export function ReviewScreen() {
       ? ` ${plural(res.value.notDownloaded, "more item")} ${res.value.notDownloaded === 1 ? "stays" : "stay"} on the server for your next download.`
       : "";
     setMessage({
-      text: `Downloaded ${plural(res.value.items.length, "item")} waiting for review. You can now decide even without a connection.${left}`,
+      text: `Downloaded ${plural(res.value.items.length, "item")} waiting for review. You can now decide even without a connection.${left} ${copyNote(status?.copyEncrypted ?? false)}`,
       error: false,
     });
   };
@@ -51,15 +62,21 @@ export function ReviewScreen() {
   // A decline deletes the item for good once sent: asked once, as in the web admin.
   const ask = (entry: ReviewItem, action: DecisionAction) => (action === "decline" ? setDeclining(entry) : void decide(entry, action));
 
+  const items = review?.items ?? [];
+  // The cards in the order shown (by kind), for "the next item".
+  const shown = MODERATED_KINDS.flatMap((kind) => items.filter((e) => e.kind === kind)).map(keyOf);
+
   const decide = async (entry: ReviewItem, action: DecisionAction) => {
+    const at = shown.indexOf(keyOf(entry));
+    const next = shown[at + 1] ?? shown[at - 1] ?? null;
     const res = await desktop().decide({ kind: entry.kind, itemId: entry.item.id, version: entry.item.version, action });
     if (!res.ok) setMessage({ text: res.error, error: true });
     await refreshReview();
+    setFocusAfter({ key: res.ok ? next : keyOf(entry) });
   };
 
-  const items = review?.items ?? [];
   return (
-    <div className="review">
+    <div className="review" ref={screen}>
       <div className="toolbar">
         <button type="button" className="btn btn--primary" onClick={() => (signedIn ? void download() : askSignIn())} disabled={busy}>
           {busy ? "Downloading..." : "Download for review"}
@@ -99,7 +116,7 @@ export function ReviewScreen() {
             {review?.downloadedAt && list.length === 0 ? <p className="admin-empty">{MODERATION[kind].emptyPending}</p> : null}
             <ul className="admin-list">
               {list.map((entry) => (
-                <li key={`${entry.kind}-${entry.item.id}`}>
+                <li key={keyOf(entry)} data-review-key={keyOf(entry)}>
                   <ReviewCard entry={entry} onDecide={(action) => ask(entry, action)} />
                 </li>
               ))}
@@ -122,6 +139,8 @@ export function ReviewScreen() {
     </div>
   );
 }
+
+const keyOf = (entry: ReviewItem) => `${entry.kind}-${entry.item.id}`;
 
 /** The web admin's moderation cards; the offline copy has no email, so none is shown. */
 function ReviewCard({ entry, onDecide }: { entry: ReviewItem; onDecide(action: DecisionAction): void }) {

@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { ConfirmDialog } from "../../../public-web/components/admin/ConfirmDialog";
 import type { AppStatus } from "../../ipc";
 import { plural, verb } from "../../words";
 import { desktop } from "../desktop";
@@ -16,7 +17,29 @@ export function SignInScreen({ status, onBack }: { status: AppStatus; onBack?: (
   const [remember, setRemember] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The warning about plain http, while the volunteer decides whether to sign in that way.
+  const [plainHttp, setPlainHttp] = useState<string | null>(null);
   const ids = { server: useId(), user: useId(), pass: useId(), remember: useId(), error: useId() };
+  const form = useRef<HTMLFormElement>(null);
+
+  // Keyboard users start typing at once: in the first field still empty (the address is remembered).
+  useEffect(() => {
+    const fields = [...(form.current?.querySelectorAll<HTMLInputElement>("input:not([type=checkbox])") ?? [])];
+    (fields.find((field) => !field.value) ?? fields[0])?.focus();
+  }, []);
+
+  const send = async (plainHttpConfirmed: boolean) => {
+    setBusy(true);
+    const res = await desktop().signIn({ serverUrl, username, password, remember: remember && status.canRemember, plainHttpConfirmed });
+    setBusy(false);
+    setPlainHttp(null);
+    if (!res.ok) {
+      if (res.code === "plain-http") return setPlainHttp(res.error);
+      setError(res.error);
+      return;
+    }
+    setPassword("");
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -24,14 +47,7 @@ export function SignInScreen({ status, onBack }: { status: AppStatus; onBack?: (
     // The server's own rules and sentences for a missing name or password.
     const checked = LoginInput.safeParse({ username, password });
     if (!checked.success) return setError(checked.error.issues[0]!.message);
-    setBusy(true);
-    const res = await desktop().signIn({ serverUrl, username, password, remember: remember && status.canRemember });
-    setBusy(false);
-    if (!res.ok) {
-      setError(res.error);
-      return;
-    }
-    setPassword("");
+    await send(false);
   };
 
   return (
@@ -49,7 +65,7 @@ export function SignInScreen({ status, onBack }: { status: AppStatus; onBack?: (
       ) : (
         <p className="signin__intro">Sign in with your administrator account to review submissions and import memorial flowers.</p>
       )}
-      <form onSubmit={(e) => void submit(e)} noValidate aria-describedby={error ? ids.error : undefined}>
+      <form ref={form} onSubmit={(e) => void submit(e)} noValidate aria-describedby={error ? ids.error : undefined}>
         <div className="field">
           <label htmlFor={ids.server}>Server address</label>
           <input
@@ -96,6 +112,16 @@ export function SignInScreen({ status, onBack }: { status: AppStatus; onBack?: (
           ) : null}
         </div>
       </form>
+      <ConfirmDialog
+        open={plainHttp !== null}
+        title="Sign in without encryption?"
+        description={plainHttp ?? ""}
+        confirmLabel="Sign in all the same"
+        destructive={false}
+        busy={busy}
+        onConfirm={() => void send(true)}
+        onCancel={() => setPlainHttp(null)}
+      />
     </section>
   );
 }

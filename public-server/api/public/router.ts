@@ -18,6 +18,7 @@ import { gardenQueryFrom, gardenQueryString } from "../../../shared/garden";
 import { approvedFlower, gardenPage, wholeGardenJson } from "../../garden/query";
 import { PreviewImages } from "../../garden/preview";
 import { findById } from "../../lib/byId";
+import { SERVICE_HEADER, SERVICE_NAME } from "../../../shared/constants";
 
 const UNHEALTHY = {
   "read-only": Unavailable(ErrorId.databaseReadOnly, "The database is read-only: nothing can be saved until whoever runs the server makes it writable.", 60),
@@ -34,6 +35,7 @@ export function publicRouter(s: Services): Router<AppState> {
 
   // Healthy means a write would succeed now, not only that a read does.
   router.get("/health", async (ctx) => {
+    ctx.set(SERVICE_HEADER, SERVICE_NAME);
     const state = await s.db.state();
     ctx.set("Cache-Control", "no-store");
     if (state !== "writable") throw UNHEALTHY[state];
