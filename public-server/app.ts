@@ -27,6 +27,7 @@ import { sessionRouter } from "./api/session/router";
 import { adminRouters } from "./api/admin";
 import { hookFactories, workerFactories, type Worker } from "./hooks";
 import { siteHandler } from "./servePages";
+import { familyPages } from "./family/routes";
 import { ensureAdminFromEnv } from "./commands/users";
 import { removeLeftUploads } from "./commands/importFlowers";
 import { acquireDatabaseLock } from "./operations/serverLock";
@@ -179,6 +180,7 @@ async function assemble(config: ServerConfig, extraHooks: DomainHook[], log: Log
   assertAdminGuarded(api, "/api/admin");
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: true }));
+  app.use(familyPages(config, services));
   app.use(siteHandler(config, services));
 
   const workers: Worker[] = workerFactories.map((make) => make(services));

@@ -9,6 +9,7 @@ import { AdminFlowerSearch1795437029071 } from "./1795437029071-admin-flower-sea
 import { IdemUploadKeys1796000000000 } from "./1796000000000-idem-upload-keys";
 import { Writes2SessionsFile1796100000000 } from "./1796100000000-writes2-sessions-file";
 import { Writes2ProcessedIntake1796100000001 } from "./1796100000001-writes2-processed-intake";
+import { FamilyLinks1797000000000 } from "./1797000000000-family-links";
 
 /** Every migration in order; they run at start, never `synchronize`. Append new ones at the end. */
 export const migrations = [
@@ -23,4 +24,5 @@ export const migrations = [
   IdemUploadKeys1796000000000,
   Writes2SessionsFile1796100000000,
   Writes2ProcessedIntake1796100000001,
+  FamilyLinks1797000000000,
 ];
