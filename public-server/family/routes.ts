@@ -152,7 +152,10 @@ export function familyPages(config: ServerConfig, s: Services): Middleware<AppSt
       return get(ctx);
     }
     if (ctx.method !== "POST") return next();
-    await sameOrigin(ctx, () => body(ctx as never, async () => undefined));
+    // With no referrer, a browser sends "Origin: null" on this page's own forms; Sec-Fetch-Site still tells where they came from.
+    const ownForm = ctx.get("Origin") === "null" && ctx.get("Sec-Fetch-Site") === "same-origin";
+    if (ownForm) await body(ctx as never, async () => undefined);
+    else await sameOrigin(ctx, () => body(ctx as never, async () => undefined));
     return path === MANAGE_PATH ? post(ctx) : ask(ctx);
   };
 }

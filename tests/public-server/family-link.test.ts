@@ -1,10 +1,9 @@
 import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/testServer";
 import { Client, json } from "../support/client";
 import { mailFor } from "../../public-server/mail";
-import { count, liveFlower, signedIn, sql, submitFlower } from "./fixtures";
+import { count, emails, FAMILY_TOKEN as TOKEN, liveFlower, newestToken, signedIn, sql, submitFlower } from "./fixtures";
 import { until } from "../support/until";
 import { cleanupAfterAll } from "../support/cleanup";
 
@@ -22,31 +21,6 @@ async function familyServer(): Promise<{ s: TestServer; lines: string[]; later(d
   const capture = (level: string) => (event: string, fields?: Record<string, unknown>) => lines.push(JSON.stringify({ level, event, ...fields }));
   Object.assign(s.parts.services.log, { info: capture("info"), warn: capture("warn"), error: capture("error"), debug: capture("debug") });
   return { s, lines, later: (days) => void (offset = days * DAY) };
-}
-
-/** The emails written so far (no SMTP in tests: each is an .eml file), oldest first, as plain text. */
-function emails(s: TestServer): { name: string; text: string }[] {
-  const dir = path.join(s.dataDir, "outbox");
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .sort()
-    .map((name) => ({
-      name,
-      // Quoted-printable: join soft line breaks and decode "=3D", so a link reads whole.
-      text: fs.readFileSync(path.join(dir, name), "utf8").replace(/=\n/g, "").replace(/=3D/g, "="),
-    }));
-}
-
-const TOKEN = /manage-memorial\?token=([A-Za-z0-9_-]{43})/;
-
-/** Sends what the outbox holds and answers the token of the newest email that carries one. */
-async function newestToken(s: TestServer): Promise<string> {
-  await mailFor(s.parts.services).drain();
-  const withLink = emails(s).filter((e) => TOKEN.test(e.text));
-  const last = withLink[withLink.length - 1];
-  if (!last) throw new Error("no email with a private link");
-  return TOKEN.exec(last.text)![1]!;
 }
 
 /** A browser-like client that opened `token` and holds the manage page's cookie. */
@@ -138,6 +112,10 @@ describe("the family's private link", () => {
     // From another site's page: refused, nothing changed.
     const forged = await family.post(MANAGE, "change=withdraw", { Origin: "https://elsewhere.example", "Content-Type": "application/x-www-form-urlencoded" });
     expect(forged.status).toBe(403);
+    // The page sends no referrer, so its own forms come with "Origin: null": accepted only when the browser says the form is this site's.
+    const nullOrigin = { Origin: "null", "Content-Type": "application/x-www-form-urlencoded" };
+    expect((await family.post(MANAGE, "change=withdraw", { ...nullOrigin, "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
+    expect((await family.post(MANAGE, "change=withdraw", nullOrigin)).status).toBe(403);
     expect(sql(s, "SELECT approved FROM memorial_flowers WHERE id = ?", id)[0]).toEqual({ approved: 1 });
     // Without the cookie (the link not opened in this browser): nothing changed either.
     const stranger = await new Client(s.url).post(MANAGE, "change=withdraw", sameSite(s));
