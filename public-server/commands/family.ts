@@ -3,6 +3,8 @@ import type { Queries, Services } from "../context";
 import type { User } from "../entities/User";
 import { NotFound } from "../errors";
 import { toDbTime } from "../lib/time";
+import { FAMILY_ACTOR, recordActivity } from "./activity";
+import { KINDS } from "./moderation";
 
 /** Where a family manages their memorial: the private link opens it, and every action posts to it. */
 export const MANAGE_PATH = "/manage-memorial";
@@ -175,7 +177,7 @@ export async function familyChange(s: Services, flowerId: number, change: Family
     if (change === "delete") {
       // The event is told first: the note and the log read the memorial before it is gone.
       await s.emit(tx, { type: "family", change, id: flowerId });
-      await tx.query(`DELETE FROM memorial_flowers WHERE id = ?`, [flowerId]);
+      await erase(tx, flowerId);
       return true;
     }
     const { set, when } = UPDATES[change];
@@ -193,6 +195,72 @@ export async function familyChange(s: Services, flowerId: number, change: Family
   });
   if (changed) s.cache.invalidate("flowers", "comments:");
   return changed;
+}
+
+/**
+ * The family's emails about a flower (received, approved, links, notes): their dedupe keys name it by id and
+ * creation time. The id is bound as text (a number bound by better-sqlite3 is a REAL, "12.0" in a string).
+ */
+const FAMILY_MAIL = `kind IN ('flower-received', 'flower-approved', 'family-link', 'family-note') AND dedupe_key LIKE '%:' || ? || ':' || ? || '%'`;
+
+/**
+ * Deletes a flower with its comments and links (the tables cascade), and
+ * notes it in `family_erasures` so that the retention job deletes it from
+ * the backups and its emails from the outbox as well.
+ */
+async function erase(tx: Queries, flowerId: number): Promise<void> {
+  await tx.query(`INSERT OR IGNORE INTO family_erasures (flower_id, flower_created_at) SELECT id, created_at FROM memorial_flowers WHERE id = ?`, [flowerId]);
+  await tx.query(`DELETE FROM memorial_flowers WHERE id = ?`, [flowerId]);
+}
+
+/**
+ * The retention job's part for families: a memorial withdrawn UNDO_DAYS ago
+ * is deleted; then every erased memorial's emails (once sent or given up)
+ * leave the outbox and its folder, and the memorial leaves every backup.
+ * Answers how many memorials were deleted now, and how many emails and
+ * backups were cleaned.
+ */
+export async function purgeFamilyErasures(
+  s: Services,
+  scrubBackups: (deletes: { sql: string; params: unknown[] }[]) => number,
+  removeEml: (id: number, kind: string) => void,
+): Promise<{ withdrawn: number; emails: number; backups: number }> {
+  const cutoff = toDbTime(new Date(s.config.now().getTime() - UNDO_DAYS * 86_400_000));
+  const { withdrawn, erasures, emails } = await s.db.transaction(async (tx) => {
+    const due: { id: number }[] = await tx.query(`SELECT id FROM memorial_flowers WHERE withdrawn_at IS NOT NULL AND withdrawn_at < ?`, [cutoff]);
+    for (const { id } of due) {
+      await recordActivity(tx, {
+        actor: FAMILY_ACTOR,
+        action: "family",
+        kind: "flower",
+        itemId: id,
+        summary: `Deleted ${UNDO_DAYS} days after the family withdrew it: ${await KINDS.flower.summarise(tx, id)}`,
+      });
+      await erase(tx, id);
+    }
+    const erasures: { id: number; createdAt: string }[] = await tx.query(`SELECT flower_id AS id, flower_created_at AS createdAt FROM family_erasures`);
+    const emails: { id: number; kind: string }[] = [];
+    for (const e of erasures) {
+      const done = `status <> 'pending' AND ${FAMILY_MAIL}`;
+      emails.push(...((await tx.query(`SELECT id, kind FROM outbox WHERE ${done}`, [String(e.id), e.createdAt])) as { id: number; kind: string }[]));
+      await tx.query(`DELETE FROM outbox WHERE ${done}`, [String(e.id), e.createdAt]);
+    }
+    return { withdrawn: due.length, erasures, emails };
+  });
+  for (const m of emails) removeEml(m.id, m.kind);
+  const backups = erasures.length
+    ? scrubBackups(
+        erasures.flatMap((e) => [
+          {
+            sql: `DELETE FROM memorial_comments WHERE memorial_flower_id IN (SELECT id FROM memorial_flowers WHERE id = ? AND created_at = ?)`,
+            params: [e.id, e.createdAt],
+          },
+          { sql: `DELETE FROM memorial_flowers WHERE id = ? AND created_at = ?`, params: [e.id, e.createdAt] },
+          { sql: `DELETE FROM outbox WHERE ${FAMILY_MAIL}`, params: [String(e.id), e.createdAt] },
+        ]),
+      )
+    : 0;
+  return { withdrawn, emails: emails.length, backups };
 }
 
 /** Retires every link of a flower (an administrator's choice, when a link went where it should not). Answers how many. */

@@ -50,7 +50,7 @@ async function enqueueFor(s: Services, tx: Queries, event: DomainEvent): Promise
     const f = await familyFlower(tx, event.id);
     if (!f?.email?.trim()) return false;
     const content = familyChangedMessage(s.site.get(), f, event.change);
-    return enqueue(tx, { kind: "family-note", dedupeKey: `family-note:${event.id}:${crypto.randomUUID()}`, to: [f.email.trim()], ...content });
+    return enqueue(tx, { kind: "family-note", dedupeKey: `family-note:${event.id}:${f.createdAt}:${crypto.randomUUID()}`, to: [f.email.trim()], ...content });
   }
   if (event.type === "approved" && event.kind === "testimonial") {
     const rows: { firstName: string; email: string | null; createdAt: string }[] = await tx.query(
@@ -113,7 +113,7 @@ export async function enqueueFamilyLink(s: Services, tx: Queries, id: number, to
   const f = await familyFlower(tx, id);
   if (!f) return false;
   const content = familyLinkMessage(s.site.get(), s.config.publicUrl, f);
-  const added = await enqueue(tx, { kind: "family-link", dedupeKey: `family-link:${id}:${crypto.randomUUID()}`, to: [to], ...content });
+  const added = await enqueue(tx, { kind: "family-link", dedupeKey: `family-link:${id}:${f.createdAt}:${crypto.randomUUID()}`, to: [to], ...content });
   if (added) mailFor(s).wake();
   return added;
 }

@@ -37,12 +37,21 @@ export class FamilyLinks1797000000000 implements MigrationInterface {
     await q.query(`ALTER TABLE memorial_flowers ADD COLUMN comments_off INTEGER NOT NULL DEFAULT 0`);
     await q.query(`ALTER TABLE memorial_flowers ADD COLUMN hidden_last_name TEXT NULL`);
     await q.query(`CREATE INDEX idx_memorial_flowers_withdrawn ON memorial_flowers (withdrawn_at) WHERE withdrawn_at IS NOT NULL`);
+    // Which memorials were deleted for their family (by them, or 30 days after they withdrew one): the
+    // retention job deletes them from the backups and their emails from the outbox too. Only the id and
+    // the moment the flower was made, which together name it even if a reset reuses the id.
+    await q.query(`CREATE TABLE family_erasures (
+      flower_id INTEGER NOT NULL,
+      flower_created_at DATETIME NOT NULL,
+      erased_at DATETIME NOT NULL DEFAULT ${NOW},
+      PRIMARY KEY (flower_id, flower_created_at))`);
     await rebuildActivity(q, AFTER);
   }
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DELETE FROM activity_log WHERE action = 'family'`);
     await rebuildActivity(q, BEFORE);
+    await q.query(`DROP TABLE family_erasures`);
     await q.query(`DROP INDEX idx_memorial_flowers_withdrawn`);
     await q.query(`ALTER TABLE memorial_flowers DROP COLUMN hidden_last_name`);
     await q.query(`ALTER TABLE memorial_flowers DROP COLUMN comments_off`);

@@ -1,9 +1,11 @@
 import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/testServer";
 import { Client, json } from "../support/client";
 import { mailFor } from "../../public-server/mail";
-import { count, emails, FAMILY_TOKEN as TOKEN, liveFlower, newestToken, signedIn, sql, submitFlower } from "./fixtures";
+import { retentionFor } from "../../public-server/commands/retention";
+import { count, emails, sqlAt, FAMILY_TOKEN as TOKEN, liveFlower, newestToken, signedIn, sql, submitFlower } from "./fixtures";
 import { until } from "../support/until";
 import { cleanupAfterAll } from "../support/cleanup";
 
@@ -36,6 +38,40 @@ const sameSite = (s: TestServer) => ({ Origin: s.url, "Content-Type": "applicati
 const choose = (s: TestServer, family: Client, change: string, extra = "") => family.post(MANAGE, `change=${change}${extra}`, sameSite(s));
 
 describe("the family's private link", () => {
+  it("a withdrawn memorial comes back within 30 days; after that it is deleted, from the backups and the outbox too", async () => {
+    const { s, later } = await familyServer();
+    const admin = await signedIn(s);
+    const kept = await liveFlower(s, admin, { babyFirstName: "Bartholomew" });
+    const { id } = await liveFlower(s, admin, { babyFirstName: "Gwendolyn", babyLastName: "Fairweather" });
+    const token = await newestToken(s);
+    const family = await opened(s, token);
+    fs.mkdirSync(s.config.backupDir, { recursive: true });
+    const backup = path.join(s.config.backupDir, "garden-before.sqlite");
+    sql(s, "VACUUM INTO ?", backup);
+    expect(sqlAt(backup, "SELECT count(*) AS n FROM memorial_flowers WHERE baby_first_name = 'Gwendolyn'")).toEqual([{ n: 1 }]);
+    expect(emails(s).filter((e) => e.text.includes("Gwendolyn"))).toHaveLength(2);
+
+    expect((await choose(s, family, "withdraw")).status).toBe(303);
+    later(29);
+    await retentionFor(s.parts.services).runOnce();
+    expect(count(s, "memorial_flowers", `id = ${id}`)).toBe(1);
+    // The page's cookie lasted half an hour; the link itself still opens it.
+    expect(await (await (await opened(s, token)).get(MANAGE)).text()).toContain("Bring the memorial back");
+
+    later(31);
+    await retentionFor(s.parts.services).runOnce();
+    expect(count(s, "memorial_flowers", `id = ${id}`)).toBe(0);
+    expect(count(s, "memorial_flowers", `id = ${kept.id}`)).toBe(1);
+    expect(sqlAt(backup, "SELECT baby_first_name AS n FROM memorial_flowers ORDER BY id")).toEqual([{ n: "Bartholomew" }]);
+    expect(sqlAt(backup, "SELECT count(*) AS n FROM outbox WHERE text LIKE '%Gwendolyn%'")).toEqual([{ n: 0 }]);
+    expect(count(s, "outbox", "text LIKE '%Gwendolyn%' AND status = 'sent'")).toBe(0);
+    expect(emails(s).filter((e) => e.text.includes("Gwendolyn"))).toEqual([]);
+    expect(emails(s).filter((e) => e.text.includes("Bartholomew"))).toHaveLength(2);
+    const log = sql<{ summary: string }>(s, "SELECT summary FROM activity_log WHERE action = 'family' ORDER BY id DESC LIMIT 1");
+    expect(log[0]!.summary).toMatch(/^Deleted 30 days after the family withdrew it: Memorial flower for Gwendolyn F\.$/);
+    expect((await new Client(s.url).get(`${MANAGE}?token=${token}`)).headers.get("location")).toBe(`${MANAGE}?link=ended`);
+  });
+
   it("is in the received and the approved emails, made as the email is sent: the database keeps only its SHA-256", async () => {
     const { s } = await familyServer();
     const admin = await signedIn(s);
@@ -206,6 +242,11 @@ describe("the family's private link", () => {
     const note = sql<{ text: string }>(s, "SELECT text FROM outbox WHERE kind = 'family-note'");
     expect(note).toHaveLength(1);
     expect(note[0]!.text).toContain("were deleted");
+    // Once that note is sent, the retention job leaves nothing of the memorial's emails behind.
+    await mailFor(s.parts.services).drain();
+    await retentionFor(s.parts.services).runOnce();
+    expect(count(s, "outbox", "text LIKE '%Perpetua%'")).toBe(0);
+    expect(emails(s).filter((e) => e.text.includes("Perpetua"))).toEqual([]);
   });
 
   it("stops working after a year without use, and when retired by an administrator: a gentle page offers a new one", async () => {
