@@ -27,7 +27,7 @@ export interface PageData {
   data: Record<string, unknown>;
   title?: string;
   description?: string;
-  /** Kept out of search engines (unless the site allows it): searches and memorial pages. */
+  /** Kept out of search engines (unless the site allows it): searches, views that show names, and memorial pages. */
   private?: boolean;
   /** The social preview image's path. */
   image?: string;
@@ -42,7 +42,12 @@ export async function gardenPageData(s: Services, pathname: string, search: stri
     const query = gardenQueryFrom(search);
     const view = await s.db.read((db) => gardenPage(db, query));
     // Filed under the address's own view (the browser asks for the same key), even past the last page.
-    return { key: `${GARDEN_PATH}${gardenQueryString(query)}`, data: { [gardenApiPath(query)]: view }, private: Boolean(query.search) };
+    // A view that shows babies' names is kept out of search engines as their memorial pages are (unless the site allows it).
+    return {
+      key: `${GARDEN_PATH}${gardenQueryString(query)}`,
+      data: { [gardenApiPath(query)]: view },
+      private: Boolean(query.search) || view.flowers.length > 0,
+    };
   }
   const segment = memorialSegment(pathname);
   if (segment === null) return null;

@@ -1,7 +1,8 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../support/testServer";
+import { ROOT, startTestServer, type TestServer } from "../support/testServer";
 import { Client, json } from "../support/client";
 import { mailFor } from "../../public-server/mail";
 import { retentionFor } from "../../public-server/commands/retention";
@@ -325,3 +326,37 @@ async function issueByAdmin(s: TestServer, admin: Client, id: number, email: str
   expect(sent[sent.length - 1]!.text).toContain(`To: ${email}`);
   return TOKEN.exec(sent[sent.length - 1]!.text)![1]!;
 }
+
+describe("search engines and the babies' names", () => {
+  it("every address that shows a name (garden views, memorial page, preview image) is noindex, unless the site allows memorials to be indexed", async () => {
+    const check = async (s: TestServer, id: number, indexed: boolean) => {
+      const visitor = new Client(s.url);
+      const memorial = await visitor.get(`/garden-of-remembrance/${id}`);
+      const page = memorial.status === 301 ? await visitor.get(memorial.headers.get("location")!) : memorial;
+      const views = ["/garden-of-remembrance", "/garden-of-remembrance?letter=K", "/garden-of-remembrance?flower=lily"];
+      for (const address of views) {
+        const html = await (await visitor.get(address)).text();
+        expect(html, address).toContain("Marguerite");
+        expect(html.includes('<meta name="robots" content="noindex" />'), address).toBe(!indexed);
+      }
+      expect((await page.text()).includes('<meta name="robots" content="noindex" />')).toBe(!indexed);
+      const png = await visitor.get(`/api/memorial-flowers/${id}/preview.png`);
+      expect(png.status).toBe(200);
+      expect(png.headers.get("x-robots-tag")).toBe(indexed ? null : "noindex");
+    };
+    const { s } = await familyServer();
+    const { id } = await liveFlower(s, await signedIn(s), { babyFirstName: "Marguerite", flowerType: "lily" });
+    await check(s, id, false);
+
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "garden-indexed-"));
+    const site = JSON.parse(fs.readFileSync(path.join(ROOT, "data/site.json"), "utf8"));
+    fs.writeFileSync(path.join(dataDir, "site.json"), JSON.stringify({ ...site, allowMemorialIndexing: true }));
+    const open = await startTestServer({ dataDir });
+    cleanups.push(async () => {
+      await open.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+    const other = await liveFlower(open, await signedIn(open), { babyFirstName: "Marguerite", flowerType: "lily" });
+    await check(open, other.id, true);
+  });
+});

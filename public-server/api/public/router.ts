@@ -66,6 +66,8 @@ export function publicRouter(s: Services): Router<AppState> {
     const png = await previews.png(idParam(ctx.params.id));
     if (!png) throw NotFound("This memorial flower is not in the garden.");
     ctx.type = "image/png";
+    // It shows the baby's name: out of search engines like the memorial page, unless the site allows it.
+    if (!s.site.get().allowMemorialIndexing) ctx.set("X-Robots-Tag", "noindex");
     ctx.set("Cache-Control", "public, max-age=3600");
     ctx.body = png;
   });
