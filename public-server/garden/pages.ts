@@ -53,7 +53,9 @@ export async function gardenPageData(s: Services, pathname: string, search: stri
   if (segment === null) return null;
   const id = memorialIdFrom(segment);
   const flower = id === null ? null : await s.db.read((db) => approvedFlower(db, id));
-  if (!flower) return { key: `${GARDEN_PATH}/\0missing`, data: {}, notFound: true };
+  // A memorial not (or no longer) in the garden: the memorial page itself says so gently, status 404.
+  if (!flower)
+    return { key: `${GARDEN_PATH}/\0missing:${id ?? "none"}`, data: id === null ? {} : { [flowerApiPath(id)]: null }, notFound: true, private: true };
   const path = memorialPath(flower);
   if (path !== pathname) return { key: `${GARDEN_PATH}/\0redirect:${pathname}`, data: {}, redirect: path };
   const [comments, library] = await s.db.read(async (_, m) =>

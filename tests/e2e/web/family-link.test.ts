@@ -115,3 +115,72 @@ describe("without a working link", () => {
     await context.close();
   });
 });
+
+describe("around the memorial page", () => {
+  it("a memorial not in the garden (never there, or withdrawn) has its own gentle page, status 404, noindex, with and without JavaScript", async () => {
+    const family = await openLink(true, "Winifred"); // another memorial, withdrawn below by its family
+    await family.page.getByRole("button", { name: "Withdraw the memorial" }).click();
+    await family.page.getByRole("status").waitFor();
+    await family.context.close();
+    for (const javaScriptEnabled of [false, true]) {
+      const { page, context } = await newPage(browser, server.url, { javaScriptEnabled });
+      for (const address of [`/garden-of-remembrance/99999999-nobody`, `/garden-of-remembrance/${family.id}`]) {
+        const res = await page.goto(address);
+        expect(res!.status(), address).toBe(404);
+        await page.getByRole("heading", { level: 1, name: "This memorial flower is not in the garden" }).waitFor();
+        await page.getByText("It may have been taken down by the family who planted it").waitFor();
+        expect(await page.getByText("Did you forget to add the page to the router?").count()).toBe(0);
+        expect(await page.locator('meta[name="robots"][content="noindex"]').count()).toBe(1);
+        expect(await page.locator('link[rel="canonical"]').count()).toBe(0);
+        await expectAxeClean(page, javaScriptEnabled);
+      }
+      // The spec's own 404 text stays for unknown routes.
+      await page.goto("/no-such-page");
+      await page.getByText("Did you forget to add the page to the router?").waitFor();
+      await context.close();
+    }
+  });
+
+  it("without JavaScript, 'Leave a Comment' on a memorial opens the garden's comment form for it", async () => {
+    const admin = await signedIn(server);
+    const { id } = await liveFlower(server, admin, { babyFirstName: "Leopoldine", babyLastName: "Castellane" });
+    const { page, context } = await newPage(browser, server.url, { javaScriptEnabled: false });
+    await page.goto(`/garden-of-remembrance/${id}`);
+    await page.getByRole("link", { name: "Leave a Comment" }).click();
+    await page.getByRole("heading", { level: 2, name: "Leave a Comment for Leopoldine Castellane" }).waitFor();
+    expect(new URL(page.url()).search).toBe(`?comment=${id}`);
+    await context.close();
+  });
+
+  it("the printed keepsake invites no comment, and with a few comments fits one page", async () => {
+    const admin = await signedIn(server);
+    const { id } = await liveFlower(server, admin, { babyFirstName: "Josephine", babyMiddleName: "Marie Therese", babyLastName: "Delacroix-Beaumont" });
+    const { page, context } = await newPage(browser, server.url, { javaScriptEnabled: true });
+    await page.goto(`/garden-of-remembrance/${id}`);
+    await page.emulateMedia({ media: "print" });
+    expect(await page.getByText("No comments yet").isVisible()).toBe(false);
+    expect(await page.getByRole("link", { name: "Leave a Comment" }).isVisible()).toBe(false);
+    const pages = async () => (String(await page.pdf({ format: "Letter" })).match(/\/Type\s*\/Page(?!s)/g) ?? []).length;
+    expect(await pages()).toBe(1);
+
+    const library = (await (await fetch(`${server.url}/api/comment-library`)).json()) as { id: number }[];
+    for (const [n, who] of ["Aunt Clothilde", "The Marchetti family", "A friend from church", "Grandma Bea"].entries()) {
+      const res = await fetch(`${server.url}/api/memorial-flowers/${id}/comments`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ commenterName: who, commentLibraryId: library[n % library.length]!.id }),
+      });
+      expect(res.status).toBe(201);
+    }
+    for (const c of sql<{ id: number }>(server, "SELECT id FROM memorial_comments WHERE memorial_flower_id = ?", id)) {
+      expect((await admin.post(`/api/admin/memorial-comments/${c.id}/approve`)).status).toBe(200);
+    }
+    await page.emulateMedia({ media: "screen" });
+    await page.goto(`/garden-of-remembrance/${id}`);
+    await page.getByText("Grandma Bea").waitFor();
+    await page.emulateMedia({ media: "print" });
+    expect(await page.getByText("Grandma Bea").isVisible()).toBe(true);
+    expect(await pages()).toBe(1);
+    await context.close();
+  });
+});
