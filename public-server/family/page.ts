@@ -48,6 +48,8 @@ export const FAMILY_TEXT = {
   confirmYes: "Yes, delete everything",
   confirmNo: "Keep the memorial",
   privateNote: "This page is private. Please keep your link to yourself: whoever has it can make these changes.",
+  corrections: (site: SiteConfig) =>
+    `To correct a name, the date or the flower, please write to us at ${site.email}: a volunteer will make the change with care.`,
   done: {
     withdraw: "The memorial is withdrawn. Nobody can see it now.",
     restore: "The memorial is back.",
@@ -155,7 +157,7 @@ export function managePage(site: SiteConfig, f: FamilyView, done: FamilyChange |
   );
   parts.push(
     `<section><h2>${esc(T.deleteHeading)}</h2><p>${esc(T.deleteHelp)}</p><p><a class="button secondary" href="${MANAGE_PATH}?confirm=delete">${esc(T.deleteStart)}</a></p></section>`,
-    `<section><p class="quiet">${esc(T.privateNote)} ${esc(T.contact(site))}</p></section>`,
+    `<section><p>${esc(T.corrections(site))}</p><p class="quiet">${esc(T.privateNote)} ${esc(T.contact(site))}</p></section>`,
   );
   return document(`${T.title} | ${site.shortName}`, parts.join("\n"));
 }

@@ -68,7 +68,7 @@ const dear = (f: { parentName: string | null }) => `Dear ${f.parentName?.trim() 
  * never stored.
  */
 const manageBlocks = (publicUrl: string, f: FamilyFlower): Block[] => [
-  `Your private link below lets you correct or withdraw ${fullName(f)}'s memorial, turn comments off, or stop our emails, without an account. Please keep it to yourself: whoever has it can make these changes. It stops working after a year without use, and you can ask for a new one at any time.`,
+  `Your private link below lets you withdraw ${fullName(f)}'s memorial, turn comments off, or stop our emails, without an account. Please keep it to yourself: whoever has it can make these changes. It stops working after a year without use, and you can ask for a new one at any time.`,
   { link: `${publicUrl}${MANAGE_PATH}${familyLinkMark(f.id)}`, label: "Manage your baby's memorial" },
 ];
 
