@@ -366,7 +366,7 @@ describe("the Privacy Policy", () => {
     const { s } = await familyServer();
     const text = (await (await new Client(s.url).get("/privacy-policy")).text()).replace(/\s+/g, " ");
     expect(text).toContain("our emails to you carry a private link to manage it, without an account");
-    expect(text).toContain("you are on our list until you leave it, with that link or with the link at the foot of each update");
+    expect(text).toContain("you are on our list until you leave it with that link, or by writing to us.");
     expect(text).toContain("A withdrawn memorial can be brought back for 30 days; after that it is deleted, from our backups too.");
   });
 });
