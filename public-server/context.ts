@@ -10,6 +10,7 @@ import type { SiteConfigStore } from "./lib/siteConfig";
 import type { SessionFile } from "./lib/sessionStore";
 import type { IntakeFile } from "./lib/intake";
 import type { ModeratedKind } from "../shared/moderation";
+import type { FamilyChange } from "./commands/family";
 
 export type ItemKind = ModeratedKind | "assistance";
 
@@ -19,6 +20,9 @@ export type DomainEvent =
   | { type: "approved"; kind: ModeratedKind; id: number; actor: User }
   | { type: "deleted"; kind: ModeratedKind; id: number; actor: User; wasApproved: boolean; summary: string }
   | { type: "edited"; kind: "flower"; id: number; actor: User }
+  /** Made by a family through their private link (no account), or a link an administrator sent or retired. */
+  | { type: "family"; change: FamilyChange; id: number }
+  | { type: "family-link"; action: "sent" | "revoked"; id: number; actor: User }
   | { type: "imported"; mode: "reset" | "bulk-upload" | "bulk-update"; count: number; actor: User; detail?: string };
 
 /**

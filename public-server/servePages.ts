@@ -9,6 +9,7 @@ import type { AppState, Services } from "./context";
 import type { PageData as FormPageData } from "../shared/visitorForms";
 import { commentPageData, visitorForms } from "./forms";
 import { gardenPageData, type PageData } from "./garden/pages";
+import { memorialSegment } from "../shared/garden";
 import type { Entry } from "./lib/publicCache";
 import { StaticFiles } from "./lib/staticFiles";
 import { GARDEN_PATH, gardenQueryFrom, gardenQueryString, memorialSegment } from "../shared/garden";
@@ -185,6 +186,11 @@ class PageRenderer {
       return { status: known ? 200 : 404, body };
     }
     if (data?.redirect) return { status: 301, redirect: data.redirect + (search ? `?${search}` : "") };
+    // A memorial that is not in the garden (never was, or was withdrawn): its own gentle page, not the site's 404 text.
+    if (data?.notFound && memorialSegment(path) !== null) {
+      const entry = await this.s.cache.getRaw(`flowers-page:${data.key}`, () => this.render(ssr, path, "", template, site, manifest, data), { bounded: true });
+      return { status: 404, entry };
+    }
     if (data && !data.notFound) {
       const key = `flowers-page:${data.key}`;
       const entry = await this.s.cache.getRaw(key, () => this.render(ssr, path, search, template, site, manifest, data), { bounded: true });
@@ -217,10 +223,11 @@ class PageRenderer {
     const title = data?.title ? `${data.title} | ${site.shortName}` : result.title;
     const description = data?.description ?? result.description;
     const canonicalPath = data && pathname === "/garden-of-remembrance" ? data.key : pathname;
+    const found = result.status === 200 && !data?.notFound;
     const head = [
-      result.status === 200 ? `<link rel="canonical" href="${escapeAttr(origin + canonicalPath)}" />` : "",
-      result.status === 200 && site.siteUrl && !data?.title ? `<meta property="og:url" content="${escapeAttr(origin + canonicalPath)}" />` : "",
-      result.clientOnly || result.status !== 200 || (data?.private && !site.allowMemorialIndexing) ? `<meta name="robots" content="noindex" />` : "",
+      found ? `<link rel="canonical" href="${escapeAttr(origin + canonicalPath)}" />` : "",
+      found && site.siteUrl && !data?.title ? `<meta property="og:url" content="${escapeAttr(origin + canonicalPath)}" />` : "",
+      result.clientOnly || !found || (data?.private && !site.allowMemorialIndexing) ? `<meta name="robots" content="noindex" />` : "",
       data?.title
         ? [
             `<meta property="og:type" content="article" />`,

@@ -4,6 +4,7 @@ import type { ActivityAction, ActivityDto } from "../../shared/schemas/adminTool
 import type { DomainEvent, DomainHook, Queries, Services } from "../context";
 import { parseDbTime } from "../lib/time";
 import { KINDS } from "./moderation";
+import type { FamilyChange } from "./family";
 
 export interface ActivityEntry {
   actor: string;
@@ -25,6 +26,21 @@ export async function recordActivity(tx: Queries, entry: ActivityEntry): Promise
   ]);
 }
 
+/** What the log says a family did through their link (never who they are, never the link). */
+const FAMILY_LABEL: Record<FamilyChange, string> = {
+  withdraw: "Withdrawn by the family",
+  restore: "Brought back by the family",
+  "comments-off": "Comments turned off by the family",
+  "comments-on": "Comments turned on by the family",
+  "surname-initial": "Surname shown as an initial by the family",
+  "surname-full": "Full surname shown again by the family",
+  "updates-off": "Monthly updates stopped by the family",
+  "updates-on": "Monthly updates chosen by the family",
+  delete: "Deleted with everything about it by the family",
+};
+/** The actor of a family's change: they have no account. */
+export const FAMILY_ACTOR = "Family (private link)";
+
 const IMPORT_LABEL = { reset: "Reset and import", "bulk-upload": "Bulk upload", "bulk-update": "Bulk update" } as const;
 const plural = (n: number) => `${n} memorial flower${n === 1 ? "" : "s"}`;
 
@@ -45,6 +61,22 @@ export async function activityFor(tx: Queries, event: DomainEvent): Promise<Acti
       return { actor: event.actor.username, action: event.wasApproved ? "removed" : "declined", kind: event.kind, itemId: event.id, summary: event.summary };
     case "edited":
       return { actor: event.actor.username, action: "edited", kind: event.kind, itemId: event.id, summary: await KINDS[event.kind].summarise(tx, event.id) };
+    case "family":
+      return {
+        actor: FAMILY_ACTOR,
+        action: "family",
+        kind: "flower",
+        itemId: event.id,
+        summary: `${FAMILY_LABEL[event.change]}: ${await KINDS.flower.summarise(tx, event.id)}`,
+      };
+    case "family-link":
+      return {
+        actor: event.actor.username,
+        action: "family",
+        kind: "flower",
+        itemId: event.id,
+        summary: `${event.action === "sent" ? "Sent the family a private link" : "Retired the family's private links"}: ${await KINDS.flower.summarise(tx, event.id)}`,
+      };
     case "imported": {
       const backup = event.detail ? ` (backup ${event.detail})` : "";
       return {

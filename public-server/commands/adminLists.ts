@@ -41,6 +41,8 @@ export async function listFlowersPage(m: EntityManager, query: AdminListQuery): 
   const qb = m
     .createQueryBuilder(MemorialFlowerEntity, "f")
     .where("f.approved = :approved", { approved: query.status === "approved" ? 1 : 0 })
+    // A memorial its family withdrew waits for nobody's review (it is deleted after 30 days, or brought back by them).
+    .andWhere("f.withdrawn_at IS NULL")
     .orderBy("f.id", "DESC");
   if (query.type) qb.andWhere("f.flowerType = :type", { type: query.type });
   if (query.beforeId) qb.andWhere("f.id < :beforeId", { beforeId: query.beforeId });

@@ -11,10 +11,10 @@ const SELECT = `
   LEFT JOIN comment_library l ON l.id = c.comment_library_id
   LEFT JOIN memorial_flowers f ON f.id = c.memorial_flower_id`;
 
-/** Approved comments of one approved flower that have both a text and a name, oldest first. */
+/** Approved comments of one approved flower that have both a text and a name, oldest first; none when its family turned comments off. */
 export function listPublicComments(m: EntityManager, flowerId: number): Promise<CommentRow[]> {
   return m.query(
-    `${SELECT} WHERE c.memorial_flower_id = ? AND c.approved = 1 AND f.approved = 1
+    `${SELECT} WHERE c.memorial_flower_id = ? AND c.approved = 1 AND f.approved = 1 AND f.comments_off = 0
        AND l.text IS NOT NULL AND l.text <> '' AND trim(c.commenter_name) <> ''
      ORDER BY c.id`,
     [flowerId],

@@ -47,7 +47,9 @@ interface Current {
 }
 
 async function current(tx: EntityManager, kind: ModeratedKind, id: number, expected: number | undefined): Promise<Current> {
-  const rows: Current[] = await tx.query(`SELECT approved, version FROM ${KINDS[kind].table} WHERE id = ?`, [id]);
+  // A memorial its family withdrew is theirs to bring back: to a volunteer it is as good as gone.
+  const stillThere = kind === "flower" ? " AND withdrawn_at IS NULL" : "";
+  const rows: Current[] = await tx.query(`SELECT approved, version FROM ${KINDS[kind].table} WHERE id = ?${stillThere}`, [id]);
   const row = rows[0];
   if (!row) throw NotFound(goneMessage(kind));
   // The precondition is checked and the change made inside one queued transaction: nothing can slip in between.

@@ -5,6 +5,8 @@ import type { Services } from "../context";
 import type { Worker } from "../hooks";
 import { onePerServer, startedWorker } from "../lib/perServer";
 import { emlName } from "../mail/transport";
+import type { OutboxKind } from "../entities/OutboxMessage";
+import { purgeFamilyErasures } from "./family";
 
 /** How often the retention job looks for expired requests (it also runs at start). */
 const EVERY_MS = 6 * 3_600_000;
@@ -35,14 +37,17 @@ async function purgeExpiredAssistance(s: Services): Promise<RetentionResult> {
     return { requests: expired.length, emails: mails.map((m) => m.id) };
   });
   for (const id of emails) fs.rmSync(path.join(dataDir, "outbox", emlName({ id, kind: "assistance-request" })), { force: true });
-  const backups = scrubBackups(s, backupDir, cutoff);
+  const backups = scrubBackups(s, backupDir, [
+    { sql: `DELETE FROM assistance_requests WHERE julianday(created_at) < julianday(?)`, params: [cutoff] },
+    { sql: `DELETE FROM outbox WHERE kind = 'assistance-request' AND julianday(created_at) < julianday(?)`, params: [cutoff] },
+  ]);
   const result = { requests, emails: emails.length, backups };
   if (requests + emails.length + backups > 0) s.log.info("retention_purged", { ...result, olderThanDays: assistanceRetentionDays });
   return result;
 }
 
-/** Deletes the same expired rows from each backup (and compacts it, so nothing stays in free pages); answers how many backups changed. */
-function scrubBackups(s: Services, backupDir: string, cutoff: string): number {
+/** Runs `deletes` in each backup (and compacts it, so nothing stays in free pages); answers how many backups changed. */
+function scrubBackups(s: Services, backupDir: string, deletes: { sql: string; params: unknown[] }[]): number {
   let names: string[];
   try {
     names = fs.readdirSync(backupDir).filter((n) => n.endsWith(".sqlite"));
@@ -55,11 +60,7 @@ function scrubBackups(s: Services, backupDir: string, cutoff: string): number {
     try {
       copy = new BetterSqlite3(path.join(backupDir, name), { fileMustExist: true, timeout: 1000 });
       copy.pragma("secure_delete = ON");
-      const del = copy.transaction(
-        () =>
-          copy!.prepare(`DELETE FROM assistance_requests WHERE julianday(created_at) < julianday(?)`).run(cutoff).changes +
-          copy!.prepare(`DELETE FROM outbox WHERE kind = 'assistance-request' AND julianday(created_at) < julianday(?)`).run(cutoff).changes,
-      );
+      const del = copy.transaction(() => deletes.reduce((n, d) => n + copy!.prepare(d.sql).run(...d.params).changes, 0));
       if (del() > 0) {
         copy.exec("VACUUM");
         changed++;
@@ -89,7 +90,17 @@ export class RetentionWorker implements Worker {
 
   /** One pass now (after any pass in progress); for the timer and for tests. */
   runOnce(): Promise<RetentionResult | null> {
-    const pass = this.running.then(() => (this.stopped ? null : purgeExpiredAssistance(this.s)));
+    const pass = this.running.then(async () => {
+      if (this.stopped) return null;
+      const result = await purgeExpiredAssistance(this.s);
+      const family = await purgeFamilyErasures(
+        this.s,
+        (deletes) => scrubBackups(this.s, this.s.config.backupDir, deletes),
+        (id, kind) => fs.rmSync(path.join(this.s.config.dataDir, "outbox", emlName({ id, kind: kind as OutboxKind })), { force: true }),
+      );
+      if (family.withdrawn + family.emails + family.backups > 0) this.s.log.info("retention_family_purged", family);
+      return result;
+    });
     this.running = pass.catch((err: unknown) =>
       this.s.log.error("retention_failed", { error: err instanceof Error ? err.message.slice(0, 200) : String(err) }),
     );

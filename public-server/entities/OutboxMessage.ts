@@ -2,7 +2,8 @@ import { EntitySchema } from "typeorm";
 import { idColumn, int, text } from "./columns";
 
 export type OutboxStatus = "pending" | "sent" | "failed";
-export type OutboxKind = "flower-approved" | "testimonial-approved" | "assistance-request" | "moderation-digest" | "backup-failed";
+export type OutboxKind =
+  "flower-approved" | "flower-received" | "family-link" | "family-note" | "testimonial-approved" | "assistance-request" | "moderation-digest" | "backup-failed";
 
 /** One email, written in the transaction of the event that caused it and sent later by the mail worker. */
 export interface OutboxMessage {

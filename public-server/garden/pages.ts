@@ -28,7 +28,7 @@ export interface PageData {
   data: Record<string, unknown>;
   title?: string;
   description?: string;
-  /** Kept out of search engines (unless the site allows it): searches and memorial pages. */
+  /** Kept out of search engines (unless the site allows it): searches, views that show names, and memorial pages. */
   private?: boolean;
   /** The social preview image's path. */
   image?: string;
@@ -43,13 +43,20 @@ export async function gardenPageData(s: Services, pathname: string, search: stri
     const query = gardenQueryFrom(search);
     const view = await s.db.read((db) => gardenPage(db, query));
     // Filed under the address's own view (the browser asks for the same key), even past the last page.
-    return { key: `${GARDEN_PATH}${gardenQueryString(query)}`, data: { [gardenApiPath(query)]: view }, private: Boolean(query.search) };
+    // A view that shows babies' names is kept out of search engines as their memorial pages are (unless the site allows it).
+    return {
+      key: `${GARDEN_PATH}${gardenQueryString(query)}`,
+      data: { [gardenApiPath(query)]: view },
+      private: Boolean(query.search) || view.flowers.length > 0,
+    };
   }
   const segment = memorialSegment(pathname);
   if (segment === null) return null;
   const id = memorialIdFrom(segment);
   const flower = id === null ? null : await s.db.read((db) => approvedFlower(db, id));
-  if (!flower) return { key: `${GARDEN_PATH}/\0missing`, data: {}, notFound: true };
+  // A memorial not (or no longer) in the garden: the memorial page itself says so gently, status 404.
+  if (!flower)
+    return { key: `${GARDEN_PATH}/\0missing:${id ?? "none"}`, data: id === null ? {} : { [flowerApiPath(id)]: null }, notFound: true, private: true };
   const path = memorialPath(flower);
   if (path !== pathname) return { key: `${GARDEN_PATH}/\0redirect:${pathname}`, data: {}, redirect: path };
   const [comments, library] = await s.db.read(async (_, m) =>

@@ -270,7 +270,7 @@ export class PreviewImages {
     });
   }
 
-  /** Answers GET /api/memorial-flowers/:id/preview.png like a static file: ETag, long cache when versioned, noindex. */
+  /** Answers GET /api/memorial-flowers/:id/preview.png like a static file: ETag, long cache when versioned, noindex unless the site allows indexing memorials. */
   async send(ctx: Context, id: number): Promise<void> {
     const flower = await this.s.db.read((db) => approvedFlower(db, id));
     if (!flower) {
@@ -279,7 +279,8 @@ export class PreviewImages {
     }
     const version = previewVersion(flower);
     ctx.set("ETag", `"${version}"`);
-    ctx.set("X-Robots-Tag", "noindex");
+    // It shows the baby's name: out of search engines like the memorial page, unless the site allows it.
+    if (!this.s.site.get().allowMemorialIndexing) ctx.set("X-Robots-Tag", "noindex");
     // The page links the versioned address: a new name or date is a new address, so it may be kept a year.
     ctx.set("Cache-Control", ctx.query.v === version ? "public, max-age=31536000, immutable" : "public, max-age=3600");
     ctx.type = "image/png";

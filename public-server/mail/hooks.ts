@@ -1,8 +1,17 @@
+import crypto from "node:crypto";
 import { format } from "date-fns";
 import type { DomainEvent, DomainHook, Queries, Services } from "../context";
 import { parseDbTime } from "../lib/time";
 import { enqueue } from "./outbox";
-import { assistanceRequestMessage, flowerApprovedMessage, testimonialApprovedMessage } from "./messages";
+import { mailFor } from "./index";
+import {
+  assistanceRequestMessage,
+  familyChangedMessage,
+  familyLinkMessage,
+  flowerApprovedMessage,
+  flowerReceivedMessage,
+  testimonialApprovedMessage,
+} from "./messages";
 
 /** A moment as the team reads it, in the server's time zone. */
 export const readableTime = (d: Date) => format(d, "EEEE d MMMM yyyy, HH:mm (xxx)");
@@ -25,24 +34,23 @@ export function mailHook(s: Services, afterEnqueue: () => void): DomainHook {
 async function enqueueFor(s: Services, tx: Queries, event: DomainEvent): Promise<boolean> {
   const { publicUrl, teamEmails } = s.config;
   if (event.type === "approved" && event.kind === "flower") {
-    const rows: {
-      parentName: string | null;
-      id: number;
-      email: string | null;
-      babyFirstName: string;
-      babyMiddleName: string | null;
-      babyLastName: string | null;
-      flowerType: string;
-      createdAt: string;
-    }[] = await tx.query(
-      `SELECT id, parent_name AS parentName, email, baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName,
-        baby_last_name AS babyLastName, flower_type AS flowerType, created_at AS createdAt FROM memorial_flowers WHERE id = ?`,
-      [event.id],
-    );
-    const f = rows[0];
+    const f = await familyFlower(tx, event.id);
     if (!f?.email?.trim()) return false; // imported flowers have no address
     const content = flowerApprovedMessage(s.site.get(), publicUrl, f);
     return enqueue(tx, { kind: "flower-approved", dedupeKey: `flower-approved:${event.id}:${f.createdAt}`, to: [f.email.trim()], ...content });
+  }
+  if (event.type === "submitted" && event.kind === "flower") {
+    const f = await familyFlower(tx, event.id);
+    if (!f?.email?.trim()) return false;
+    const content = flowerReceivedMessage(s.site.get(), publicUrl, f);
+    return enqueue(tx, { kind: "flower-received", dedupeKey: `flower-received:${event.id}:${f.createdAt}`, to: [f.email.trim()], ...content });
+  }
+  if (event.type === "family") {
+    // The note goes to the address on file, never to whoever holds the link: if the link went astray, the family hears of it.
+    const f = await familyFlower(tx, event.id);
+    if (!f?.email?.trim()) return false;
+    const content = familyChangedMessage(s.site.get(), f, event.change);
+    return enqueue(tx, { kind: "family-note", dedupeKey: `family-note:${event.id}:${f.createdAt}:${crypto.randomUUID()}`, to: [f.email.trim()], ...content });
   }
   if (event.type === "approved" && event.kind === "testimonial") {
     const rows: { firstName: string; email: string | null; createdAt: string }[] = await tx.query(
@@ -73,4 +81,39 @@ async function enqueueFor(s: Services, tx: Queries, event: DomainEvent): Promise
     });
   }
   return false;
+}
+
+interface FamilyFlowerRow {
+  id: number;
+  parentName: string | null;
+  email: string | null;
+  babyFirstName: string;
+  babyMiddleName: string | null;
+  babyLastName: string | null;
+  flowerType: string;
+  emailUpdates: boolean;
+  createdAt: string;
+}
+
+async function familyFlower(tx: Queries, id: number): Promise<FamilyFlowerRow | undefined> {
+  const rows: FamilyFlowerRow[] = await tx.query(
+    `SELECT id, parent_name AS parentName, email, baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName,
+      baby_last_name AS babyLastName, flower_type AS flowerType, email_updates AS emailUpdates, created_at AS createdAt FROM memorial_flowers WHERE id = ?`,
+    [id],
+  );
+  return rows[0] && { ...rows[0], emailUpdates: Boolean(rows[0].emailUpdates) };
+}
+
+/**
+ * Puts a new private link for flower `id` in the outbox, to `to` (the address
+ * on file, or one a volunteer typed). The link is made when it is sent.
+ * Answers false when the flower is gone.
+ */
+export async function enqueueFamilyLink(s: Services, tx: Queries, id: number, to: string): Promise<boolean> {
+  const f = await familyFlower(tx, id);
+  if (!f) return false;
+  const content = familyLinkMessage(s.site.get(), s.config.publicUrl, f);
+  const added = await enqueue(tx, { kind: "family-link", dedupeKey: `family-link:${id}:${f.createdAt}:${crypto.randomUUID()}`, to: [to], ...content });
+  if (added) mailFor(s).wake();
+  return added;
 }

@@ -1,6 +1,7 @@
 import type { SiteConfig } from "../../shared/schemas/site";
 import { describeFlower } from "../../shared/flowers";
 import { fullName, memorialPath } from "../../shared/garden";
+import { familyLinkMark, MANAGE_PATH, type FamilyChange } from "../commands/family";
 
 /** A message's content; the outbox adds who it goes to. */
 export interface MessageContent {
@@ -49,19 +50,89 @@ function render(site: SiteConfig, subject: string, blocks: Block[], signOff = tr
 
 const contactLine = (site: SiteConfig) => `If you would like to talk with someone, you can call us at ${site.phones[0]!.number} or write to ${site.email}.`;
 
+/** A memorial flower as the family's emails name it. */
+type FamilyFlower = {
+  id: number;
+  parentName: string | null;
+  babyFirstName: string;
+  babyMiddleName: string | null;
+  babyLastName: string | null;
+  flowerType: string;
+};
+
+const dear = (f: { parentName: string | null }) => `Dear ${f.parentName?.trim() || "friend"},`;
+
+/**
+ * The family's private link to manage their memorial. The mark becomes the
+ * link itself only as the email is sent (see fillFamilyLinks): the link is
+ * never stored.
+ */
+const manageBlocks = (publicUrl: string, f: FamilyFlower): Block[] => [
+  `Your private link below lets you withdraw ${fullName(f)}'s memorial, turn comments off, or stop our emails, without an account. Please keep it to yourself: whoever has it can make these changes. It stops working after a year without use, and you can ask for a new one at any time.`,
+  { link: `${publicUrl}${MANAGE_PATH}${familyLinkMark(f.id)}`, label: "Manage your baby's memorial" },
+];
+
+/** To the family, as soon as their memorial flower is received. */
+export function flowerReceivedMessage(site: SiteConfig, publicUrl: string, f: FamilyFlower): MessageContent {
+  const name = fullName(f);
+  return render(site, `We have received ${name}'s memorial flower`, [
+    dear(f),
+    `Thank you for sharing ${name} with us. A volunteer will look at your memorial flower soon, and we will write again when it is in the Garden of Remembrance.`,
+    ...manageBlocks(publicUrl, f),
+    `We keep your family in our prayers. ${contactLine(site)}`,
+  ]);
+}
+
 /** To the family, when their baby's memorial flower is in the garden. */
-export function flowerApprovedMessage(
-  site: SiteConfig,
-  publicUrl: string,
-  f: { id: number; parentName: string | null; babyFirstName: string; babyMiddleName: string | null; babyLastName: string | null; flowerType: string },
-): MessageContent {
+export function flowerApprovedMessage(site: SiteConfig, publicUrl: string, f: FamilyFlower & { emailUpdates: boolean }): MessageContent {
   const name = fullName(f);
   const flower = describeFlower(f.flowerType).label.toLowerCase();
   return render(site, `${name}'s memorial flower is now in the Garden of Remembrance`, [
-    `Dear ${f.parentName?.trim() || "friend"},`,
+    dear(f),
     `The ${flower} you chose in memory of ${name} has been placed in our Garden of Remembrance. You can visit it here:`,
     { link: memorialLink(publicUrl, f), label: `Visit ${name}'s flower` },
+    ...manageBlocks(publicUrl, f),
+    ...(f.emailUpdates
+      ? [
+          "You asked for our occasional updates, sent about once a month, so you are on our list. If you would rather not receive them, you can stop them at any time with the link above.",
+        ]
+      : []),
     `${name} is remembered and loved, and we keep your family in our prayers. ${contactLine(site)}`,
+  ]);
+}
+
+/** To an address on file (or one a volunteer typed), with a new private link. */
+export function familyLinkMessage(site: SiteConfig, publicUrl: string, f: FamilyFlower): MessageContent {
+  const name = fullName(f);
+  return render(site, `Your private link to ${name}'s memorial`, [
+    dear(f),
+    `Here is a new private link to manage ${name}'s memorial flower, as was asked on our website.`,
+    ...manageBlocks(publicUrl, f),
+    `If you did not ask for it, you need not do anything. ${contactLine(site)}`,
+  ]);
+}
+
+/** What a family's note says was changed. */
+const CHANGED: Record<FamilyChange, (name: string) => string> = {
+  withdraw: (n) =>
+    `${n}'s memorial was withdrawn from the Garden of Remembrance. It can be brought back with your private link for 30 days; after that it will be deleted.`,
+  restore: (n) => `${n}'s memorial was brought back.`,
+  "comments-off": (n) => `Comments on ${n}'s memorial were turned off.`,
+  "comments-on": (n) => `Comments on ${n}'s memorial were turned on again.`,
+  "surname-initial": (n) => `${n}'s memorial now shows only the first letter of the surname.`,
+  "surname-full": (n) => `${n}'s memorial shows the full surname again.`,
+  "updates-off": () => "Our monthly updates to this address were stopped.",
+  "updates-on": () => "This address will receive our monthly updates.",
+  delete: (n) => `${n}'s memorial and everything we held about it, this address included, were deleted.`,
+};
+
+/** To the address on file, after each change made with the family's private link. */
+export function familyChangedMessage(site: SiteConfig, f: FamilyFlower, change: FamilyChange): MessageContent {
+  const name = fullName(f);
+  return render(site, `A change to ${name}'s memorial`, [
+    dear(f),
+    `${CHANGED[change](name)} This was done just now with your private link.`,
+    `If this was you, there is nothing more to do. If it was not you, please write to us at ${site.email} or call us at ${site.phones[0]!.number}: we will put it right and close your private links.`,
   ]);
 }
 

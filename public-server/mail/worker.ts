@@ -7,6 +7,7 @@ import type { Worker } from "../hooks";
 import { claimNext, enqueue, markAttemptFailed, markSent, readState, writeState } from "./outbox";
 import { describeError, fileTransport, isPermanent, smtpTransport, type MailTransport } from "./transport";
 import { digestMessage, type DigestCounts } from "./messages";
+import { fillFamilyLinks } from "../commands/family";
 
 /** Retry delays as multiples of MAIL_RETRY_BASE_MS: 30 s, 2 min, 10 min, 1 h, then 6 h (with the 30 s default). */
 const BACKOFF = [1, 4, 20, 120, 720];
@@ -110,7 +111,8 @@ export class MailWorker implements Worker {
     const message: OutboxMessage | null = await db.transaction((tx) => claimNext(tx, this.delay));
     if (!message) return false;
     try {
-      await this.transport.send(message);
+      // A family's private link is made now, for this email only: the stored message holds a mark in its place.
+      await this.transport.send(await fillFamilyLinks(this.s, message));
     } catch (err) {
       const permanent = isPermanent(err);
       const final = permanent || message.attempts >= config.mailMaxAttempts;
@@ -158,7 +160,7 @@ export class MailWorker implements Worker {
 async function digestCounts(tx: EntityManager): Promise<DigestCounts> {
   const rows: DigestCounts[] = await tx.query(`SELECT
     (SELECT count(*) FROM testimonials WHERE approved = 0) AS testimonials,
-    (SELECT count(*) FROM memorial_flowers WHERE approved = 0) AS flowers,
+    (SELECT count(*) FROM memorial_flowers WHERE approved = 0 AND withdrawn_at IS NULL) AS flowers,
     (SELECT count(*) FROM memorial_comments WHERE approved = 0) AS comments,
     (SELECT count(*) FROM assistance_requests WHERE julianday(created_at) >= julianday('now', '-1 day')) AS requests`);
   return rows[0]!;

@@ -10,6 +10,7 @@ import { IdemUploadKeys1796000000000 } from "./1796000000000-idem-upload-keys";
 import { Writes2SessionsFile1796100000000 } from "./1796100000000-writes2-sessions-file";
 import { Writes2ProcessedIntake1796100000001 } from "./1796100000001-writes2-processed-intake";
 import { BoundsGardenWordStarts1797000000000 } from "./1797000000000-bounds-garden-word-starts";
+import { FamilyLinks1797000000001 } from "./1797000000001-family-links";
 
 /** Every migration in order; they run at start, never `synchronize`. Append new ones at the end. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   Writes2SessionsFile1796100000000,
   Writes2ProcessedIntake1796100000001,
   BoundsGardenWordStarts1797000000000,
+  FamilyLinks1797000000001,
 ];

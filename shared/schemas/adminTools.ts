@@ -39,7 +39,7 @@ export interface AdminAssistancePage extends AdminPage<AdminAssistanceDto> {
   notHandled: number;
 }
 
-export const ACTIVITY_ACTIONS = ["approved", "declined", "removed", "edited", "imported", "handled", "key-refused"] as const;
+export const ACTIVITY_ACTIONS = ["approved", "declined", "removed", "edited", "imported", "handled", "key-refused", "family"] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
 /** One line of the activity log. `summary` never holds an email address or a parent's name. */

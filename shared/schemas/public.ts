@@ -27,6 +27,11 @@ export const MemorialFlowerInput = z.object({
 });
 export type MemorialFlowerInput = z.input<typeof MemorialFlowerInput>;
 
+/** "Email me my link" on a family's manage page, and an administrator sending a family their link. */
+export const FamilyLinkRequest = z.object({
+  email: emailField("Please enter a valid email address"),
+});
+
 /** POST /api/memorial-flowers/{id}/comments. */
 export const MemorialCommentInput = z.object({
   commenterName: requiredText("Name is required"),

@@ -6,6 +6,7 @@ import type { UpdateConflicts } from "../../shared/schemas/admin";
 import { registerGardenFunctions } from "../../public-server/garden/sqlFunctions";
 import { sessionsPath } from "../../public-server/lib/sessionStore";
 import { Client, json } from "../support/client";
+import { mailFor } from "../../public-server/mail";
 import { SAMPLE_DATA, type TestServer } from "../support/testServer";
 
 /** Shared helpers for the server's tests: sample payloads, a second connection to the test database, signed-in clients. */
@@ -234,4 +235,30 @@ export async function errorBody(
   if (extra.length) throw new Error(`unexpected keys ${extra.join(",")} in error body`);
   if (!/json/.test(res.headers.get("content-type") ?? "")) throw new Error("error body is not JSON");
   return body;
+}
+
+/** The emails written so far (no SMTP_URL: each is an .eml file), oldest first, as plain text. */
+export function emails(server: TestServer): { name: string; text: string }[] {
+  const dir = path.join(server.dataDir, "outbox");
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .map((name) => ({
+      name,
+      // Quoted-printable: join soft line breaks and decode "=3D", so a link reads whole.
+      text: fs.readFileSync(path.join(dir, name), "utf8").replace(/=\n/g, "").replace(/=3D/g, "="),
+    }));
+}
+
+/** A family's private link in an email; its token is group 1. */
+export const FAMILY_TOKEN = /manage-memorial\?token=([A-Za-z0-9_-]{43})/;
+
+/** Sends what the outbox holds and answers the token of the newest email that carries a family's link. */
+export async function newestToken(server: TestServer): Promise<string> {
+  await mailFor(server.parts.services).drain();
+  const withLink = emails(server).filter((e) => FAMILY_TOKEN.test(e.text));
+  const last = withLink[withLink.length - 1];
+  if (!last) throw new Error("no email with a private link");
+  return FAMILY_TOKEN.exec(last.text)![1]!;
 }

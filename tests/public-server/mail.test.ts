@@ -79,15 +79,17 @@ describe("email through a real SMTP server", () => {
   it("sends one message to the family when their flower is approved, with the baby's name and a garden link", async () => {
     const id = await submitFlower("anna.family@example.com", "Gabriel");
     await mailFor(server.parts.services).drain();
-    expect(smtp.to("anna.family@example.com")).toHaveLength(0); // nothing before approval
+    // Before approval, only the word that it was received (with the family's private link).
+    await until(() => smtp.to("anna.family@example.com").length > 0, "the received email");
+    expect(smtp.to("anna.family@example.com").map((m) => m.header("Subject"))).toEqual(["We have received Gabriel Joseph Example's memorial flower"]);
 
     expect((await admin.post(`/api/admin/memorial-flowers/${id}/approve`)).status).toBe(200);
-    await until(() => smtp.to("anna.family@example.com").length > 0, "the family's email");
+    await until(() => smtp.to("anna.family@example.com").length > 1, "the family's email");
     expect((await admin.post(`/api/admin/memorial-flowers/${id}/approve`)).status).toBe(200); // approving again changes nothing
     // A round of the worker sends everything due, a second message too if approving again had queued one.
     await mailFor(server.parts.services).drain();
 
-    const [mail, ...more] = smtp.to("anna.family@example.com");
+    const [, mail, ...more] = smtp.to("anna.family@example.com");
     expect(more).toHaveLength(0);
     expect(mail!.rcptTo).toEqual(["anna.family@example.com"]);
     expect(mail!.user).toBe("garden"); // the credentials in SMTP_URL were used
@@ -99,7 +101,10 @@ describe("email through a real SMTP server", () => {
     expect(mail!.raw).toMatch(/Content-Type: text\/html/);
 
     const sent = await outbox("sent");
-    expect(sent.filter((m) => m.to === "anna.family@example.com")).toMatchObject([{ kind: "flower-approved", status: "sent", attempts: 1 }]);
+    expect(sent.filter((m) => m.to === "anna.family@example.com")).toMatchObject([
+      { kind: "flower-approved", status: "sent", attempts: 1 },
+      { kind: "flower-received", status: "sent", attempts: 1 },
+    ]);
     // The public garden never carries the address.
     expect(await (await visitor().get("/api/memorial-flowers")).text()).not.toContain("anna.family@example.com");
   });
@@ -147,10 +152,10 @@ describe("email through a real SMTP server", () => {
     // They wait: pending, their attempts growing, none failed or lost.
     await until(async () => {
       const pending = await outbox("pending");
-      return pending.length === 3 && pending.every((m) => m.attempts >= 2);
-    }, "three pending messages with growing attempts");
+      return pending.length === 4 && pending.every((m) => m.attempts >= 2);
+    }, "four pending messages with growing attempts");
     const pending = await outbox("pending");
-    expect(pending.map((m) => m.kind).sort()).toEqual(["assistance-request", "assistance-request", "flower-approved"]);
+    expect(pending.map((m) => m.kind).sort()).toEqual(["assistance-request", "assistance-request", "flower-approved", "flower-received"]);
     expect(pending[0]!.lastError).toMatch(/ECONNREFUSED/);
     expect(await outbox("failed")).toEqual([]);
 
@@ -158,20 +163,20 @@ describe("email through a real SMTP server", () => {
     await server.stop();
     await smtp.open(); // same port as before
     await start();
-    await until(() => smtp.messages.length >= before + 3, "the three held messages");
+    await until(() => smtp.messages.length >= before + 4, "the four held messages");
     // A whole round after them (it waits for the one in hand and its "sent" write); with nothing pending
     // (checked below) the worker has nothing left that could come twice.
     await mailFor(server.parts.services).drain();
     const after = smtp.messages.slice(before);
-    expect(after).toHaveLength(3);
+    expect(after).toHaveLength(4);
     expect(after.filter((m) => m.text.includes("Dora Sample"))).toHaveLength(1);
     expect(after.filter((m) => m.text.includes("Eve Sample"))).toHaveLength(1);
-    expect(smtp.to("ben.family@example.com")).toHaveLength(1);
+    expect(smtp.to("ben.family@example.com")).toHaveLength(2); // received, then approved
     // Messages sent before the restart were not sent again.
-    expect(smtp.to("anna.family@example.com")).toHaveLength(1);
+    expect(smtp.to("anna.family@example.com")).toHaveLength(2);
     expect(smtp.messages.filter((m) => m.text.includes("Clara Sample"))).toHaveLength(1);
     expect(await outbox("pending")).toEqual([]);
-    expect((await outbox("sent")).length).toBe(6);
+    expect((await outbox("sent")).length).toBe(8);
   });
 
   it("sends the daily digest of what waits once a day, even across restarts", async () => {

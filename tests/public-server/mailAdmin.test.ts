@@ -204,19 +204,20 @@ describe("without SMTP_URL", () => {
             .filter((n) => n.endsWith(".eml"))
             .sort()
         : [];
-    await until(() => emls().length === 2, "two .eml files");
-    expect(emls()).toEqual(["000001-assistance-request.eml", "000002-flower-approved.eml"]);
-    const family = fs.readFileSync(path.join(dir, "000002-flower-approved.eml"), "utf8");
+    await until(() => emls().length === 3, "three .eml files");
+    expect(emls()).toEqual(["000001-assistance-request.eml", "000002-flower-received.eml", "000003-flower-approved.eml"]);
+    const family = fs.readFileSync(path.join(dir, "000003-flower-approved.eml"), "utf8");
     expect(family).toMatch(/^To: iris\.family@example\.com$/m);
     expect(family).toContain("Noah Example");
     expect(fs.readFileSync(path.join(dir, "000001-assistance-request.eml"), "utf8")).toMatch(/^To: desk@example\.org$/m);
 
     const sent = await json<{ status: string }[]>(await admin.get("/api/admin/outbox?status=sent"));
-    expect(sent).toHaveLength(2);
+    expect(sent).toHaveLength(3);
     const written = lines.map((l) => JSON.parse(l)).filter((l) => l.event === "mail_written");
     expect(written.map((l) => [l.kind, l.file])).toEqual([
       ["assistance-request", "000001-assistance-request.eml"],
-      ["flower-approved", "000002-flower-approved.eml"],
+      ["flower-received", "000002-flower-received.eml"],
+      ["flower-approved", "000003-flower-approved.eml"],
     ]);
     expect(lines.join("\n")).not.toMatch(/iris(\.family)?@example|desk@example\.org/);
   });

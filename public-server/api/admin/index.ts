@@ -5,9 +5,17 @@ import { importRouter } from "./import";
 import { mailRouter } from "./mail";
 import { assistanceRouter } from "./assistance";
 import { activityRouter } from "./activity";
+import { familyLinksRouter } from "./familyLinks";
 
 /**
  * Every router mounted under /api/admin, behind requireAdmin. A feature
  * adds its router here with one line.
  */
-export const adminRouters: ((s: Services) => Router<AppState>)[] = [moderationRouter, importRouter, mailRouter, assistanceRouter, activityRouter];
+export const adminRouters: ((s: Services) => Router<AppState>)[] = [
+  moderationRouter,
+  importRouter,
+  mailRouter,
+  assistanceRouter,
+  activityRouter,
+  familyLinksRouter,
+];

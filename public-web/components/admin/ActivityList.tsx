@@ -10,6 +10,7 @@ const ACTION: Record<ActivityDto["action"], string> = {
   imported: "Imported",
   handled: "Handled",
   "key-refused": "Wrong import key",
+  family: "Family's link",
 };
 
 interface ActivityListProps {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { CommentCategory, CommentLibraryDto, PublicCommentDto, PublicFlowerDto } from "../../../shared/schemas/public";
 import { api, messageFor } from "../../lib/api";
-import { fullName } from "../../../shared/garden";
+import { fullName, GARDEN_PATH } from "../../../shared/garden";
 import { usePageData } from "../../lib/pageData";
 import { useQuery } from "../../lib/queries";
 import { Dialog } from "../ui/Dialog";
@@ -43,7 +43,7 @@ export function CommentPanel({ flowerId }: { flowerId: number }) {
   const comments = useQuery(commentsKey(flowerId), () => api.get<PublicCommentDto[]>(commentsKey(flowerId)));
   const [showForm, setShowForm] = useState(false);
   const [sent, setSent] = useState(false);
-  const leaveButton = useRef<HTMLButtonElement>(null);
+  const leaveButton = useRef<HTMLAnchorElement>(null);
   const wasShown = useRef(false);
 
   // When the form is cancelled, focus returns to the button that opened it (after a send it goes to the success text).
@@ -84,17 +84,20 @@ export function CommentPanel({ flowerId }: { flowerId: number }) {
           }}
         />
       ) : (
-        <button
+        // A link to the garden's server-rendered comment form, so it works before (or without) JavaScript;
+        // with JavaScript the form opens here instead.
+        <a
           ref={leaveButton}
-          type="button"
+          href={`${GARDEN_PATH}?comment=${flowerId}#${COMMENT_ANCHOR}`}
           className="btn"
-          onClick={() => {
+          onClick={(event) => {
+            event.preventDefault();
             setSent(false);
             setShowForm(true);
           }}
         >
           Leave a Comment
-        </button>
+        </a>
       )}
     </div>
   );

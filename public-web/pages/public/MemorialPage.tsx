@@ -15,6 +15,10 @@ import { useSite } from "../../lib/site";
 import "../../styles/garden.css";
 import "../../styles/memorial.css";
 
+/** For an address that names no memorial in the garden: it may never have been there, or its family may have taken it down. */
+const MISSING_TEXT =
+  "We could not find this memorial flower. It may have been taken down by the family who planted it, or the address may not be quite right. You are welcome to walk through the garden, and to look for a name there.";
+
 /**
  * One baby's memorial, at its own address (/garden-of-remembrance/1234-grace-marie-lee):
  * the name, the flower and its Marian meaning, the date of loss, the approved
@@ -32,11 +36,12 @@ export default function MemorialPage() {
     if (name) document.title = `${inLovingMemoryOf(name)} | ${site.shortName}`;
   }, [name, site.shortName]);
 
-  if (id === null || flower.error) {
+  // The server answers null (status 404) for a memorial that is not, or no longer, in the garden.
+  if (id === null || flower.error || flower.data === null) {
     return (
       <div className="memorial-page">
         <h1>This memorial flower is not in the garden</h1>
-        <p>{id === null ? "This address does not name a memorial flower." : messageFor(flower.error, "We could not open this memorial just now.")}</p>
+        <p>{id === null || flower.data === null ? MISSING_TEXT : messageFor(flower.error, "We could not open this memorial just now.")}</p>
         <p>
           <Link to={GARDEN_PATH}>Return to the Garden of Remembrance</Link>
         </p>

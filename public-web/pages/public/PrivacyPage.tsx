@@ -29,6 +29,12 @@ export default function PrivacyPage() {
           they are reviewed, to send the monthly updates you asked for, and to protect the website from misuse. Your email address and your own name are never
           shown on the public memorial.
         </p>
+        <p>
+          When you add a memorial flower, our emails to you carry a private link to manage it, without an account: you can withdraw the memorial, turn comments
+          off, show only the first letter of the surname, stop or start the monthly updates, or delete everything about it. If you asked for the monthly
+          updates, you are on our list until you leave it with that link, or by writing to us. A withdrawn memorial can be brought back for 30 days; after that
+          it is deleted, from our backups too.
+        </p>
         {site.assistanceRetentionDays ? (
           <p>{`We keep a request for assistance for ${site.assistanceRetentionDays} days after you send it, long enough to help you and to follow up, and then we delete it, along with our team's copy of it.`}</p>
         ) : null}
@@ -36,8 +42,9 @@ export default function PrivacyPage() {
         <h2>3. Cookies and Analytics</h2>
         <p>
           Visitors do not need cookies to browse. Our administrators' sign-in uses one essential cookie to keep their session. When a form is sent from a
-          browser without JavaScript, one short-lived cookie holding only a random number lets the next page thank you once; it ends within ten minutes. We do
-          not use advertising cookies, and we do not sell or track your browsing for marketing.
+          browser without JavaScript, one short-lived cookie holding only a random number lets the next page thank you once; it ends within ten minutes. Opening
+          your private link to manage a memorial sets one cookie, sent only to that page, which ends within half an hour. We do not use advertising cookies, and
+          we do not sell or track your browsing for marketing.
         </p>
 
         <h2>4. Third-Party Services</h2>

@@ -72,7 +72,7 @@ describe("focus after sending", () => {
     // Each card's comments are a link (the memorial page without JavaScript), opened in a dialog here.
     await page.getByRole("link", { name: /^Comments for Focus Flower/ }).click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByRole("button", { name: "Leave a Comment" }).click();
+    await dialog.getByRole("link", { name: "Leave a Comment" }).click();
     await dialog.getByRole("textbox", { name: /Your Name/ }).fill("Aunt Clara");
     const message = dialog.getByRole("combobox", { name: /Message/ });
     await message.locator("optgroup").first().waitFor({ state: "attached" });

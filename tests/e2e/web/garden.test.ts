@@ -328,7 +328,7 @@ describe("garden of remembrance: the comment dialog", () => {
     expect(parseFloat(box.max)).toBeLessThanOrEqual(box.vh * 0.9 + 1);
     expect(await axeViolations(page)).toEqual([]);
 
-    await dialog().getByRole("button", { name: "Leave a Comment" }).click();
+    await dialog().getByRole("link", { name: "Leave a Comment" }).click();
     const name = dialog().getByRole("textbox", { name: /Your Name/ });
     const message = dialog().getByRole("combobox", { name: /Message/ });
     const submit = dialog().getByRole("button", { name: "Submit Comment" });
@@ -350,7 +350,7 @@ describe("garden of remembrance: the comment dialog", () => {
 
     // Cancel hides the form; the button comes back.
     await dialog().getByRole("button", { name: "Cancel" }).click();
-    await dialog().getByRole("button", { name: "Leave a Comment" }).click();
+    await dialog().getByRole("link", { name: "Leave a Comment" }).click();
     await name.fill("Aunt Clara");
     await message.selectOption({ label: firstText });
     await submit.click();
@@ -358,7 +358,7 @@ describe("garden of remembrance: the comment dialog", () => {
     const toasts = page.getByRole("region", { name: /Notifications/ });
     await toasts.getByText("Comment Submitted", { exact: true }).waitFor();
     await toasts.getByText("Your comment has been submitted for review. It will appear after approval.").waitFor();
-    await dialog().getByRole("button", { name: "Leave a Comment" }).waitFor();
+    await dialog().getByRole("link", { name: "Leave a Comment" }).waitFor();
     expect(await name.count()).toBe(0);
 
     const pending = sql<{ id: number; approved: number; text: string }>(

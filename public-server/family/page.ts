@@ -1,0 +1,203 @@
+import { describeFlower } from "../../shared/flowers";
+import { fullName, memorialPath } from "../../shared/garden";
+import type { SiteConfig } from "../../shared/schemas/site";
+import { MANAGE_PATH, UNDO_DAYS, type FamilyChange, type FamilyView } from "../commands/family";
+
+/** Every word of the family's pages, in one place (a translation replaces this object). */
+export const FAMILY_TEXT = {
+  title: "Your baby's memorial",
+  manageHeading: (name: string) => `${name}'s memorial`,
+  intro: "Here you can change what others see of your baby's memorial. Each choice below takes effect at once, and you can change it again later.",
+  inGarden: "The memorial is in the Garden of Remembrance.",
+  waiting: "A volunteer has not placed the memorial in the garden yet. Your choices here will apply when they do.",
+  visit: "Visit the memorial",
+  withdrawnNote: (until: string) =>
+    `The memorial is withdrawn: nobody can see it. You can bring it back until ${until}; after that it will be deleted, with everything about it.`,
+  withdrawHeading: "Withdraw the memorial",
+  withdrawHelp: "The memorial leaves the garden and its page at once. You can bring it back with this link for 30 days.",
+  withdraw: "Withdraw the memorial",
+  restore: "Bring the memorial back",
+  commentsHeading: "Comments",
+  commentsOnHelp: "Visitors can leave a message of comfort, which a volunteer reads first.",
+  commentsOffHelp: "Comments are off: no new messages can be left, and the ones left before are not shown.",
+  commentsOff: "Turn comments off",
+  commentsOn: "Turn comments on again",
+  surnameHeading: "Surname",
+  surnameFullHelp: (surname: string) => `The memorial shows the full surname, ${surname}.`,
+  surnameInitialHelp: "The memorial shows only the first letter of the surname.",
+  surnameInitial: "Show only the first letter",
+  surnameFull: "Show the full surname again",
+  updatesHeading: "Monthly updates by email",
+  updatesOnHelp: "You receive our occasional updates, about once a month.",
+  updatesOffHelp: "You do not receive our updates.",
+  updatesOff: "Stop the updates",
+  updatesOn: "Send me the updates",
+  noEmailHelp: "We have no email address for this memorial, so we send no updates.",
+  deleteHeading: "Delete everything",
+  deleteHelp: "Deletes the memorial, its comments, your name and your email address from our website for good.",
+  deleteStart: "Delete everything…",
+  confirmHeading: "Delete everything about this memorial?",
+  confirmList: (name: string) => [
+    `${name}'s memorial flower and its page`,
+    "every comment left for it",
+    "your name and email address, and your place on our updates list",
+    "this private link and every other link to manage it",
+  ],
+  confirmIntro: "This will delete, for good:",
+  confirmAfter: "It cannot be undone. A short note will go to the email address we have, to say it was done.",
+  confirmYes: "Yes, delete everything",
+  confirmNo: "Keep the memorial",
+  privateNote: "This page is private. Please keep your link to yourself: whoever has it can make these changes.",
+  corrections: (site: SiteConfig) =>
+    `To correct a name, the date or the flower, please write to us at ${site.email}: a volunteer will make the change with care.`,
+  done: {
+    withdraw: "The memorial is withdrawn. Nobody can see it now.",
+    restore: "The memorial is back.",
+    "comments-off": "Comments are off.",
+    "comments-on": "Comments are on again.",
+    "surname-initial": "The memorial now shows only the first letter of the surname.",
+    "surname-full": "The memorial shows the full surname again.",
+    "updates-off": "We will send you no more updates.",
+    "updates-on": "You will receive our monthly updates.",
+    delete: "",
+  } satisfies Record<FamilyChange, string>,
+  doneEmail: "We have sent a short note about this change to the email address we have.",
+  deletedHeading: "Everything is deleted",
+  deleted: "The memorial and everything about it have been deleted, as you asked. We keep your family in our prayers.",
+  endedHeading: "This link no longer works",
+  ended:
+    "Private links stop working after a year without use, or when a newer one has been sent. We can send a new link to the email address you gave us with the memorial.",
+  noLinkHeading: "Manage your baby's memorial",
+  noLink: "To change or withdraw a memorial, please open the private link in one of our emails. If you cannot find it, we can send you a new one.",
+  askHeading: "Email me my link",
+  emailLabel: "Your email address",
+  emailHint: "The one you gave us with the memorial.",
+  send: "Email me my link",
+  sentHeading: "Please check your email",
+  sent: "If this address is the one we have for a memorial, a new private link is on its way to it. It may take a few minutes; please look in your spam folder too.",
+  contact: (site: SiteConfig) => `If you need help, please write to ${site.email} or call ${site.phones[0]!.number}.`,
+  home: "Back to the home page",
+};
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** Plain, readable, printable: the page works the same without JavaScript, and loads nothing from elsewhere. */
+const STYLE = `
+body{margin:0;background:#fbf8f4;color:#2f2a28;font:18px/1.6 Georgia,"DejaVu Serif",serif}
+main{max-width:40rem;margin:0 auto;padding:2rem 1.25rem 4rem}
+h1{font-size:1.9rem;line-height:1.25;color:#2c3e36;margin:0 0 1rem}
+h2{font-size:1.25rem;color:#2c3e36;margin:0 0 .5rem}
+section{border-top:1px solid #d9d0c6;padding:1.25rem 0}
+p{margin:0 0 .75rem}
+.note{background:#eef5ef;border-left:4px solid #2c6e49;padding:.75rem 1rem;margin:0 0 1.25rem}
+.quiet{color:#5b5560;font-size:.95rem}
+button,.button{font:inherit;font-size:1rem;padding:.6rem 1.1rem;border-radius:.4rem;border:2px solid #2c3e36;background:#2c3e36;color:#fff;cursor:pointer;text-decoration:none;display:inline-block}
+button.secondary,.button.secondary{background:#fff;color:#2c3e36}
+button.danger{background:#8a2c3a;border-color:#8a2c3a}
+button:focus-visible,a:focus-visible,input:focus-visible{outline:3px solid #1a5fb4;outline-offset:2px}
+a{color:#1f5135}
+label{display:block;font-weight:bold}
+input[type=email]{font:inherit;width:100%;max-width:24rem;padding:.5rem;border:2px solid #5b5560;border-radius:.3rem;box-sizing:border-box}
+form{margin:.5rem 0 0}
+ul{padding-left:1.25rem}
+`;
+
+function document(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow"><meta name="referrer" content="no-referrer">
+<title>${esc(title)}</title><style>${STYLE}</style></head>
+<body><main>${body}</main></body></html>`;
+}
+
+/** One action: a plain form posting to the manage page (the server checks it came from this site). */
+const button = (change: FamilyChange, label: string, kind = "") =>
+  `<form method="post" action="${MANAGE_PATH}"><input type="hidden" name="change" value="${change}"><button type="submit"${kind ? ` class="${kind}"` : ""}>${esc(label)}</button></form>`;
+
+const readableDate = (d: Date) => d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+/** The page a family's link opens on. */
+export function managePage(site: SiteConfig, f: FamilyView, done: FamilyChange | null): string {
+  const T = FAMILY_TEXT;
+  const name = fullName(f);
+  const flower = describeFlower(f.flowerType).label;
+  const parts: string[] = [`<h1>${esc(T.manageHeading(name))}</h1>`];
+  if (done && T.done[done]) parts.push(`<p class="note" role="status">${esc(T.done[done])} ${f.hasEmail ? esc(T.doneEmail) : ""}</p>`);
+  parts.push(`<p>${esc(T.intro)}</p>`);
+  parts.push(`<p class="quiet">${esc(flower)}${f.lossDate ? ` · ${esc(f.lossDate)}` : ""}</p>`);
+  if (f.withdrawnAt) {
+    const until = readableDate(new Date(Date.parse(f.withdrawnAt) + UNDO_DAYS * 86_400_000));
+    parts.push(`<section><h2>${esc(T.withdrawHeading)}</h2><p>${esc(T.withdrawnNote(until))}</p>${button("restore", T.restore)}</section>`);
+  } else {
+    parts.push(
+      `<section><p>${esc(f.approved ? T.inGarden : T.waiting)}</p>${f.approved ? `<p><a href="${esc(memorialPath(f))}">${esc(T.visit)}</a></p>` : ""}</section>`,
+      `<section><h2>${esc(T.withdrawHeading)}</h2><p>${esc(T.withdrawHelp)}</p>${button("withdraw", T.withdraw, "secondary")}</section>`,
+    );
+  }
+  parts.push(
+    `<section><h2>${esc(T.commentsHeading)}</h2><p>${esc(f.commentsOff ? T.commentsOffHelp : T.commentsOnHelp)}</p>${
+      f.commentsOff ? button("comments-on", T.commentsOn, "secondary") : button("comments-off", T.commentsOff, "secondary")
+    }</section>`,
+  );
+  if (f.surnameHidden || (f.babyLastName ?? "").trim().length > 2) {
+    parts.push(
+      `<section><h2>${esc(T.surnameHeading)}</h2><p>${esc(f.surnameHidden ? T.surnameInitialHelp : T.surnameFullHelp(f.babyLastName!.trim()))}</p>${
+        f.surnameHidden ? button("surname-full", T.surnameFull, "secondary") : button("surname-initial", T.surnameInitial, "secondary")
+      }</section>`,
+    );
+  }
+  parts.push(
+    `<section><h2>${esc(T.updatesHeading)}</h2>${
+      !f.hasEmail
+        ? `<p>${esc(T.noEmailHelp)}</p>`
+        : `<p>${esc(f.emailUpdates ? T.updatesOnHelp : T.updatesOffHelp)}</p>${
+            f.emailUpdates ? button("updates-off", T.updatesOff, "secondary") : button("updates-on", T.updatesOn, "secondary")
+          }`
+    }</section>`,
+  );
+  parts.push(
+    `<section><h2>${esc(T.deleteHeading)}</h2><p>${esc(T.deleteHelp)}</p><p><a class="button secondary" href="${MANAGE_PATH}?confirm=delete">${esc(T.deleteStart)}</a></p></section>`,
+    `<section><p>${esc(T.corrections(site))}</p><p class="quiet">${esc(T.privateNote)} ${esc(T.contact(site))}</p></section>`,
+  );
+  return document(`${T.title} | ${site.shortName}`, parts.join("\n"));
+}
+
+/** The last step before "Delete everything": what will be gone, in words. */
+export function confirmDeletePage(site: SiteConfig, f: FamilyView): string {
+  const T = FAMILY_TEXT;
+  const items = T.confirmList(fullName(f))
+    .map((i) => `<li>${esc(i)}</li>`)
+    .join("");
+  return document(
+    `${T.confirmHeading} | ${site.shortName}`,
+    `<h1>${esc(T.confirmHeading)}</h1><p>${esc(T.confirmIntro)}</p><ul>${items}</ul><p>${esc(T.confirmAfter)}</p>
+<form method="post" action="${MANAGE_PATH}"><input type="hidden" name="change" value="delete"><input type="hidden" name="confirm" value="yes"><button type="submit" class="danger">${esc(T.confirmYes)}</button></form>
+<p><a href="${MANAGE_PATH}">${esc(T.confirmNo)}</a></p>`,
+  );
+}
+
+export type NoLinkReason = "none" | "ended" | "sent" | "deleted";
+
+/** Without a working link: a gentle word, and the form that sends a new one to the address on file. */
+export function noLinkPage(site: SiteConfig, reason: NoLinkReason): string {
+  const T = FAMILY_TEXT;
+  const [heading, text] = (
+    {
+      none: [T.noLinkHeading, T.noLink],
+      ended: [T.endedHeading, T.ended],
+      sent: [T.sentHeading, T.sent],
+      deleted: [T.deletedHeading, T.deleted],
+    } satisfies Record<NoLinkReason, [string, string]>
+  )[reason];
+  const form =
+    reason === "sent" || reason === "deleted"
+      ? ""
+      : `<section><h2>${esc(T.askHeading)}</h2>
+<form method="post" action="${MANAGE_PATH}/email-link"><label for="email">${esc(T.emailLabel)}</label><p class="quiet" id="email-hint">${esc(T.emailHint)}</p>
+<p><input type="email" id="email" name="email" autocomplete="email" required aria-describedby="email-hint"></p><button type="submit">${esc(T.send)}</button></form></section>`;
+  return document(
+    `${heading} | ${site.shortName}`,
+    `<h1>${esc(heading)}</h1><p${reason === "sent" ? ' role="status"' : ""}>${esc(text)}</p>${form}
+<section><p class="quiet">${esc(T.contact(site))}</p><p><a href="/">${esc(T.home)}</a></p></section>`,
+  );
+}

@@ -1,0 +1,186 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newPage } from "../../support/browser";
+import { axeViolations } from "../../support/axe";
+import { startTestServer, type TestServer } from "../../support/testServer";
+import { liveFlower, newestToken, signedIn, sql } from "../../public-server/fixtures";
+
+/**
+ * A family's private link in Chromium, with JavaScript and without: the
+ * token leaves the address at once (the history keeps only the bare page),
+ * no request the page makes carries it (nor a Referer), every choice is a
+ * plain button that works without script, and each page passes axe.
+ */
+
+let server: TestServer;
+let browser: Browser;
+const lines: string[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const log = server.parts.services.log;
+  const capture = (level: string) => (event: string, fields?: Record<string, unknown>) => lines.push(JSON.stringify({ level, event, ...fields }));
+  Object.assign(log, { info: capture("info"), warn: capture("warn"), error: capture("error") });
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Opens a fresh link for a new memorial in a new browser; every request it makes is recorded with its headers. */
+async function openLink(javaScriptEnabled: boolean, babyFirstName: string) {
+  const admin = await signedIn(server);
+  const { id } = await liveFlower(server, admin, { babyFirstName, babyLastName: "Ashworth" });
+  const token = await newestToken(server);
+  const { page, context } = await newPage(browser, server.url, { javaScriptEnabled });
+  page.setDefaultTimeout(10_000);
+  const requests: { url: string; referer: string | undefined }[] = [];
+  page.on("request", (req) => requests.push({ url: req.url(), referer: req.headers()["referer"] }));
+  // As from a mail client: a top-level navigation to the link.
+  await page.goto(`/manage-memorial?token=${token}`);
+  return { id, token, page, context, requests };
+}
+
+/** axe runs its checks as script in the page, which a page without JavaScript never runs: the pages are the same either way (they carry no script). */
+async function expectAxeClean(page: Page, javaScriptEnabled: boolean) {
+  if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
+}
+
+async function expectNoToken(page: Page, token: string, requests: { url: string; referer: string | undefined }[]) {
+  expect(page.url()).toBe(`${server.url}/manage-memorial`);
+  // Two entries: the new tab's blank page and the bare manage page (the 303 replaced the link's own).
+  expect(await page.evaluate(() => [document.referrer, history.length, location.href])).toEqual(["", 2, `${server.url}/manage-memorial`]);
+  // Only the first request carried it (the link itself); none after, and no Referer anywhere.
+  expect(requests.slice(1).filter((r) => r.url.includes(token) || r.referer?.includes(token))).toEqual([]);
+  expect(requests.slice(1).filter((r) => r.referer !== undefined)).toEqual([]);
+}
+
+for (const javaScriptEnabled of [false, true]) {
+  describe(`the manage page, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    it("opens on the bare address, withdraws and brings back the memorial with plain buttons, and passes axe", async () => {
+      const name = javaScriptEnabled ? "Seraphina" : "Octavia";
+      const { id, token, page, context, requests } = await openLink(javaScriptEnabled, name);
+      await page.getByRole("heading", { level: 1, name: `${name} Ashworth's memorial` }).waitFor();
+      await expectNoToken(page, token, requests);
+      await expectAxeClean(page, javaScriptEnabled);
+
+      await page.getByRole("button", { name: "Withdraw the memorial" }).click();
+      await page.getByRole("status").filter({ hasText: "The memorial is withdrawn." }).waitFor();
+      expect(page.url()).toBe(`${server.url}/manage-memorial?done=withdraw`);
+      expect(sql(server, "SELECT approved, withdrawn_at IS NOT NULL AS w FROM memorial_flowers WHERE id = ?", id)).toEqual([{ approved: 0, w: 1 }]);
+      await expectAxeClean(page, javaScriptEnabled);
+      const memorial = await page.request.get(`/api/memorial-flowers/${id}`);
+      expect(memorial.status()).toBe(404);
+
+      await page.getByRole("button", { name: "Bring the memorial back" }).click();
+      await page.getByRole("status").filter({ hasText: "The memorial is back." }).waitFor();
+      expect(sql(server, "SELECT approved FROM memorial_flowers WHERE id = ?", id)).toEqual([{ approved: 1 }]);
+
+      // Following the page's own link to the memorial sends no Referer (the page sends none at all).
+      await page.getByRole("link", { name: "Visit the memorial" }).click();
+      await page.waitForURL(/\/garden-of-remembrance\//);
+      const visit = requests.find((r) => new URL(r.url).pathname.startsWith("/garden-of-remembrance/"))!;
+      expect(visit.referer).toBeUndefined();
+      expect(requests.filter((r) => r.referer?.includes("manage-memorial"))).toEqual([]);
+      expect(requests.filter((r) => r.url.includes(token))).toHaveLength(1);
+
+      await page.goto("/manage-memorial?confirm=delete");
+      await page.getByRole("heading", { level: 1, name: "Delete everything about this memorial?" }).waitFor();
+      await expectAxeClean(page, javaScriptEnabled);
+      await page.getByRole("button", { name: "Yes, delete everything" }).click();
+      await page.getByRole("heading", { level: 1, name: "Everything is deleted" }).waitFor();
+      expect(sql(server, "SELECT count(*) AS n FROM memorial_flowers WHERE id = ?", id)).toEqual([{ n: 0 }]);
+      await expectAxeClean(page, javaScriptEnabled);
+      await context.close();
+      expect(lines.filter((l) => l.includes(token))).toEqual([]);
+    });
+  });
+}
+
+describe("without a working link", () => {
+  it("a spent link lands on a gentle page whose form sends a new one, with the same answer for any address", async () => {
+    const { page, context, token } = await openLink(true, "Cordelia");
+    sql(server, "UPDATE family_links SET revoked_at = last_used_at");
+    await page.goto(`/manage-memorial?token=${token}`);
+    expect(page.url()).toBe(`${server.url}/manage-memorial?link=ended`);
+    await page.getByRole("heading", { level: 1, name: "This link no longer works" }).waitFor();
+    await expectAxeClean(page, true);
+    await page.getByLabel("Your email address").fill("someone@nowhere.example");
+    await page.getByRole("button", { name: "Email me my link" }).click();
+    await page.getByRole("heading", { level: 1, name: "Please check your email" }).waitFor();
+    expect(page.url()).toBe(`${server.url}/manage-memorial?sent=1`);
+    await expectAxeClean(page, true);
+    await context.close();
+  });
+});
+
+describe("around the memorial page", () => {
+  it("a memorial not in the garden (never there, or withdrawn) has its own gentle page, status 404, noindex, with and without JavaScript", async () => {
+    const family = await openLink(true, "Winifred"); // another memorial, withdrawn below by its family
+    await family.page.getByRole("button", { name: "Withdraw the memorial" }).click();
+    await family.page.getByRole("status").waitFor();
+    await family.context.close();
+    for (const javaScriptEnabled of [false, true]) {
+      const { page, context } = await newPage(browser, server.url, { javaScriptEnabled });
+      for (const address of [`/garden-of-remembrance/99999999-nobody`, `/garden-of-remembrance/${family.id}`]) {
+        const res = await page.goto(address);
+        expect(res!.status(), address).toBe(404);
+        await page.getByRole("heading", { level: 1, name: "This memorial flower is not in the garden" }).waitFor();
+        await page.getByText("It may have been taken down by the family who planted it").waitFor();
+        expect(await page.getByText("Did you forget to add the page to the router?").count()).toBe(0);
+        expect(await page.locator('meta[name="robots"][content="noindex"]').count()).toBe(1);
+        expect(await page.locator('link[rel="canonical"]').count()).toBe(0);
+        await expectAxeClean(page, javaScriptEnabled);
+      }
+      // The spec's own 404 text stays for unknown routes.
+      await page.goto("/no-such-page");
+      await page.getByText("Did you forget to add the page to the router?").waitFor();
+      await context.close();
+    }
+  });
+
+  it("without JavaScript, 'Leave a Comment' on a memorial opens the garden's comment form for it", async () => {
+    const admin = await signedIn(server);
+    const { id } = await liveFlower(server, admin, { babyFirstName: "Leopoldine", babyLastName: "Castellane" });
+    const { page, context } = await newPage(browser, server.url, { javaScriptEnabled: false });
+    await page.goto(`/garden-of-remembrance/${id}`);
+    await page.getByRole("link", { name: "Leave a Comment" }).click();
+    await page.getByRole("heading", { level: 2, name: "Leave a Comment for Leopoldine Castellane" }).waitFor();
+    expect(new URL(page.url()).search).toBe(`?comment=${id}`);
+    await context.close();
+  });
+
+  it("the printed keepsake invites no comment, and with a few comments fits one page", async () => {
+    const admin = await signedIn(server);
+    const { id } = await liveFlower(server, admin, { babyFirstName: "Josephine", babyMiddleName: "Marie Therese", babyLastName: "Delacroix-Beaumont" });
+    const { page, context } = await newPage(browser, server.url, { javaScriptEnabled: true });
+    await page.goto(`/garden-of-remembrance/${id}`);
+    await page.emulateMedia({ media: "print" });
+    expect(await page.getByText("No comments yet").isVisible()).toBe(false);
+    expect(await page.getByRole("link", { name: "Leave a Comment" }).isVisible()).toBe(false);
+    const pages = async () => (String(await page.pdf({ format: "Letter" })).match(/\/Type\s*\/Page(?!s)/g) ?? []).length;
+    expect(await pages()).toBe(1);
+
+    const library = (await (await fetch(`${server.url}/api/comment-library`)).json()) as { id: number }[];
+    for (const [n, who] of ["Aunt Clothilde", "The Marchetti family", "A friend from church", "Grandma Bea"].entries()) {
+      const res = await fetch(`${server.url}/api/memorial-flowers/${id}/comments`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ commenterName: who, commentLibraryId: library[n % library.length]!.id }),
+      });
+      expect(res.status).toBe(201);
+    }
+    for (const c of sql<{ id: number }>(server, "SELECT id FROM memorial_comments WHERE memorial_flower_id = ?", id)) {
+      expect((await admin.post(`/api/admin/memorial-comments/${c.id}/approve`)).status).toBe(200);
+    }
+    await page.emulateMedia({ media: "screen" });
+    await page.goto(`/garden-of-remembrance/${id}`);
+    await page.getByText("Grandma Bea").waitFor();
+    await page.emulateMedia({ media: "print" });
+    expect(await page.getByText("Grandma Bea").isVisible()).toBe(true);
+    expect(await pages()).toBe(1);
+    await context.close();
+  });
+});
