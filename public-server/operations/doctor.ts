@@ -4,6 +4,7 @@ import Sqlite from "better-sqlite3";
 import nodemailer from "nodemailer";
 import { format } from "date-fns";
 import { SiteConfig } from "../../shared/schemas/site";
+import { nodeVersionProblem } from "../../bin/check-node.cjs";
 import type { ServerConfig } from "../config";
 import { lastGoodBackup } from "./backupFiles";
 import { knownMigrations } from "./onlineBackup";
@@ -41,12 +42,11 @@ const ok = (check: string, detail: string): Finding => ({ ok: true, check, detai
 const problem = (check: string, detail: string, fix: string): Finding => ({ ok: false, check, detail, fix });
 
 function nodeVersion(version: string): Finding {
-  const [major = 0, minor = 0] = version.split(".").map(Number);
-  if (major === 24 && minor >= 11) return ok("Node", `Node ${version} (24 LTS).`);
+  if (!nodeVersionProblem(version)) return ok("Node", `Node ${version} (24 LTS).`);
   return problem(
     "Node",
     `Node ${version}; this site is built and tested for Node 24 LTS (24.11 or newer).`,
-    "Install Node 24 as docs/DEPLOY.md shows, then restart the service.",
+    "Install Node 24 as docs/DEPLOY.md step 1 shows, then restart the service.",
   );
 }
 
