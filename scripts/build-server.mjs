@@ -1,5 +1,6 @@
 // Bundles the server, its CLI and its large-write thread into dist/server with esbuild; packages stay external but date-fns.
 import fs from "node:fs";
+import path from "node:path";
 import { createRequire } from "node:module";
 
 createRequire(import.meta.url)("../bin/check-node.cjs").exitUnlessSupported();
@@ -38,7 +39,7 @@ const door = (bundle) =>
   [
     "// Built by scripts/build-server.mjs: checks Node's version, then loads the bundle.",
     'import { createRequire } from "node:module";',
-    'createRequire(import.meta.url)("../../bin/check-node.cjs").exitUnlessSupported();',
+    `createRequire(import.meta.url)(${JSON.stringify(path.relative("dist/server", "bin/check-node.cjs"))}).exitUnlessSupported();`,
     `await import("./${bundle}");`,
     "",
   ].join("\n");
