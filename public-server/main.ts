@@ -2,6 +2,7 @@ import net from "node:net";
 import type { Server, ServerResponse } from "node:http";
 import { loadConfig, proxyExposureWarning } from "./config";
 import { createServer } from "./app";
+import { siteUrlWarning } from "./lib/siteUrl";
 import { dataFolderProblem } from "./lib/storageHealth";
 
 /** After a stop signal, how long a kept-alive connection may stay silent before it is closed. */
@@ -17,6 +18,11 @@ async function main(): Promise<void> {
     const sentence = dataFolderProblem(err, config.dataDir);
     throw sentence ? new Error(sentence) : err;
   });
+  const siteUrl = siteUrlWarning(services.site.get().siteUrl, config.siteConfigPath);
+  if (siteUrl) {
+    services.log.error("site_url_unreachable", { message: siteUrl });
+    process.stderr.write(`${siteUrl}\n`);
+  }
   const exposed = proxyExposureWarning(config);
   if (exposed) services.log.error("proxy_exposed", { message: exposed });
   if (process.env.NODE_ENV !== "production") {

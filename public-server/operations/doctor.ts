@@ -5,6 +5,7 @@ import nodemailer from "nodemailer";
 import { format } from "date-fns";
 import { SiteConfig } from "../../shared/schemas/site";
 import { nodeVersionProblem } from "../../bin/check-node.cjs";
+import { siteUrlProblem } from "../lib/siteUrl";
 import type { ServerConfig } from "../config";
 import { lastGoodBackup } from "./backupFiles";
 import { knownMigrations } from "./onlineBackup";
@@ -167,6 +168,18 @@ function settings(config: ServerConfig): Finding[] {
       ),
     );
   } else out.push(ok("site.json", `The site is "${site.organisationName}".`));
+  if (site) {
+    const wrong = siteUrlProblem(site.siteUrl);
+    out.push(
+      wrong
+        ? problem(
+            "siteUrl",
+            `siteUrl in ${config.siteConfigPath}: ${wrong}.`,
+            "Set siteUrl to the site's public address over HTTPS, the name Caddy serves (e.g. https://garden.your-apostolate.org).",
+          )
+        : ok("siteUrl", `Share links and preview images point to ${site.siteUrl}.`),
+    );
+  }
 
   if (config.registrationOpen) {
     out.push(

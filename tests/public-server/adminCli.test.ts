@@ -76,7 +76,7 @@ describe("npm run admin -- doctor", () => {
     const dir = await dataFolder();
     const config = loadConfig({ DATA_DIR: dir, REGISTRATION_OPEN: "true", TRUST_PROXY: "1", HOST: "0.0.0.0" });
     const found = problems(await runDoctor(config));
-    expect(Object.keys(found).sort()).toEqual(["Backups", "Mail", "PUBLIC_URL", "REGISTRATION_OPEN", "TEAM_EMAIL", "TRUST_PROXY", "site.json"]);
+    expect(Object.keys(found).sort()).toEqual(["Backups", "Mail", "PUBLIC_URL", "REGISTRATION_OPEN", "TEAM_EMAIL", "TRUST_PROXY", "site.json", "siteUrl"]);
     expect(found.TEAM_EMAIL!.detail).toMatch(/nobody is emailed when a family asks for help/);
     expect(found["site.json"]!.detail).toMatch(/fictional defaults/);
     expect(found.REGISTRATION_OPEN!.detail).toMatch(/anyone can make an account/);
@@ -89,6 +89,7 @@ describe("npm run admin -- doctor", () => {
     const site = JSON.parse(fs.readFileSync(path.join(dir, "site.json"), "utf8"));
     site.email = "care@hope-apostolate.test";
     site.phones = [{ label: "Main line", number: "(540) 123-4567" }];
+    site.siteUrl = "https://garden.hope-apostolate.test";
     fs.writeFileSync(path.join(dir, "site.json"), JSON.stringify(site));
     const now = new Date();
     const config = loadConfig({
@@ -110,6 +111,7 @@ describe("npm run admin -- doctor", () => {
       "Mail",
       "TEAM_EMAIL",
       "site.json",
+      "siteUrl",
       "REGISTRATION_OPEN",
       "TRUST_PROXY",
       "PUBLIC_URL",
