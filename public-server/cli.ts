@@ -81,6 +81,15 @@ const COMMANDS: Record<string, Command> = {
       return 0;
     },
   },
+  offsite: {
+    usage: "offsite                                 copy the last nightly backup to the restic repository (RESTIC_REPOSITORY)",
+    async run({ positionals, config }) {
+      if (positionals.length) return usage();
+      const { copyOffsite } = await import("./operations/offsite");
+      for (const line of await copyOffsite(config)) console.log(line);
+      return 0;
+    },
+  },
   doctor: {
     usage: "doctor                                  check this server's settings, database, backups and mail",
     async run({ positionals, config }) {

@@ -9,6 +9,7 @@ import { siteUrlProblem } from "../lib/siteUrl";
 import type { ServerConfig } from "../config";
 import { lastGoodBackup } from "./backupFiles";
 import { knownMigrations } from "./onlineBackup";
+import { offsiteConfigured, readOffsiteStatus } from "./offsite";
 
 /** One finding: ok, or a problem with the one sentence that says how to fix it. */
 export interface Finding {
@@ -34,6 +35,7 @@ export async function runDoctor(config: ServerConfig, options: DoctorOptions = {
     nodeVersion(options.nodeVersion ?? process.versions.node),
     ...database(config),
     lastBackup(config, now),
+    offsiteCopy(config, now),
     await smtp(config, options.smtpTimeoutMs ?? 5000),
     ...settings(config),
   ];
@@ -113,6 +115,29 @@ function lastBackup(config: ServerConfig, now: Date): Finding {
   if (hours > 26)
     return problem("Backups", `The last good backup is ${when}.`, `Look for "backup_failed" in the log (journalctl -u garden) and check the disk has room.`);
   return ok("Backups", `The last good backup is ${when}.`);
+}
+
+function offsiteCopy(config: ServerConfig, now: Date): Finding {
+  const last = readOffsiteStatus(config.backupDir);
+  if (!offsiteConfigured() && !last) {
+    return problem(
+      "Off-site",
+      "No copy of the backups leaves this server: a dead disk or a lost server would take the garden with it.",
+      'Set up encrypted off-site copies with restic as docs/DEPLOY.md shows ("Off-site copies").',
+    );
+  }
+  if (!last) {
+    return problem(
+      "Off-site",
+      "No off-site copy has succeeded yet.",
+      'Run `garden-admin offsite` once, and look for "offsite" in journalctl -u garden-offsite if it fails.',
+    );
+  }
+  const at = new Date(last.at);
+  const hours = (now.getTime() - at.getTime()) / 3_600_000;
+  const when = `${last.backup} as snapshot ${last.snapshot} (${format(at, "yyyy-MM-dd HH:mm")}, ${Math.round(hours)} h ago)`;
+  if (hours > 26) return problem("Off-site", `The last off-site copy is ${when}.`, "Look at journalctl -u garden-offsite for why the nightly copy failed.");
+  return ok("Off-site", `The last off-site copy is ${when}.`);
 }
 
 async function smtp(config: ServerConfig, timeoutMs: number): Promise<Finding> {

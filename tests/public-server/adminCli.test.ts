@@ -76,7 +76,17 @@ describe("npm run admin -- doctor", () => {
     const dir = await dataFolder();
     const config = loadConfig({ DATA_DIR: dir, REGISTRATION_OPEN: "true", TRUST_PROXY: "1", HOST: "0.0.0.0" });
     const found = problems(await runDoctor(config));
-    expect(Object.keys(found).sort()).toEqual(["Backups", "Mail", "PUBLIC_URL", "REGISTRATION_OPEN", "TEAM_EMAIL", "TRUST_PROXY", "site.json", "siteUrl"]);
+    expect(Object.keys(found).sort()).toEqual([
+      "Backups",
+      "Mail",
+      "Off-site",
+      "PUBLIC_URL",
+      "REGISTRATION_OPEN",
+      "TEAM_EMAIL",
+      "TRUST_PROXY",
+      "site.json",
+      "siteUrl",
+    ]);
     expect(found.TEAM_EMAIL!.detail).toMatch(/nobody is emailed when a family asks for help/);
     expect(found["site.json"]!.detail).toMatch(/fictional defaults/);
     expect(found.REGISTRATION_OPEN!.detail).toMatch(/anyone can make an account/);
@@ -101,6 +111,11 @@ describe("npm run admin -- doctor", () => {
       PUBLIC_URL: "https://garden.hope-apostolate.test",
     });
     await takeOnlineBackup(config.databasePath, path.join(config.backupDir, nightlyName(new Date(now.getTime() - 3_600_000))));
+    // What `npm run admin -- offsite` leaves after a copy (tests/public-server/offsite.test.ts makes real ones).
+    fs.writeFileSync(
+      path.join(config.backupDir, "offsite.json"),
+      JSON.stringify({ at: now.toISOString(), backup: "garden-nightly-x.sqlite", snapshot: "0a1b2c3d" }),
+    );
     const findings = await runDoctor(config, { now });
     expect(findings.filter((f) => !f.ok)).toEqual([]);
     expect(findings.map((f) => f.check)).toEqual([
@@ -108,6 +123,7 @@ describe("npm run admin -- doctor", () => {
       "Database",
       "Migrations",
       "Backups",
+      "Off-site",
       "Mail",
       "TEAM_EMAIL",
       "site.json",
