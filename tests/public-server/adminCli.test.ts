@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +11,7 @@ import { takeOnlineBackup } from "../../public-server/operations/onlineBackup";
 import { runDoctor, type Finding } from "../../public-server/operations/doctor";
 import { SmtpCapture } from "./mailSmtp";
 import { cleanupAfterAll } from "../support/cleanup";
+import { until } from "../support/until";
 
 const { cleanups, tempDir } = cleanupAfterAll();
 
@@ -62,6 +63,49 @@ describe("settings", () => {
       // A value that may hold a password is never repeated.
       "SMTP_URL must start with smtp:// or smtps://, such as smtp://user:password@mail.example.org:587.",
     ]);
+  });
+});
+
+describe("npm run admin -- create, on a terminal", () => {
+  // `script` gives the command a terminal of its own (util-linux); what we send is typed into it.
+  const hasScript = spawnSync("script", ["--version"]).status === 0;
+  /** Runs the command on a terminal and types each answer once its prompt has appeared. */
+  const onTerminal = async (args: string, env: Record<string, string>, answers: [prompt: string, typed: string][]) => {
+    const command = `${process.execPath} --import tsx public-server/cli.ts ${args}`;
+    const child = spawn("script", ["-qec", command, "/dev/null"], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: "silent", ...env } });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    let seen = 0;
+    for (const [prompt, typed] of answers) {
+      await until(() => out.indexOf(prompt, seen) >= 0, `the prompt "${prompt}"`, 90_000);
+      seen = out.indexOf(prompt, seen) + prompt.length;
+      child.stdin.write(`${typed}\r`);
+    }
+    const code = await exited;
+    return { code, out };
+  };
+
+  it.skipIf(!hasScript)("asks for the password twice, and makes the account only when both are the same", { timeout: 200_000 }, async () => {
+    const dir = await dataFolder();
+    const differ = await onTerminal("create alice", { DATA_DIR: dir, ADMIN_PASSWORD: "" }, [
+      ["Password for alice: ", "a long first password"],
+      ["The same password again: ", "a long other password"],
+    ]);
+    expect(differ.out).toContain("Password for alice: ");
+    expect(differ.out).toContain("The same password again: ");
+    expect(differ.out).toContain("The two passwords were not the same, so nothing was changed: please run the command again.");
+    expect(differ.code).toBe(1);
+    expect(differ.out).not.toContain("a long first password");
+    expect(admin(["list"], { DATA_DIR: dir }).out).toBe("No accounts yet.\n");
+
+    const same = await onTerminal("create alice", { DATA_DIR: dir, ADMIN_PASSWORD: "" }, [
+      ["Password for alice: ", "a long shared password"],
+      ["The same password again: ", "a long shared password"],
+    ]);
+    expect(same.out).toContain('Created admin account "alice"');
+    expect(same.code).toBe(0);
+    expect(admin(["list"], { DATA_DIR: dir }).out).toBe("alice\tadmin\n");
   });
 });
 

@@ -141,5 +141,8 @@ describe("deploy/", () => {
     expect(config.teamEmails.length).toBeGreaterThan(0);
     expect(config.smtpUrl).toMatch(/^smtp:\/\//);
     expect(config.mailFrom).toBe("Garden of Remembrance <no-reply@example.org>");
+    // Reset-and-import is named, and stays off until the team sets its own key.
+    expect(text).toMatch(/^# ADMIN_IMPORT_KEY=$/m);
+    expect(config.adminImportKey ?? null).toBe(null);
   });
 });
