@@ -7,6 +7,7 @@ const fs = process.getBuiltinModule("node:fs");
 const path = process.getBuiltinModule("node:path");
 
 const updateUrl = process.env.GARDEN_UPDATE_URL || null;
+const adHoc = !process.env.CSC_LINK && !process.env.CSC_NAME;
 
 /** @type {import("electron-builder").Configuration} */
 module.exports = {
@@ -45,6 +46,17 @@ module.exports = {
   deb: { packageName: "garden-volunteers" },
   win: { target: ["nsis"] },
   nsis: { oneClick: false, perMachine: false, allowToChangeInstallationDirectory: true },
-  mac: { target: ["dmg"], category: "public.app-category.productivity" },
+  // Both Mac architectures (the release workflow passes --x64 --arm64). Without a certificate (CSC_LINK)
+  // the app is signed ad hoc ("-"): Apple silicon runs no unsigned code at all, and Gatekeeper then offers
+  // "Open Anyway" in System Settings (docs/desktop.md). With one, signed with it and notarised when
+  // APPLE_ID, APPLE_APP_SPECIFIC_PASSWORD and APPLE_TEAM_ID are set.
+  mac: {
+    target: [{ target: "dmg", arch: ["x64", "arm64"] }],
+    category: "public.app-category.productivity",
+    identity: adHoc ? "-" : undefined,
+    // Ad hoc, the hardened runtime's library validation would refuse Electron's own frameworks (signed by another team).
+    hardenedRuntime: !adHoc,
+    notarize: Boolean(process.env.APPLE_ID && process.env.APPLE_TEAM_ID),
+  },
   publish: updateUrl ? [{ provider: "generic", url: updateUrl }] : null,
 };

@@ -6,6 +6,8 @@ import { flowerDrawingFiles } from "./vite.flowers";
 // and Lighthouse.
 // The build comes first (`npm test` builds once); no test file builds the site itself. The desktop project
 // builds the desktop app once per run, before its first file (tests/support/desktopBuild.ts).
+const GARDEN_DOM_TEST = "tests/public-web/garden-components.test.ts";
+
 export default defineConfig({
   plugins: [flowerDrawingFiles()],
   test: {
@@ -18,11 +20,18 @@ export default defineConfig({
     // The whole suite runs outside UTC, where a time read as local instead of UTC shows hours off.
     env: { LOG_LEVEL: "silent", TZ: "America/New_York" },
     projects: [
+      // Unit tests load no server and need no build, so `npm run test:unit` runs in a fresh clone
+      // (tests/shared/unitIsolation.test.ts holds them to it). The garden list's DOM test drives the real
+      // server, so it runs with the server's tests.
       {
         extends: true,
-        test: { name: "unit", include: ["tests/shared/**/*.test.ts", "tests/public-web/**/*.test.{ts,tsx}", "tests/components/**/*.test.{ts,tsx}"] },
+        test: {
+          name: "unit",
+          include: ["tests/shared/**/*.test.ts", "tests/public-web/**/*.test.{ts,tsx}", "tests/components/**/*.test.{ts,tsx}"],
+          exclude: [GARDEN_DOM_TEST],
+        },
       },
-      { extends: true, test: { name: "server", include: ["tests/public-server/**/*.test.ts"] } },
+      { extends: true, test: { name: "server", include: ["tests/public-server/**/*.test.ts", GARDEN_DOM_TEST] } },
       { extends: true, test: { name: "browser", include: ["tests/e2e/**/*.test.ts"] } },
       { extends: true, test: { name: "desktop", include: ["tests/admin-desktop/**/*.test.ts"], globalSetup: ["tests/support/desktopBuild.ts"] } },
       // Lighthouse and the garden's letter timing measure what they observe on this machine's CPU: they run

@@ -8,6 +8,7 @@ import type { Database } from "./db";
 import type { AppState, DomainHook, Services } from "./context";
 import { openDatabase, READ_ONLY_HELP, removePartialBackups } from "./db";
 import { createLogger, type Logger } from "./lib/log";
+import { dataFolderProblem, storageState } from "./lib/storageHealth";
 import { PublicCache } from "./lib/publicCache";
 import { RateLimiter } from "./lib/rateLimiter";
 import { Slowdown } from "./lib/slowdown";
@@ -79,6 +80,8 @@ function holdDatabase(databasePath: string): () => void {
     lock = acquireDatabaseLock(databasePath, "server");
   } catch (err) {
     if (!(err as NodeJS.ErrnoException).code) throw err;
+    const sentence = dataFolderProblem(err, path.dirname(databasePath));
+    if (sentence) throw new Error(sentence);
     throw new Error(
       `The server could not write its lock file beside the database (${databasePath}.pid): ${(err as Error).message}. ` +
         "Make the data folder writable by the user that runs the server, on a disk with free space.",
@@ -215,7 +218,7 @@ async function reportStorage(config: ServerConfig, db: Database, log: Logger): P
   if (removed) log.info("partial_backups_removed", { count: removed, dir: config.backupDir });
   const uploads = removeLeftUploads(config.dataDir);
   if (uploads) log.info("unfinished_uploads_removed", { count: uploads });
-  const state = await db.state();
+  const state = await storageState(db, config.databasePath);
   if (state === "writable" || state === "busy") return;
   const sentence =
     state === "read-only"

@@ -81,6 +81,15 @@ const COMMANDS: Record<string, Command> = {
       return 0;
     },
   },
+  offsite: {
+    usage: "offsite                                 copy the last nightly backup to the restic repository (RESTIC_REPOSITORY)",
+    async run({ positionals, config }) {
+      if (positionals.length) return usage();
+      const { copyOffsite } = await import("./operations/offsite");
+      for (const line of await copyOffsite(config)) console.log(line);
+      return 0;
+    },
+  },
   doctor: {
     usage: "doctor                                  check this server's settings, database, backups and mail",
     async run({ positionals, config }) {
@@ -100,20 +109,30 @@ function usage(): number {
   return 2;
 }
 
-/** Reads a password from the terminal without echoing it. */
-function askPassword(prompt: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    if (!process.stdin.isTTY) return reject(new Error("No terminal to ask for a password: set ADMIN_PASSWORD."));
-    const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
-    const rlWithOutput = rl as unknown as { _writeToOutput: (s: string) => void };
-    process.stdout.write(prompt);
-    rlWithOutput._writeToOutput = () => undefined; // hide what is typed
-    rl.question("", (answer) => {
-      rl.close();
-      process.stdout.write("\n");
-      resolve(answer);
+/**
+ * Reads a new password from the terminal without echoing it, twice: a typo in a password nobody sees
+ * would lock its owner out. Both answers come through one reader, so nothing typed ahead is lost.
+ */
+async function askPassword(prompt: string): Promise<string> {
+  if (!process.stdin.isTTY) throw new Error("No terminal to ask for a password: set ADMIN_PASSWORD.");
+  const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = () => undefined; // hide what is typed
+  const ask = (text: string) =>
+    new Promise<string>((resolve) => {
+      process.stdout.write(text);
+      rl.question("", (answer) => {
+        process.stdout.write("\n");
+        resolve(answer);
+      });
     });
-  });
+  try {
+    const first = await ask(prompt);
+    const again = await ask("The same password again: ");
+    if (first !== again) throw new Error("The two passwords were not the same, so nothing was changed: please run the command again.");
+    return first;
+  } finally {
+    rl.close();
+  }
 }
 
 async function main(argv: string[]): Promise<number> {

@@ -2,6 +2,8 @@ import net from "node:net";
 import type { Server, ServerResponse } from "node:http";
 import { loadConfig, proxyExposureWarning } from "./config";
 import { createServer } from "./app";
+import { siteUrlWarning } from "./lib/siteUrl";
+import { dataFolderProblem } from "./lib/storageHealth";
 
 /** After a stop signal, how long a kept-alive connection may stay silent before it is closed. */
 const IDLE_GRACE_MS = 1_000;
@@ -11,7 +13,16 @@ const STOP_DEADLINE_MS = 8_000;
 /** Starts the server on PORT and stops it gently on SIGTERM or SIGINT. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const { app, services, quiesce, close } = await createServer(config);
+  const { app, services, quiesce, close } = await createServer(config).catch((err: unknown) => {
+    // A read-only or full data folder is said in one sentence, not as SQLite's or the system's bare message.
+    const sentence = dataFolderProblem(err, config.dataDir);
+    throw sentence ? new Error(sentence) : err;
+  });
+  const siteUrl = siteUrlWarning(services.site.get().siteUrl, config.siteConfigPath);
+  if (siteUrl) {
+    services.log.error("site_url_unreachable", { message: siteUrl });
+    process.stderr.write(`${siteUrl}\n`);
+  }
   const exposed = proxyExposureWarning(config);
   if (exposed) services.log.error("proxy_exposed", { message: exposed });
   if (process.env.NODE_ENV !== "production") {
@@ -88,6 +99,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  process.stderr.write(`The server could not start: ${err instanceof Error ? err.message : String(err)}\n`);
+  const message = err instanceof Error ? err.message : String(err);
+  process.stderr.write(message.startsWith("The server cannot start") ? `${message}\n` : `The server could not start: ${message}\n`);
   process.exit(1);
 });

@@ -9,7 +9,6 @@ import type { AppState, Services } from "./context";
 import type { PageData as FormPageData } from "../shared/visitorForms";
 import { commentPageData, visitorForms } from "./forms";
 import { gardenPageData, type PageData } from "./garden/pages";
-import { memorialSegment } from "../shared/garden";
 import type { Entry } from "./lib/publicCache";
 import { StaticFiles } from "./lib/staticFiles";
 import { GARDEN_PATH, gardenQueryFrom, gardenQueryString, memorialSegment } from "../shared/garden";

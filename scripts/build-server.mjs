@@ -1,5 +1,9 @@
 // Bundles the server, its CLI and its large-write thread into dist/server with esbuild; packages stay external but date-fns.
 import fs from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+
+createRequire(import.meta.url)("../bin/check-node.cjs").exitUnlessSupported();
 import { build } from "esbuild";
 
 /**
@@ -16,7 +20,7 @@ const external = Object.keys({ ...dependencies, ...devDependencies })
   .flatMap((name) => [name, `${name}/*`]);
 
 await build({
-  entryPoints: { main: "public-server/main.ts", cli: "public-server/cli.ts", gardenWriter: "public-server/writer/worker.ts" },
+  entryPoints: { serve: "public-server/main.ts", admin: "public-server/cli.ts", gardenWriter: "public-server/writer/worker.ts" },
   outdir: "dist/server",
   bundle: true,
   platform: "node",
@@ -26,4 +30,19 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
-console.log("server built: dist/server/main.js, dist/server/cli.js, dist/server/gardenWriter.js");
+/**
+ * The two commands people and systemd run are small doors that check Node's version before anything
+ * else loads: a module's imports all load before its first line runs, and on another Node the SQLite
+ * driver ends the process with a bare "Segmentation fault" while loading.
+ */
+const door = (bundle) =>
+  [
+    "// Built by scripts/build-server.mjs: checks Node's version, then loads the bundle.",
+    'import { createRequire } from "node:module";',
+    `createRequire(import.meta.url)(${JSON.stringify(path.relative("dist/server", "bin/check-node.cjs"))}).exitUnlessSupported();`,
+    `await import("./${bundle}");`,
+    "",
+  ].join("\n");
+fs.writeFileSync("dist/server/main.js", door("serve.js"));
+fs.writeFileSync("dist/server/cli.js", door("admin.js"));
+console.log("server built: dist/server/main.js (serve.js), dist/server/cli.js (admin.js), dist/server/gardenWriter.js");

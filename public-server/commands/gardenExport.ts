@@ -1,4 +1,5 @@
 import { GARDEN_CSV_HEADER, gardenCsvRows, type ExportedFlower } from "../../shared/csv/export";
+import { CSV_BOM } from "../../shared/csv/records";
 import type { Services } from "../context";
 
 /** Flowers read and written per page of the download: a few milliseconds of reading, about 60 KB of text. */
@@ -18,7 +19,7 @@ const PAGE_SQL = `SELECT id, baby_first_name AS babyFirstName, baby_middle_name 
  * an update sent back later still knows exactly which flowers changed since.
  */
 export async function* gardenCsvPages(s: Services): AsyncGenerator<string> {
-  yield GARDEN_CSV_HEADER;
+  yield CSV_BOM + GARDEN_CSV_HEADER;
   let after = 0;
   for (;;) {
     const rows = await s.db.read((db) => db.prepare(PAGE_SQL).all(after, EXPORT_PAGE) as ExportedFlower[]);

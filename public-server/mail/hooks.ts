@@ -13,8 +13,30 @@ import {
   testimonialApprovedMessage,
 } from "./messages";
 
-/** A moment as the team reads it, in the server's time zone. */
-export const readableTime = (d: Date) => format(d, "EEEE d MMMM yyyy, HH:mm (xxx)");
+/**
+ * A moment as the team reads it, such as "Thursday 26 November 2026, 07:05 (-05:00)", in the
+ * organisation's time zone (timeZone in site.json); without one, in the server's.
+ */
+export function readableTime(d: Date, timeZone?: string): string {
+  if (!timeZone) return format(d, "EEEE d MMMM yyyy, HH:mm (xxx)");
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      weekday: "long",
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+      timeZoneName: "longOffset",
+    })
+      .formatToParts(d)
+      .map((p) => [p.type, p.value]),
+  );
+  const offset = parts.timeZoneName === "GMT" ? "+00:00" : String(parts.timeZoneName).replace("GMT", "");
+  return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}, ${parts.hour}:${parts.minute} (${offset})`;
+}
 
 /**
  * Writes the emails an event causes into the outbox, inside the event's own
@@ -71,7 +93,7 @@ async function enqueueFor(s: Services, tx: Queries, event: DomainEvent): Promise
     );
     const r = rows[0];
     if (!r) return false;
-    const content = assistanceRequestMessage(s.site.get(), { ...r, receivedAt: readableTime(parseDbTime(r.createdAt)) });
+    const content = assistanceRequestMessage(s.site.get(), { ...r, receivedAt: readableTime(parseDbTime(r.createdAt), s.site.get().timeZone) });
     return enqueue(tx, {
       kind: "assistance-request",
       dedupeKey: `assistance-request:${event.id}:${r.createdAt}`,

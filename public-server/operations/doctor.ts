@@ -4,9 +4,12 @@ import Sqlite from "better-sqlite3";
 import nodemailer from "nodemailer";
 import { format } from "date-fns";
 import { SiteConfig } from "../../shared/schemas/site";
+import { nodeVersionProblem } from "../../bin/check-node.cjs";
+import { siteUrlProblem } from "../lib/siteUrl";
 import type { ServerConfig } from "../config";
 import { lastGoodBackup } from "./backupFiles";
 import { knownMigrations } from "./onlineBackup";
+import { offsiteConfigured, readOffsiteStatus } from "./offsite";
 
 /** One finding: ok, or a problem with the one sentence that says how to fix it. */
 export interface Finding {
@@ -32,6 +35,7 @@ export async function runDoctor(config: ServerConfig, options: DoctorOptions = {
     nodeVersion(options.nodeVersion ?? process.versions.node),
     ...database(config),
     lastBackup(config, now),
+    offsiteCopy(config, now),
     await smtp(config, options.smtpTimeoutMs ?? 5000),
     ...settings(config),
   ];
@@ -41,12 +45,11 @@ const ok = (check: string, detail: string): Finding => ({ ok: true, check, detai
 const problem = (check: string, detail: string, fix: string): Finding => ({ ok: false, check, detail, fix });
 
 function nodeVersion(version: string): Finding {
-  const [major = 0, minor = 0] = version.split(".").map(Number);
-  if (major === 24 && minor >= 11) return ok("Node", `Node ${version} (24 LTS).`);
+  if (!nodeVersionProblem(version)) return ok("Node", `Node ${version} (24 LTS).`);
   return problem(
     "Node",
     `Node ${version}; this site is built and tested for Node 24 LTS (24.11 or newer).`,
-    "Install Node 24 as docs/DEPLOY.md shows, then restart the service.",
+    "Install Node 24 as docs/DEPLOY.md step 1 shows, then restart the service.",
   );
 }
 
@@ -114,6 +117,29 @@ function lastBackup(config: ServerConfig, now: Date): Finding {
   return ok("Backups", `The last good backup is ${when}.`);
 }
 
+function offsiteCopy(config: ServerConfig, now: Date): Finding {
+  const last = readOffsiteStatus(config.backupDir);
+  if (!offsiteConfigured() && !last) {
+    return problem(
+      "Off-site",
+      "No copy of the backups leaves this server: a dead disk or a lost server would take the garden with it.",
+      'Set up encrypted off-site copies with restic as docs/DEPLOY.md shows ("Off-site copies").',
+    );
+  }
+  if (!last) {
+    return problem(
+      "Off-site",
+      "No off-site copy has succeeded yet.",
+      'Run `garden-admin offsite` once, and look for "offsite" in journalctl -u garden-offsite if it fails.',
+    );
+  }
+  const at = new Date(last.at);
+  const hours = (now.getTime() - at.getTime()) / 3_600_000;
+  const when = `${last.backup} as snapshot ${last.snapshot} (${format(at, "yyyy-MM-dd HH:mm")}, ${Math.round(hours)} h ago)`;
+  if (hours > 26) return problem("Off-site", `The last off-site copy is ${when}.`, "Look at journalctl -u garden-offsite for why the nightly copy failed.");
+  return ok("Off-site", `The last off-site copy is ${when}.`);
+}
+
 async function smtp(config: ServerConfig, timeoutMs: number): Promise<Finding> {
   if (!config.smtpUrl) {
     return problem(
@@ -167,6 +193,18 @@ function settings(config: ServerConfig): Finding[] {
       ),
     );
   } else out.push(ok("site.json", `The site is "${site.organisationName}".`));
+  if (site) {
+    const wrong = siteUrlProblem(site.siteUrl);
+    out.push(
+      wrong
+        ? problem(
+            "siteUrl",
+            `siteUrl in ${config.siteConfigPath}: ${wrong}.`,
+            "Set siteUrl to the site's public address over HTTPS, the name Caddy serves (e.g. https://garden.your-apostolate.org).",
+          )
+        : ok("siteUrl", `Share links and preview images point to ${site.siteUrl}.`),
+    );
+  }
 
   if (config.registrationOpen) {
     out.push(

@@ -4,4 +4,4 @@ export * from "./flexible";
 export * from "./template";
 export * from "./decode";
 export * from "./export";
-export { CSV_PARSE_OPTIONS, readCsvRecords, stripBom, type CsvProgress } from "./records";
+export { CSV_BOM, CSV_PARSE_OPTIONS, readCsvRecords, stripBom, type CsvProgress } from "./records";

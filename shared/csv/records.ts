@@ -9,7 +9,11 @@ export interface CsvRecords {
   parseErrors: string[];
 }
 
-const BOM = "\uFEFF";
+/**
+ * The UTF-8 byte-order mark every CSV download starts with: without it Excel on Windows reads the file
+ * as the local code page and garbles "Zoë". Every reader here takes it off again.
+ */
+export const CSV_BOM = "\uFEFF";
 
 /** Told now and then how much of a long read is done, from 0 to 1 (for a progress bar). */
 export type CsvProgress = (fraction: number) => void;
@@ -20,7 +24,7 @@ export const PROGRESS_EVERY = 2000;
 
 /** The text without a leading UTF-8 byte-order mark. */
 export function stripBom(text: string): string {
-  return text.startsWith(BOM) ? text.slice(BOM.length) : text;
+  return text.startsWith(CSV_BOM) ? text.slice(CSV_BOM.length) : text;
 }
 
 /** How every reader splits records, once line breaks are "\n" (the server's streamed upload uses the same). */

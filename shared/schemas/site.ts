@@ -10,6 +10,15 @@ const link = z.object({
  * The site configuration (data/site.json): everything a team changes without
  * a rebuild. The defaults in the repository are plainly fictional.
  */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const SiteConfig = z.object({
   organisationName: z.string().min(1),
   shortName: z.string().min(1),
@@ -42,6 +51,8 @@ export const SiteConfig = z.object({
   eDocumentUrl: z.url().optional(),
   /** The public address of the site (e.g. https://www.example.org), for canonical links; never taken from a request. */
   siteUrl: z.url({ protocol: /^https?$/ }).optional(),
+  /** The organisation's time zone (an IANA name such as America/Chicago): the team's emails stamp times in it, whatever the server's. */
+  timeZone: z.string().refine(isTimeZone, "timeZone must be a time zone name such as America/Chicago or Europe/Dublin.").optional(),
   /**
    * Days a request for help is kept. Not read from site.json: the server puts
    * its ASSISTANCE_RETENTION_DAYS here, so the Privacy page states what the

@@ -26,7 +26,7 @@ interface BuilderConfig {
   publish: unknown;
   linux: { target: string[] };
   win: { target: string[] };
-  mac: { target: string[] };
+  mac: { target: { target: string; arch: string[] }[] };
 }
 const builderConfig = require(path.join(ROOT, "electron-builder.cjs")) as BuilderConfig;
 const rootPackage = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string };
@@ -140,7 +140,7 @@ describe("the packaged desktop app (Linux --dir, stand-in Electron)", () => {
     expect(builderConfig.productName).toBe("Garden of Remembrance Volunteers");
     expect(builderConfig.linux.target).toEqual(["AppImage", "deb"]);
     expect(builderConfig.win.target).toEqual(["nsis"]);
-    expect(builderConfig.mac.target).toEqual(["dmg"]);
+    expect(builderConfig.mac.target).toEqual([{ target: "dmg", arch: ["x64", "arm64"] }]);
     expect(builderConfig.version).toBeUndefined();
     expect(fs.existsSync(path.join(ROOT, builderConfig.icon))).toBe(true);
     expect(builderConfig.publish).toBeNull();

@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +11,7 @@ import { takeOnlineBackup } from "../../public-server/operations/onlineBackup";
 import { runDoctor, type Finding } from "../../public-server/operations/doctor";
 import { SmtpCapture } from "./mailSmtp";
 import { cleanupAfterAll } from "../support/cleanup";
+import { until } from "../support/until";
 
 const { cleanups, tempDir } = cleanupAfterAll();
 
@@ -65,6 +66,49 @@ describe("settings", () => {
   });
 });
 
+describe("npm run admin -- create, on a terminal", () => {
+  // `script` gives the command a terminal of its own (util-linux); what we send is typed into it.
+  const hasScript = spawnSync("script", ["--version"]).status === 0;
+  /** Runs the command on a terminal and types each answer once its prompt has appeared. */
+  const onTerminal = async (args: string, env: Record<string, string>, answers: [prompt: string, typed: string][]) => {
+    const command = `${process.execPath} --import tsx public-server/cli.ts ${args}`;
+    const child = spawn("script", ["-qec", command, "/dev/null"], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: "silent", ...env } });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    let seen = 0;
+    for (const [prompt, typed] of answers) {
+      await until(() => out.indexOf(prompt, seen) >= 0, `the prompt "${prompt}"`, 90_000);
+      seen = out.indexOf(prompt, seen) + prompt.length;
+      child.stdin.write(`${typed}\r`);
+    }
+    const code = await exited;
+    return { code, out };
+  };
+
+  it.skipIf(!hasScript)("asks for the password twice, and makes the account only when both are the same", { timeout: 200_000 }, async () => {
+    const dir = await dataFolder();
+    const differ = await onTerminal("create alice", { DATA_DIR: dir, ADMIN_PASSWORD: "" }, [
+      ["Password for alice: ", "a long first password"],
+      ["The same password again: ", "a long other password"],
+    ]);
+    expect(differ.out).toContain("Password for alice: ");
+    expect(differ.out).toContain("The same password again: ");
+    expect(differ.out).toContain("The two passwords were not the same, so nothing was changed: please run the command again.");
+    expect(differ.code).toBe(1);
+    expect(differ.out).not.toContain("a long first password");
+    expect(admin(["list"], { DATA_DIR: dir }).out).toBe("No accounts yet.\n");
+
+    const same = await onTerminal("create alice", { DATA_DIR: dir, ADMIN_PASSWORD: "" }, [
+      ["Password for alice: ", "a long shared password"],
+      ["The same password again: ", "a long shared password"],
+    ]);
+    expect(same.out).toContain('Created admin account "alice"');
+    expect(same.code).toBe(0);
+    expect(admin(["list"], { DATA_DIR: dir }).out).toBe("alice\tadmin\n");
+  });
+});
+
 describe("npm run admin -- doctor", () => {
   let smtp: SmtpCapture;
   beforeAll(async () => {
@@ -76,7 +120,17 @@ describe("npm run admin -- doctor", () => {
     const dir = await dataFolder();
     const config = loadConfig({ DATA_DIR: dir, REGISTRATION_OPEN: "true", TRUST_PROXY: "1", HOST: "0.0.0.0" });
     const found = problems(await runDoctor(config));
-    expect(Object.keys(found).sort()).toEqual(["Backups", "Mail", "PUBLIC_URL", "REGISTRATION_OPEN", "TEAM_EMAIL", "TRUST_PROXY", "site.json"]);
+    expect(Object.keys(found).sort()).toEqual([
+      "Backups",
+      "Mail",
+      "Off-site",
+      "PUBLIC_URL",
+      "REGISTRATION_OPEN",
+      "TEAM_EMAIL",
+      "TRUST_PROXY",
+      "site.json",
+      "siteUrl",
+    ]);
     expect(found.TEAM_EMAIL!.detail).toMatch(/nobody is emailed when a family asks for help/);
     expect(found["site.json"]!.detail).toMatch(/fictional defaults/);
     expect(found.REGISTRATION_OPEN!.detail).toMatch(/anyone can make an account/);
@@ -89,6 +143,7 @@ describe("npm run admin -- doctor", () => {
     const site = JSON.parse(fs.readFileSync(path.join(dir, "site.json"), "utf8"));
     site.email = "care@hope-apostolate.test";
     site.phones = [{ label: "Main line", number: "(540) 123-4567" }];
+    site.siteUrl = "https://garden.hope-apostolate.test";
     fs.writeFileSync(path.join(dir, "site.json"), JSON.stringify(site));
     const now = new Date();
     const config = loadConfig({
@@ -100,6 +155,11 @@ describe("npm run admin -- doctor", () => {
       PUBLIC_URL: "https://garden.hope-apostolate.test",
     });
     await takeOnlineBackup(config.databasePath, path.join(config.backupDir, nightlyName(new Date(now.getTime() - 3_600_000))));
+    // What `npm run admin -- offsite` leaves after a copy (tests/public-server/offsite.test.ts makes real ones).
+    fs.writeFileSync(
+      path.join(config.backupDir, "offsite.json"),
+      JSON.stringify({ at: now.toISOString(), backup: "garden-nightly-x.sqlite", snapshot: "0a1b2c3d" }),
+    );
     const findings = await runDoctor(config, { now });
     expect(findings.filter((f) => !f.ok)).toEqual([]);
     expect(findings.map((f) => f.check)).toEqual([
@@ -107,9 +167,11 @@ describe("npm run admin -- doctor", () => {
       "Database",
       "Migrations",
       "Backups",
+      "Off-site",
       "Mail",
       "TEAM_EMAIL",
       "site.json",
+      "siteUrl",
       "REGISTRATION_OPEN",
       "TRUST_PROXY",
       "PUBLIC_URL",

@@ -22,7 +22,14 @@ describe("deploy/", () => {
   it("holds every file docs/DEPLOY.md tells people to install", () => {
     const guide = fs.readFileSync(path.join(ROOT, "docs/DEPLOY.md"), "utf8");
     const named = [...new Set([...guide.matchAll(/deploy\/([\w.-]+)/g)].map((m) => m[1]!))];
-    expect(named.sort()).toEqual(["Caddyfile", "garden.env.example", "garden.service"]);
+    expect(named.sort()).toEqual([
+      "Caddyfile",
+      "garden-offsite.service",
+      "garden-offsite.timer",
+      "garden.env.example",
+      "garden.service",
+      "offsite.env.example",
+    ]);
     for (const file of named) expect(fs.existsSync(path.join(DEPLOY, file)), file).toBe(true);
   });
 
@@ -69,6 +76,32 @@ describe("deploy/", () => {
     expect(run.status).toBe(0);
   });
 
+  it("garden-offsite.service and .timer: the nightly off-site copy runs as garden after the backup; systemd-analyze verify accepts them", () => {
+    const unit = fs.readFileSync(path.join(DEPLOY, "garden-offsite.service"), "utf8");
+    expect(unit).toMatch(/^ExecStart=\/usr\/bin\/node \/opt\/garden\/dist\/server\/cli\.js offsite$/m);
+    expect(unit).toMatch(/^User=garden$/m);
+    expect(unit).toMatch(/^EnvironmentFile=\/etc\/garden\/offsite\.env$/m);
+    const timer = fs.readFileSync(path.join(DEPLOY, "garden-offsite.timer"), "utf8");
+    const [, hour] = /^OnCalendar=\*-\*-\* (\d\d):\d\d:\d\d$/m.exec(timer) ?? [];
+    expect(Number(hour)).toBeGreaterThan(loadConfig({}).backupHour!);
+    const env = fs.readFileSync(path.join(DEPLOY, "offsite.env.example"), "utf8");
+    expect(env).toMatch(/^RESTIC_REPOSITORY=\S+$/m);
+    expect(env).toMatch(/^RESTIC_PASSWORD_FILE=\/etc\/garden\/restic-password$/m);
+    expect(env, "the password itself never goes in the file").not.toMatch(/^RESTIC_PASSWORD=/m);
+
+    const analyze = which("systemd-analyze");
+    if (!analyze) {
+      console.log("garden-offsite: systemd-analyze is not on this machine, so `systemd-analyze verify` was skipped");
+      return;
+    }
+    const dir = fs.mkdtempSync(path.join(temp, "offsite-"));
+    fs.writeFileSync(path.join(dir, "garden-offsite.service"), fs.existsSync("/usr/bin/node") ? unit : unit.replace("/usr/bin/node", process.execPath));
+    fs.copyFileSync(path.join(DEPLOY, "garden-offsite.timer"), path.join(dir, "garden-offsite.timer"));
+    const run = spawnSync(analyze, ["verify", path.join(dir, "garden-offsite.timer"), path.join(dir, "garden-offsite.service")], { encoding: "utf8" });
+    expect(run.stderr + run.stdout).toBe("");
+    expect(run.status).toBe(0);
+  });
+
   it("Caddyfile: `caddy validate` accepts it; it proxies to 127.0.0.1:5000", () => {
     const caddyfile = fs.readFileSync(path.join(DEPLOY, "Caddyfile"), "utf8");
     expect(caddyfile).toMatch(/^\s*reverse_proxy 127\.0\.0\.1:5000$/m);
@@ -108,5 +141,8 @@ describe("deploy/", () => {
     expect(config.teamEmails.length).toBeGreaterThan(0);
     expect(config.smtpUrl).toMatch(/^smtp:\/\//);
     expect(config.mailFrom).toBe("Garden of Remembrance <no-reply@example.org>");
+    // Reset-and-import is named, and stays off until the team sets its own key.
+    expect(text).toMatch(/^# ADMIN_IMPORT_KEY=$/m);
+    expect(config.adminImportKey ?? null).toBe(null);
   });
 });

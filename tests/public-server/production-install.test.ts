@@ -20,6 +20,8 @@ describe("a production install", () => {
       if (fs.existsSync(path.join(ROOT, file))) fs.copyFileSync(path.join(ROOT, file), path.join(dir, file));
     }
     fs.cpSync(path.join(ROOT, "dist"), path.join(dir, "dist"), { recursive: true });
+    // The Node version check that package.json's preinstall and the built doors run first.
+    fs.cpSync(path.join(ROOT, "bin"), path.join(dir, "bin"), { recursive: true });
     fs.mkdirSync(path.join(dir, "data"));
     fs.copyFileSync(path.join(ROOT, "data/site.json"), path.join(dir, "data/site.json"));
 

@@ -14,7 +14,7 @@ import { cleanupAfterAll } from "../support/cleanup";
  * A full disk, for real. SQLite's `PRAGMA max_page_count` on the server's own
  * connection makes it answer "database or disk is full" exactly as a full
  * disk does, on an ordinary file and without root; a second test repeats the
- * story on a real 2 MB tmpfs where this machine lets us mount one.
+ * story on a real 4 MB tmpfs where this machine lets us mount one.
  */
 
 const { cleanups } = cleanupAfterAll();
@@ -139,11 +139,11 @@ describe("a full disk (SQLite's max_page_count on the server's connection)", () 
   });
 });
 
-describe("a full disk (a real 2 MB tmpfs)", () => {
+describe("a full disk (a real 4 MB tmpfs)", () => {
   const mountPoint = fs.mkdtempSync(path.join(os.tmpdir(), "garden-tmpfs-"));
   let mounted = false;
   try {
-    execFileSync("mount", ["-t", "tmpfs", "-o", "size=2m,mode=0700", "tmpfs", mountPoint], { stdio: "pipe" });
+    execFileSync("mount", ["-t", "tmpfs", "-o", "size=4m,mode=0700", "tmpfs", mountPoint], { stdio: "pipe" });
     mounted = true;
     cleanups.push(() => {
       execFileSync("umount", ["-l", mountPoint]);
@@ -271,7 +271,7 @@ describe("a read-only database", () => {
     expect(proc.output()).toContain(`The database ${first.databasePath} is read-only`);
     const health = await visitor.get("/api/health");
     expect(health.status).toBe(503);
-    expect((await errorBody(health)).error).toBe("database_read_only");
+    expect(await json(health)).toMatchObject({ status: "read-only", error: "database_read_only" });
     // What the database holds is still shown; a write is refused with a sentence, not a 500.
     expect((await json(await visitor.get("/api/site"))).organisationName).toBeTruthy();
     const write = await visitor.post("/api/testimonials", testimonialInput());

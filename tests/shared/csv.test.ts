@@ -18,7 +18,7 @@ import {
   validateStrictRows,
   withoutId,
 } from "../../shared/csv";
-import { SAMPLE_DATA } from "../support/testServer";
+import { SAMPLE_DATA } from "../support/paths";
 
 const sample = (name: string) => readFileSync(join(SAMPLE_DATA, name), "utf8");
 

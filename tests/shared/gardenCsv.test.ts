@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseStrictCsv } from "../../shared/csv/strict";
-import { SAMPLE_DATA } from "../support/testServer";
+import { SAMPLE_DATA } from "../support/paths";
 import { gardenCsv, SAMPLE_FILES } from "../support/gardenCsv";
 
 describe("the sample CSVs in tests/fixtures", () => {

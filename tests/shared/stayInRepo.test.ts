@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT } from "../support/testServer";
+import { ROOT } from "../support/paths";
 import { isBesideRepository } from "../support/stayInRepo";
 
 describe("tests run from a clone with nothing beside it", () => {

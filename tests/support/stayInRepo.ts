@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { ROOT } from "./testServer";
+import { ROOT } from "./paths";
 
 /**
  * A stranger's clone has nothing beside it, so no test may read a file that sits next to the

@@ -10,9 +10,9 @@ import type { DomainHook } from "../../public-server/context";
 import { Client } from "./client";
 import { fakeGarden } from "./fakeGarden";
 
-export const ROOT = path.resolve(import.meta.dirname, "../..");
-/** The fictional sample CSVs the tests use (garden-823.csv is the exact count the strict import expects). */
-export const SAMPLE_DATA = path.join(ROOT, "tests/fixtures");
+import { ROOT } from "./paths";
+
+export { ROOT, SAMPLE_DATA } from "./paths";
 
 export interface TestServer {
   url: string;

@@ -10,6 +10,7 @@ import { listMessages } from "../../mail/outbox";
 import { retryEmail } from "../../commands/mail";
 import { presentOutboxMessage } from "../../presenters";
 import { mailingListCsv } from "../../mail/mailingList";
+import { CSV_BOM } from "../../../shared/csv/records";
 
 const STATUSES: readonly OutboxStatus[] = ["failed", "pending", "sent"];
 
@@ -23,7 +24,7 @@ export function mailRouter(s: Services): Router<AppState> {
     ctx.set("Cache-Control", "no-store");
     ctx.set("Content-Disposition", `attachment; filename="memorial-updates-list-${format(new Date(), "yyyy-MM-dd")}.csv"`);
     ctx.type = "text/csv; charset=utf-8";
-    ctx.body = "\uFEFF" + csv; // the byte-order mark makes spreadsheets read the names as UTF-8
+    ctx.body = CSV_BOM + csv;
   });
 
   router.get("/outbox", async (ctx) => {

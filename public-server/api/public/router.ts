@@ -19,6 +19,7 @@ import { approvedFlower, gardenPage, wholeGardenJson } from "../../garden/query"
 import { PreviewImages } from "../../garden/preview";
 import { findById } from "../../lib/byId";
 import { SERVICE_HEADER, SERVICE_NAME } from "../../../shared/constants";
+import { storageState } from "../../lib/storageHealth";
 
 const UNHEALTHY = {
   "read-only": Unavailable(ErrorId.databaseReadOnly, "The database is read-only: nothing can be saved until whoever runs the server makes it writable.", 60),
@@ -35,10 +36,18 @@ export function publicRouter(s: Services): Router<AppState> {
 
   // Healthy means a write would succeed now, not only that a read does.
   router.get("/health", async (ctx) => {
+    // Set before any check, so that an unhealthy garden server is still recognised as one (the desktop app asks).
     ctx.set(SERVICE_HEADER, SERVICE_NAME);
-    const state = await s.db.state();
+    const state = await storageState(s.db, s.config.databasePath);
     ctx.set("Cache-Control", "no-store");
-    if (state !== "writable") throw UNHEALTHY[state];
+    if (state !== "writable") {
+      // 503 with the state in `status` ("full", "read-only", "busy"), for a monitor to alert on and say why.
+      const { id, message, headers } = UNHEALTHY[state];
+      ctx.status = 503;
+      ctx.set(headers ?? {});
+      ctx.body = { status: state, error: id, message, requestId: ctx.state.requestId };
+      return;
+    }
     // Signed-in administrators also see how the backups are doing; nobody else learns anything.
     const admin = (await signedInUser(s, ctx))?.role === "admin";
     ctx.body = admin ? { status: "ok", details: { backup: backupsFor(s).status() } } : { status: "ok" };
