@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Queries, Services } from "../context";
+import type { PublicFlowerDto } from "../../shared/schemas/public";
 import type { User } from "../entities/User";
 import { NotFound } from "../errors";
 import { toDbTime } from "../lib/time";
@@ -96,14 +97,8 @@ export async function markUsed(s: Services, linkId: number): Promise<void> {
   await s.db.run((m) => m.query(`UPDATE family_links SET last_used_at = ? WHERE id = ?`, [toDbTime(s.config.now()), linkId]));
 }
 
-/** What the manage page shows and offers. */
-export interface FamilyView {
-  id: number;
-  babyFirstName: string;
-  babyMiddleName: string | null;
-  babyLastName: string | null;
-  lossDate: string | null;
-  flowerType: string;
+/** What the manage page shows and offers: the memorial as the garden shows it, and the family's choices. */
+export interface FamilyView extends PublicFlowerDto {
   approved: boolean;
   withdrawnAt: string | null;
   commentsOff: boolean;

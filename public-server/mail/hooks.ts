@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { format } from "date-fns";
 import type { DomainEvent, DomainHook, Queries, Services } from "../context";
+import type { MemorialFlower } from "../entities/MemorialFlower";
 import { parseDbTime } from "../lib/time";
 import { enqueue } from "./outbox";
 import { mailFor } from "./index";
@@ -105,17 +106,10 @@ async function enqueueFor(s: Services, tx: Queries, event: DomainEvent): Promise
   return false;
 }
 
-interface FamilyFlowerRow {
-  id: number;
-  parentName: string | null;
-  email: string | null;
-  babyFirstName: string;
-  babyMiddleName: string | null;
-  babyLastName: string | null;
-  flowerType: string;
-  emailUpdates: boolean;
-  createdAt: string;
-}
+type FamilyFlowerRow = Pick<
+  MemorialFlower,
+  "id" | "parentName" | "email" | "babyFirstName" | "babyMiddleName" | "babyLastName" | "flowerType" | "emailUpdates"
+> & { createdAt: string };
 
 async function familyFlower(tx: Queries, id: number): Promise<FamilyFlowerRow | undefined> {
   const rows: FamilyFlowerRow[] = await tx.query(

@@ -5,20 +5,19 @@
  * the preload's job (one function per channel) is done by the init script.
  */
 import fs from "node:fs";
-import http from "node:http";
+import type http from "node:http";
 import path from "node:path";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { startTestServer, ROOT, SAMPLE_DATA, type TestServer } from "../support/testServer";
 import { launchBrowser, newPage } from "../support/browser";
-import { DESKTOP_OUT } from "../support/desktopBuild";
 import { Client, json } from "../support/client";
 import { createHandlers } from "../../admin-desktop/main/handlers";
 import { DesktopService } from "../../admin-desktop/main/service";
-import { Ch, type DesktopEvent, type InvokeChannel } from "../../admin-desktop/ipc";
+import type { DesktopEvent } from "../../admin-desktop/ipc";
 import { endEverySession, seedFlower, seedTestimonial, switchableFetch, tempDir, testEncryptor } from "./support";
 import { axeViolations } from "../support/axe";
+import { bridgeWindow, dropFile, serveRenderer } from "./rendererHarness";
 
 // The machine running the tests may be busy: each expectation waits up to 15 s for the window to catch up.
 vi.setConfig({ expect: { poll: { timeout: 15_000, interval: 50 } } });
@@ -32,7 +31,6 @@ let appUrl: string;
 const net = switchableFetch();
 const consoleErrors: string[] = [];
 let dataDir: string;
-const TYPES: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml" };
 let handlers: ReturnType<typeof createHandlers>;
 /** `npm run docs:screenshots` sets this: the tests then save the volunteers' page's pictures into docs/images/. */
 const SHOTS = process.env.DOCS_SCREENSHOTS ? path.join(ROOT, "docs/images") : null;
@@ -75,21 +73,6 @@ async function shot(name: string) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), animations: "disabled", caret: "hide" });
 }
 
-/** Serves the built renderer from 127.0.0.1, nothing else. */
-function serve(dir: string): Promise<http.Server> {
-  const srv = http.createServer((req, res) => {
-    const rel = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
-    const file = path.join(dir, rel === "/" ? "index.html" : rel);
-    if (!file.startsWith(dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { "Content-Type": TYPES[path.extname(file)] ?? "application/octet-stream" });
-    fs.createReadStream(file).pipe(res);
-  });
-  return new Promise((resolve) => srv.listen(0, "127.0.0.1", () => resolve(srv)));
-}
-
 beforeAll(async () => {
   server = await startTestServer({ adminImportKey: "parish-key-1" });
   await server.createUser("volunteer", "correct horse battery");
@@ -99,8 +82,7 @@ beforeAll(async () => {
   await admin.login("volunteer", "correct horse battery");
 
   // The renderer the app ships, built once per run before this file (tests/support/desktopBuild.ts).
-  staticServer = await serve(path.join(DESKTOP_OUT, "renderer"));
-  appUrl = `http://127.0.0.1:${(staticServer.address() as AddressInfo).port}/`;
+  ({ server: staticServer, url: appUrl } = await serveRenderer());
 
   dataDir = tempDir();
   startMain();
@@ -109,20 +91,7 @@ beforeAll(async () => {
   ({ page } = await newPage(browser, appUrl, { viewport: { width: 1000, height: 720 } }));
   page.on("console", (m) => m.type() === "error" && consoleErrors.push(m.text()));
   page.on("pageerror", (e) => consoleErrors.push(e.message));
-  await page.exposeFunction("__desktopInvoke", (channel: InvokeChannel, payload: unknown) => handlers[channel](payload));
-  const names = Object.keys(Ch).filter((n) => n !== "event");
-  await page.addInitScript((channels: string[]) => {
-    const listeners = new Set<(e: unknown) => void>();
-    const w = window as unknown as Record<string, unknown> & { __desktopInvoke(c: string, p: unknown): Promise<unknown> };
-    w.__desktopEmit = (e: unknown) => listeners.forEach((l) => l(e));
-    const api: Record<string, unknown> = {};
-    for (const name of channels) api[name] = (arg?: unknown) => w.__desktopInvoke(name, arg);
-    api.onEvent = (listener: (e: unknown) => void) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    };
-    w.desktop = Object.freeze(api);
-  }, names);
+  await bridgeWindow(page, () => handlers);
   await page.goto(appUrl);
 });
 
@@ -131,19 +100,6 @@ afterAll(async () => {
   staticServer?.close();
   await server?.stop();
 });
-
-/** Drops a file on the CSV drop zone as a person dragging it from their desktop would. */
-async function dropFile(p: Page, name: string, type: string, text: string) {
-  const transfer = await p.evaluateHandle(
-    ([n, t, body]) => {
-      const dt = new DataTransfer();
-      dt.items.add(new File([body], n, { type: t }));
-      return dt;
-    },
-    [name, type, text] as const,
-  );
-  await p.getByTestId("dropzone").dispatchEvent("drop", { dataTransfer: transfer });
-}
 
 describe("desktop renderer against the real main-process modules", () => {
   it("signs in (refusing a non-admin account) and keeps the password out of the page", async () => {

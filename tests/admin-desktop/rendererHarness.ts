@@ -32,8 +32,7 @@ type Options = Partial<Omit<ServiceDeps, "dataDir" | "emit">> & { viewport?: { w
 export async function openDesktopWindow(options: Options = {}): Promise<DesktopWindow> {
   const { viewport = { width: 1280, height: 800 }, ...deps } = options;
   const dataDir = tempDir();
-  const files = await serve(path.join(DESKTOP_OUT, "renderer"));
-  const appUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}/`;
+  const { server: files, url: appUrl } = await serveRenderer();
   const browser: Browser = await launchBrowser();
   const { page } = await newPage(browser, appUrl, { viewport });
   let handlers: ReturnType<typeof createHandlers>;
@@ -66,22 +65,7 @@ export async function openDesktopWindow(options: Options = {}): Promise<DesktopW
       files.close();
     },
   };
-  await page.exposeFunction("__desktopInvoke", (channel: InvokeChannel, payload: unknown) => handlers[channel](payload));
-  await page.addInitScript(
-    (channels: string[]) => {
-      const listeners = new Set<(e: unknown) => void>();
-      const w = window as unknown as Record<string, unknown> & { __desktopInvoke(c: string, p: unknown): Promise<unknown> };
-      w.__desktopEmit = (e: unknown) => listeners.forEach((l) => l(e));
-      const api: Record<string, unknown> = {};
-      for (const name of channels) api[name] = (arg?: unknown) => w.__desktopInvoke(name, arg);
-      api.onEvent = (listener: (e: unknown) => void) => {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      };
-      w.desktop = Object.freeze(api);
-    },
-    Object.keys(Ch).filter((n) => n !== "event"),
-  );
+  await bridgeWindow(page, () => handlers);
   await page.goto(appUrl);
   return win;
 }
@@ -97,6 +81,35 @@ export async function dropFile(page: Page, name: string, type: string, text: str
     [name, type, text] as const,
   );
   await page.getByTestId("dropzone").dispatchEvent("drop", { dataTransfer: transfer });
+}
+
+/**
+ * Does the preload's job in the page: `window.desktop` with one function per channel, each calling the
+ * main-process handler that `current()` names at the time of the call (a restart swaps them).
+ */
+export async function bridgeWindow(page: Page, current: () => ReturnType<typeof createHandlers>): Promise<void> {
+  await page.exposeFunction("__desktopInvoke", (channel: InvokeChannel, payload: unknown) => current()[channel](payload));
+  await page.addInitScript(
+    (channels: string[]) => {
+      const listeners = new Set<(e: unknown) => void>();
+      const w = window as unknown as Record<string, unknown> & { __desktopInvoke(c: string, p: unknown): Promise<unknown> };
+      w.__desktopEmit = (e: unknown) => listeners.forEach((l) => l(e));
+      const api: Record<string, unknown> = {};
+      for (const name of channels) api[name] = (arg?: unknown) => w.__desktopInvoke(name, arg);
+      api.onEvent = (listener: (e: unknown) => void) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      };
+      w.desktop = Object.freeze(api);
+    },
+    Object.keys(Ch).filter((n) => n !== "event"),
+  );
+}
+
+/** The built renderer served from 127.0.0.1, and its address. */
+export async function serveRenderer(): Promise<{ server: http.Server; url: string }> {
+  const server = await serve(path.join(DESKTOP_OUT, "renderer"));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
 }
 
 /** Serves the built renderer from 127.0.0.1, nothing else. */
