@@ -68,7 +68,8 @@ describe("Memorial Flowers tab with a garden", () => {
     expect(download.suggestedFilename()).toBe("garden-of-remembrance.csv");
     const file = await download.path();
     const text = fs.readFileSync(file, "utf8");
-    expect(text.split("\r\n")[0]).toBe("ID,First Name,Middle Name,Last Name,Date of Loss,Flower Type,Version");
+    // A byte-order mark first, so that Excel on Windows reads it as UTF-8.
+    expect(text.split("\r\n")[0]).toBe("\ufeffID,First Name,Middle Name,Last Name,Date of Loss,Flower Type,Version");
     expect(text).toContain("'=SUM(1)");
 
     await openTab(page, "Bulk Upload");
