@@ -7,7 +7,7 @@ import { ErrorId } from "../../shared/errors";
 import type { Queries } from "../context";
 import type { BackupResult } from "../operations/onlineBackup";
 import type { UpdateOutcome } from "./bulkUpdate";
-import type { WriterFailure, WriterOptions, WriterReply, WriterRequest } from "./protocol";
+import type { BackupDelete, WriterFailure, WriterOptions, WriterReply, WriterRequest } from "./protocol";
 
 /** Flowers sent to the thread per message: copying one message takes about a millisecond of the event loop. */
 const ENTRIES_PER_MESSAGE = 1000;
@@ -139,6 +139,11 @@ export class GardenWriter implements Queries {
   /** Writes a consistent copy of the whole database to `file` (VACUUM INTO), flushed to disk. Outside any transaction. */
   vacuumInto(file: string): Promise<void> {
     return this.call<void>({ op: "vacuumInto", file });
+  }
+
+  /** Runs the retention job's `deletes` in the backup `file` and compacts it; answers whether it changed. */
+  scrubBackup(file: string, deletes: BackupDelete[]): Promise<boolean> {
+    return this.call<boolean>({ op: "scrubBackup", file, deletes });
   }
 
   /** Takes a checked online backup to `target` (see operations/onlineBackup.ts). */

@@ -22,7 +22,14 @@ export type WriterRequest =
   | { op: "updateCsv"; file: string; choice: BulkUpdateQuery }
   | { op: "duplicatesJson"; file: string }
   | { op: "vacuumInto"; file: string }
+  | { op: "scrubBackup"; file: string; deletes: BackupDelete[] }
   | { op: "onlineBackup"; target: string };
+
+/** A statement run in a backup file by the retention job (the same for every backup). */
+export interface BackupDelete {
+  sql: string;
+  params: unknown[];
+}
 
 /** How a piece of work failed, in what crosses between threads: an error's class does not. */
 export interface WriterFailure {

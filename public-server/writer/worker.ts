@@ -25,7 +25,7 @@ import { flowerOnly, UploadCheck } from "../commands/uploadCheck";
 import { BulkUpdater, type UpdateOutcome } from "./bulkUpdate";
 import { takeOnlineBackup } from "../operations/onlineBackup";
 import { syncFile } from "../operations/backupFiles";
-import type { WriterFailure, WriterOptions, WriterReply, WriterRequest } from "./protocol";
+import type { BackupDelete, WriterFailure, WriterOptions, WriterReply, WriterRequest } from "./protocol";
 
 const options = workerData as WriterOptions;
 let db: BetterSqlite3.Database | undefined;
@@ -169,6 +169,25 @@ function vacuumInto(file: string): void {
   syncFile(file);
 }
 
+/**
+ * Runs `deletes` in the backup `file`, on a connection of its own, and
+ * compacts it when they changed anything, so that nothing deleted stays in
+ * its free pages: VACUUM rewrites the whole file (about a second for a
+ * backup of 100,000 flowers). Answers whether the backup changed.
+ */
+function scrubBackup(file: string, deletes: BackupDelete[]): boolean {
+  const copy = new BetterSqlite3(file, { fileMustExist: true, timeout: 1000 });
+  try {
+    copy.pragma("secure_delete = ON");
+    const changes = copy.transaction(() => deletes.reduce((n, d) => n + copy.prepare(d.sql).run(...d.params).changes, 0))();
+    if (changes === 0) return false;
+    copy.exec("VACUUM");
+    return true;
+  } finally {
+    copy.close();
+  }
+}
+
 function query(sql: string, params: unknown[]): unknown {
   const s = statement(sql);
   if (s.reader) return s.all(...params);
@@ -219,6 +238,8 @@ async function perform(request: WriterRequest): Promise<unknown> {
     case "vacuumInto":
       vacuumInto(request.file);
       return null;
+    case "scrubBackup":
+      return scrubBackup(request.file, request.deletes);
     case "onlineBackup":
       return takeOnlineBackup(options.databasePath, request.target);
   }
