@@ -16,7 +16,8 @@ import fs from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import BetterSqlite3 from "better-sqlite3";
 import type { BulkUpdateQuery, FlowerEntry } from "../../shared/schemas/admin";
-import { BulkUpdateInput, BulkUploadInput, DuplicateCheckInput } from "../../shared/schemas/admin";
+import { BulkUpdateInput, BulkUploadInput, DuplicateCheckInput, ResetImportInput } from "../../shared/schemas/admin";
+import { validateStrictRows } from "../../shared/csv/strict";
 import { ApiError, BadRequest, NOT_JSON } from "../errors";
 import { parse } from "../lib/validate";
 import { csvPieces } from "../lib/csvStream";
@@ -25,7 +26,7 @@ import { flowerOnly, UploadCheck } from "../commands/uploadCheck";
 import { BulkUpdater, type UpdateOutcome } from "./bulkUpdate";
 import { takeOnlineBackup } from "../operations/onlineBackup";
 import { syncFile } from "../operations/backupFiles";
-import type { BackupDelete, WriterFailure, WriterOptions, WriterReply, WriterRequest } from "./protocol";
+import type { BackupDelete, ImportCheck, WriterFailure, WriterOptions, WriterReply, WriterRequest } from "./protocol";
 
 const options = workerData as WriterOptions;
 let db: BetterSqlite3.Database | undefined;
@@ -97,6 +98,24 @@ function readJson(file: string): unknown {
   } catch {
     throw BadRequest(NOT_JSON);
   }
+}
+
+/**
+ * A reset-and-import's JSON body, parsed and checked here with the shared
+ * schema and the strict reader's rules (at 100,000 rows, 1.6 to 2.3 s that
+ * the event loop held every request for).
+ */
+function readImport(file: string, expectedCount: number) {
+  const { adminKey, csvData } = parse(ResetImportInput, readJson(file));
+  return { adminKey, ...validateStrictRows(csvData, expectedCount) };
+}
+
+/** Inserts a reset-and-import's rows, checked again (the server checked the same private file before the backup); answers how many. */
+function importInsert(file: string, expectedCount: number): number {
+  const { errors, entries } = readImport(file, expectedCount);
+  if (errors.length) throw new Error("The import's rows no longer pass the check they passed a moment ago.");
+  insert(entries);
+  return entries.length;
 }
 
 /**
@@ -233,6 +252,12 @@ async function perform(request: WriterRequest): Promise<unknown> {
       for (const flower of flowers) updater.row(flower);
       return updater.finish();
     }
+    case "importCheck": {
+      const { adminKey, errors } = readImport(request.file, request.expectedCount);
+      return { adminKey, errors } satisfies ImportCheck;
+    }
+    case "importInsert":
+      return importInsert(request.file, request.expectedCount);
     case "updateCsv":
       return updateCsv(request.file, request.choice);
     case "vacuumInto":
