@@ -49,7 +49,7 @@ const CSV_JSON_LIMIT = BULK_BODY_LIMIT.bytes;
  * event loop for half a second at 100,000 rows. (A wrong method gets 405
  * without its body being read.)
  */
-const STREAMED_PATHS = /^\/api\/admin\/memorial-flowers\/(bulk-upload|bulk-update|duplicates)$/;
+const STREAMED_PATHS = /^\/api\/admin\/memorial-flowers\/(bulk-upload|bulk-update|reset-and-import|duplicates)$/;
 
 export interface ServerParts {
   app: Koa<AppState>;

@@ -217,7 +217,7 @@ async function erase(tx: Queries, flowerId: number): Promise<void> {
  */
 export async function purgeFamilyErasures(
   s: Services,
-  scrubBackups: (deletes: { sql: string; params: unknown[] }[]) => number,
+  scrubBackups: (deletes: { sql: string; params: unknown[] }[]) => Promise<number>,
   removeEml: (id: number, kind: string) => void,
 ): Promise<{ withdrawn: number; emails: number; backups: number }> {
   const cutoff = toDbTime(new Date(s.config.now().getTime() - UNDO_DAYS * 86_400_000));
@@ -244,7 +244,7 @@ export async function purgeFamilyErasures(
   });
   for (const m of emails) removeEml(m.id, m.kind);
   const backups = erasures.length
-    ? scrubBackups(
+    ? await scrubBackups(
         erasures.flatMap((e) => [
           {
             sql: `DELETE FROM memorial_comments WHERE memorial_flower_id IN (SELECT id FROM memorial_flowers WHERE id = ? AND created_at = ?)`,

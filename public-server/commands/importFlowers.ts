@@ -3,25 +3,24 @@ import fs from "node:fs";
 import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import type { BulkUpdateDto, BulkUpdateQuery, ResetImportResult } from "../../shared/schemas/admin";
-import { validateStrictRows } from "../../shared/csv/strict";
 import { receiveToFile } from "../lib/csvStream";
 import { ensurePrivateDir } from "../lib/privateFiles";
 import { asStorageFailure } from "../db";
 import type { Services } from "../context";
 import type { User } from "../entities/User";
-import { ApiError, Forbidden, TooMany } from "../errors";
-import { secretsEqual } from "../lib/secret";
+import { ApiError, TooMany } from "../errors";
 import { ErrorId } from "../../shared/errors";
 import { bodyHash, hashing, keepAnswer, keptAnswer, oneAtATime, type UploadAnswer } from "./uploadKeys";
 import { BULK_BODY_LIMIT } from "../../shared/constants";
 import { updatedMessage } from "../writer/bulkUpdate";
+import { checkImportKey, refuseWhilePaused } from "./importKey";
 
 /** The largest body one bulk upload or update may send (the same as deploy/Caddyfile and both apps allow). */
 const CSV_UPLOAD_LIMIT = BULK_BODY_LIMIT;
 
 /** Bulk bodies of each kind received or in hand at once, at most (a check never keeps an upload waiting). */
 const MAX_ACTIVE = 2;
-const active = { upload: 0, update: 0, check: 0 };
+const active = { upload: 0, update: 0, check: 0, import: 0 };
 
 /** What a bulk body is for, and what a sender hears when MAX_ACTIVE of its kind are already in hand. */
 const BUSY = {
@@ -29,10 +28,11 @@ const BUSY = {
   upload: "Two other bulk uploads are being sent or saved right now. Please try again when one has finished.",
   update: "Two other bulk updates are being sent or saved right now. Please try again when one has finished.",
   check: "Another file is being checked right now. Please try again in a moment.",
+  import: "Many reset-and-imports are waiting their turn right now. Please try again in a few minutes.",
 } as const;
 
 const uploadsDir = (dataDir: string) => path.join(dataDir, "uploads");
-const BODY_FILE = /^bulk-(upload|update|check)-[0-9a-f-]+\.(csv|json)$/;
+const BODY_FILE = /^bulk-(upload|update|check|import)-[0-9a-f-]+\.(csv|json)$/;
 
 /** Removes body files a stopped process left behind (they hold names); answers how many. */
 export function removeLeftUploads(dataDir: string): number {
@@ -200,19 +200,43 @@ export async function findDuplicates(s: Services, body: JsonBody): Promise<numbe
 }
 
 /**
- * Replaces the whole garden with the CSV rows.
- * Order matters: the key, then every row is validated, then the database is
- * copied to the backups folder (in the write's own turn, so the copy is
- * exactly the garden the import replaces), and only then are the old flowers
- * and comments deleted and the new ones inserted, in one transaction: an
- * error or a killed process leaves the old garden whole.
+ * Replaces the whole garden with the CSV rows sent as JSON ({ csvData, adminKey }).
+ * Order matters: the body is saved to a private file and a thread parses it
+ * and checks every row (at 100,000 rows, seconds that the event loop held
+ * every request for); then the key is checked, the rows' problems answered,
+ * and the database copied to the backups folder (in the write's own turn, so
+ * the copy is exactly the garden the import replaces); only then are the old
+ * flowers and comments deleted and the new ones inserted, by the large-write
+ * thread from the same file, in one transaction: an error or a killed
+ * process leaves the old garden whole.
  */
-export async function resetAndImport(s: Services, csvData: Record<string, unknown>[], adminKey: string, actor: User): Promise<ResetImportResult> {
-  const { adminImportKey, expectedImportCount, backupDir } = s.config;
-  if (!adminImportKey) throw Forbidden("Reset-and-import is turned off on this server. Whoever runs it can turn it on by setting ADMIN_IMPORT_KEY.");
-  if (!secretsEqual(adminKey, adminImportKey)) throw Forbidden("The admin key is not correct.");
+export async function resetAndImport(s: Services, body: JsonBody, actor: User, address: string): Promise<ResetImportResult> {
+  if (importTurns.waiting >= MAX_WAITING_IMPORTS) throw TooMany(BUSY.import, 10);
+  importTurns.waiting++;
+  const turn = importTurns.tail.then(() => {
+    importTurns.waiting--;
+    // A guesser's queued tries are refused here, before their bodies are read and checked on a thread.
+    refuseWhilePaused(s, actor, address);
+    return withBodyFile(s, "import", body, (file) => resetAndImportFile(s, file, actor, address));
+  });
+  importTurns.tail = turn.catch(() => undefined);
+  return turn;
+}
 
-  const result = validateStrictRows(csvData, expectedImportCount);
+/**
+ * Reset-and-imports wait their turn, one at a time, rather than being
+ * refused while another is in hand: each replaces the whole garden, and a
+ * wrong key must hear that it is wrong (and count towards the limit), not
+ * that the server is busy. Bounded: past MAX_WAITING_IMPORTS the answer is BUSY.
+ */
+const MAX_WAITING_IMPORTS = 100;
+const importTurns: { tail: Promise<unknown>; waiting: number } = { tail: Promise.resolve(), waiting: 0 };
+
+async function resetAndImportFile(s: Services, file: string, actor: User, address: string): Promise<ResetImportResult> {
+  const { expectedImportCount, backupDir } = s.config;
+  const result = await s.db.readOffThread((thread) => thread.importCheck(file, expectedImportCount));
+  await checkImportKey(s, result.adminKey, actor, address);
+
   if (result.errors.length) {
     const [firstError] = result.errors;
     const more = result.errors.length - 1;
@@ -236,9 +260,9 @@ export async function resetAndImport(s: Services, csvData: Record<string, unknow
       await writer.query(`DELETE FROM memorial_flowers`);
       // Earlier uploads' answers speak of flowers this import replaces: their keys no longer stand for rows in the garden.
       await writer.query(`DELETE FROM upload_keys`);
-      await writer.insert(result.entries);
-      await s.emit(writer, { type: "imported", mode: "reset", count: result.entries.length, actor, detail: path.basename(backupPath) });
-      return { flowers: Number(flowers), comments: Number(comments) };
+      const imported = await writer.importInsert(file, expectedImportCount);
+      await s.emit(writer, { type: "imported", mode: "reset", count: imported, actor, detail: path.basename(backupPath) });
+      return { flowers: Number(flowers), comments: Number(comments), imported };
     },
     { backupFirst: backupPath },
   );
@@ -249,11 +273,12 @@ export async function resetAndImport(s: Services, csvData: Record<string, unknow
   const backup = { name: path.basename(backupPath), createdAt: takenAt.toISOString() };
   return {
     success: true,
-    importedCount: result.entries.length,
+    importedCount: counts.imported,
     deletedFlowersCount: counts.flowers,
     deletedCommentsCount: counts.comments,
-    validation: { isExactMatch: result.isExactMatch, expectedCount: expectedImportCount, actualCount: result.entries.length },
-    message: `Successfully imported ${result.entries.length} memorial flowers. The previous garden was saved first, as the backup ${backup.name}.`,
+    // The rows passed the strict check, which refuses any count but the expected one.
+    validation: { isExactMatch: counts.imported === expectedImportCount, expectedCount: expectedImportCount, actualCount: counts.imported },
+    message: `Successfully imported ${counts.imported} memorial flowers. The previous garden was saved first, as the backup ${backup.name}.`,
     backup,
   };
 }

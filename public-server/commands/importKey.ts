@@ -13,16 +13,24 @@ import { recordActivity } from "./activity";
  * from where, never the key) and written to the activity log, so the other
  * administrators see that someone is guessing.
  */
-export async function checkImportKey(s: Services, given: string, actor: User, address: string): Promise<void> {
-  const expected = s.config.adminImportKey;
-  if (!expected) throw Forbidden("Reset-and-import is turned off on this server. Whoever runs it can turn it on by setting ADMIN_IMPORT_KEY.");
+/**
+ * Refuses a reset-and-import while its account or address is over the limit of wrong keys, before its
+ * body is even read; answers the limiter's keys.
+ */
+export function refuseWhilePaused(s: Services, actor: User, address: string): string[] {
   const keys = [`user:${actor.id}`, `ip:${address}`];
-  const waits = keys.map((k) => s.importKeyLimiter.retryAfter(k));
-  const wait = Math.max(...waits);
+  const wait = Math.max(...keys.map((k) => s.importKeyLimiter.retryAfter(k)));
   if (wait > 0) {
     s.log.info("import_key_refused", { username: actor.username, address, reason: "limit" });
     throw TooMany(`Too many wrong admin keys. Reset-and-import is paused for this account; please try again in ${minutes(wait)}.`, wait);
   }
+  return keys;
+}
+
+export async function checkImportKey(s: Services, given: string, actor: User, address: string): Promise<void> {
+  const expected = s.config.adminImportKey;
+  if (!expected) throw Forbidden("Reset-and-import is turned off on this server. Whoever runs it can turn it on by setting ADMIN_IMPORT_KEY.");
+  const keys = refuseWhilePaused(s, actor, address);
   for (const k of keys) s.importKeyLimiter.hit(k);
   if (secretsEqual(given, expected)) {
     for (const k of keys) s.importKeyLimiter.release(k);

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import BetterSqlite3 from "better-sqlite3";
 import type { Services } from "../context";
 import type { Worker } from "../hooks";
 import { onePerServer, startedWorker } from "../lib/perServer";
 import { emlName } from "../mail/transport";
 import type { OutboxKind } from "../entities/OutboxMessage";
+import type { BackupDelete } from "../writer/protocol";
 import { purgeFamilyErasures } from "./family";
 
 /** How often the retention job looks for expired requests (it also runs at start). */
@@ -37,7 +37,7 @@ async function purgeExpiredAssistance(s: Services): Promise<RetentionResult> {
     return { requests: expired.length, emails: mails.map((m) => m.id) };
   });
   for (const id of emails) fs.rmSync(path.join(dataDir, "outbox", emlName({ id, kind: "assistance-request" })), { force: true });
-  const backups = scrubBackups(s, backupDir, [
+  const backups = await scrubBackups(s, backupDir, [
     { sql: `DELETE FROM assistance_requests WHERE julianday(created_at) < julianday(?)`, params: [cutoff] },
     { sql: `DELETE FROM outbox WHERE kind = 'assistance-request' AND julianday(created_at) < julianday(?)`, params: [cutoff] },
   ]);
@@ -46,32 +46,31 @@ async function purgeExpiredAssistance(s: Services): Promise<RetentionResult> {
   return result;
 }
 
-/** Runs `deletes` in each backup (and compacts it, so nothing stays in free pages); answers how many backups changed. */
-function scrubBackups(s: Services, backupDir: string, deletes: { sql: string; params: unknown[] }[]): number {
+/**
+ * Runs `deletes` in each backup (and compacts it, so nothing stays in free
+ * pages); answers how many backups changed. On a thread of its own: the
+ * compaction rewrites a whole backup, a second each at 100,000 flowers, which
+ * on the event loop every request waited for, at start and every EVERY_MS.
+ */
+async function scrubBackups(s: Services, backupDir: string, deletes: BackupDelete[]): Promise<number> {
   let names: string[];
   try {
     names = fs.readdirSync(backupDir).filter((n) => n.endsWith(".sqlite"));
   } catch {
     return 0;
   }
-  let changed = 0;
-  for (const name of names) {
-    let copy: BetterSqlite3.Database | undefined;
-    try {
-      copy = new BetterSqlite3(path.join(backupDir, name), { fileMustExist: true, timeout: 1000 });
-      copy.pragma("secure_delete = ON");
-      const del = copy.transaction(() => deletes.reduce((n, d) => n + copy!.prepare(d.sql).run(...d.params).changes, 0));
-      if (del() > 0) {
-        copy.exec("VACUUM");
-        changed++;
+  if (!names.length) return 0;
+  return s.db.readOffThread(async (thread) => {
+    let changed = 0;
+    for (const name of names) {
+      try {
+        if (await thread.scrubBackup(path.join(backupDir, name), deletes)) changed++;
+      } catch (err) {
+        s.log.error("retention_backup_failed", { backup: name, error: err instanceof Error ? err.message.slice(0, 200) : String(err) });
       }
-    } catch (err) {
-      s.log.error("retention_backup_failed", { backup: name, error: err instanceof Error ? err.message.slice(0, 200) : String(err) });
-    } finally {
-      copy?.close();
     }
-  }
-  return changed;
+    return changed;
+  });
 }
 
 /** Runs the retention job at start and every few hours; one pass at a time. */

@@ -7,7 +7,7 @@ import { ErrorId } from "../../shared/errors";
 import type { Queries } from "../context";
 import type { BackupResult } from "../operations/onlineBackup";
 import type { UpdateOutcome } from "./bulkUpdate";
-import type { WriterFailure, WriterOptions, WriterReply, WriterRequest } from "./protocol";
+import type { BackupDelete, ImportCheck, WriterFailure, WriterOptions, WriterReply, WriterRequest } from "./protocol";
 
 /** Flowers sent to the thread per message: copying one message takes about a millisecond of the event loop. */
 const ENTRIES_PER_MESSAGE = 1000;
@@ -136,9 +136,27 @@ export class GardenWriter implements Queries {
     return this.call<number[]>({ op: "duplicatesJson", file });
   }
 
+  /**
+   * Parses and checks a saved reset-and-import JSON body (ResetImportInput, then the strict reader's rules
+   * for `expectedCount` rows): its key, and its rows' problems.
+   */
+  importCheck(file: string, expectedCount: number): Promise<ImportCheck> {
+    return this.call<ImportCheck>({ op: "importCheck", file, expectedCount });
+  }
+
+  /** Adds the approved flowers of a reset-and-import body that importCheck passed; answers how many. */
+  importInsert(file: string, expectedCount: number): Promise<number> {
+    return this.call<number>({ op: "importInsert", file, expectedCount });
+  }
+
   /** Writes a consistent copy of the whole database to `file` (VACUUM INTO), flushed to disk. Outside any transaction. */
   vacuumInto(file: string): Promise<void> {
     return this.call<void>({ op: "vacuumInto", file });
+  }
+
+  /** Runs the retention job's `deletes` in the backup `file` and compacts it; answers whether it changed. */
+  scrubBackup(file: string, deletes: BackupDelete[]): Promise<boolean> {
+    return this.call<boolean>({ op: "scrubBackup", file, deletes });
   }
 
   /** Takes a checked online backup to `target` (see operations/onlineBackup.ts). */

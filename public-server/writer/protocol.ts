@@ -21,8 +21,23 @@ export type WriterRequest =
   | { op: "updateJson"; file: string; choice: BulkUpdateQuery }
   | { op: "updateCsv"; file: string; choice: BulkUpdateQuery }
   | { op: "duplicatesJson"; file: string }
+  | { op: "importCheck"; file: string; expectedCount: number }
+  | { op: "importInsert"; file: string; expectedCount: number }
   | { op: "vacuumInto"; file: string }
+  | { op: "scrubBackup"; file: string; deletes: BackupDelete[] }
   | { op: "onlineBackup"; target: string };
+
+/** What the thread found in a reset-and-import's body: the key to check, and the rows' problems (none: the file may be imported). */
+export interface ImportCheck {
+  adminKey: string;
+  errors: string[];
+}
+
+/** A statement run in a backup file by the retention job (the same for every backup). */
+export interface BackupDelete {
+  sql: string;
+  params: unknown[];
+}
 
 /** How a piece of work failed, in what crosses between threads: an error's class does not. */
 export interface WriterFailure {

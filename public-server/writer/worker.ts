@@ -16,7 +16,8 @@ import fs from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import BetterSqlite3 from "better-sqlite3";
 import type { BulkUpdateQuery, FlowerEntry } from "../../shared/schemas/admin";
-import { BulkUpdateInput, BulkUploadInput, DuplicateCheckInput } from "../../shared/schemas/admin";
+import { BulkUpdateInput, BulkUploadInput, DuplicateCheckInput, ResetImportInput } from "../../shared/schemas/admin";
+import { validateStrictRows } from "../../shared/csv/strict";
 import { ApiError, BadRequest, NOT_JSON } from "../errors";
 import { parse } from "../lib/validate";
 import { csvPieces } from "../lib/csvStream";
@@ -25,7 +26,7 @@ import { flowerOnly, UploadCheck } from "../commands/uploadCheck";
 import { BulkUpdater, type UpdateOutcome } from "./bulkUpdate";
 import { takeOnlineBackup } from "../operations/onlineBackup";
 import { syncFile } from "../operations/backupFiles";
-import type { WriterFailure, WriterOptions, WriterReply, WriterRequest } from "./protocol";
+import type { BackupDelete, ImportCheck, WriterFailure, WriterOptions, WriterReply, WriterRequest } from "./protocol";
 
 const options = workerData as WriterOptions;
 let db: BetterSqlite3.Database | undefined;
@@ -100,6 +101,24 @@ function readJson(file: string): unknown {
 }
 
 /**
+ * A reset-and-import's JSON body, parsed and checked here with the shared
+ * schema and the strict reader's rules (at 100,000 rows, 1.6 to 2.3 s that
+ * the event loop held every request for).
+ */
+function readImport(file: string, expectedCount: number) {
+  const { adminKey, csvData } = parse(ResetImportInput, readJson(file));
+  return { adminKey, ...validateStrictRows(csvData, expectedCount) };
+}
+
+/** Inserts a reset-and-import's rows, checked again (the server checked the same private file before the backup); answers how many. */
+function importInsert(file: string, expectedCount: number): number {
+  const { errors, entries } = readImport(file, expectedCount);
+  if (errors.length) throw new Error("The import's rows no longer pass the check they passed a moment ago.");
+  insert(entries);
+  return entries.length;
+}
+
+/**
  * Reads the uploaded file once: every row is checked as it comes, and the
  * good ones are inserted while the file can still be accepted. Answers the
  * number of flowers added, or throws the answer for a refused file (the
@@ -169,6 +188,25 @@ function vacuumInto(file: string): void {
   syncFile(file);
 }
 
+/**
+ * Runs `deletes` in the backup `file`, on a connection of its own, and
+ * compacts it when they changed anything, so that nothing deleted stays in
+ * its free pages: VACUUM rewrites the whole file (about a second for a
+ * backup of 100,000 flowers). Answers whether the backup changed.
+ */
+function scrubBackup(file: string, deletes: BackupDelete[]): boolean {
+  const copy = new BetterSqlite3(file, { fileMustExist: true, timeout: 1000 });
+  try {
+    copy.pragma("secure_delete = ON");
+    const changes = copy.transaction(() => deletes.reduce((n, d) => n + copy.prepare(d.sql).run(...d.params).changes, 0))();
+    if (changes === 0) return false;
+    copy.exec("VACUUM");
+    return true;
+  } finally {
+    copy.close();
+  }
+}
+
 function query(sql: string, params: unknown[]): unknown {
   const s = statement(sql);
   if (s.reader) return s.all(...params);
@@ -214,11 +252,19 @@ async function perform(request: WriterRequest): Promise<unknown> {
       for (const flower of flowers) updater.row(flower);
       return updater.finish();
     }
+    case "importCheck": {
+      const { adminKey, errors } = readImport(request.file, request.expectedCount);
+      return { adminKey, errors } satisfies ImportCheck;
+    }
+    case "importInsert":
+      return importInsert(request.file, request.expectedCount);
     case "updateCsv":
       return updateCsv(request.file, request.choice);
     case "vacuumInto":
       vacuumInto(request.file);
       return null;
+    case "scrubBackup":
+      return scrubBackup(request.file, request.deletes);
     case "onlineBackup":
       return takeOnlineBackup(options.databasePath, request.target);
   }

@@ -1,16 +1,15 @@
 import type Router from "@koa/router";
 import { createRouter } from "../../lib/router";
-import { BulkUpdateQuery, IDEMPOTENCY_KEY_HEADER, IdempotencyKey, REPLAYED_HEADER, ResetImportInput } from "../../../shared/schemas/admin";
+import { BulkUpdateQuery, IDEMPOTENCY_KEY_HEADER, IdempotencyKey, REPLAYED_HEADER } from "../../../shared/schemas/admin";
 import type { AppState, Services } from "../../context";
-import { bulkBody, bulkUpdate, bulkUpload, resetAndImport } from "../../commands/importFlowers";
+import { bulkBody, bulkUpdate, bulkUpload, jsonBody, resetAndImport } from "../../commands/importFlowers";
 import { parse } from "../../lib/validate";
-import { checkImportKey } from "../../commands/importKey";
 
 /** Bulk upload, bulk update and reset-and-import of memorial flowers. */
 export function importRouter(s: Services): Router<AppState> {
   const router = createRouter();
 
-  // These two bodies are read here as streams, to a file the large-write thread parses and checks (see
+  // These bodies are read here as streams, to a file the large-write thread parses and checks (see
   // app.ts: no body parser reads them first): the CSV file itself, or the rows as JSON.
   router.post("/memorial-flowers/bulk-upload", async (ctx) => {
     const key = ctx.get(IDEMPOTENCY_KEY_HEADER);
@@ -26,10 +25,9 @@ export function importRouter(s: Services): Router<AppState> {
     ctx.body = await bulkUpdate(s, bulkBody(ctx, s.config.uploadStallMs), choice, ctx.state.user!);
   });
 
+  // { csvData, adminKey } as JSON, read as the bulk bodies are: the thread parses it and checks the key's form and every row.
   router.post("/memorial-flowers/reset-and-import", async (ctx) => {
-    const input = parse(ResetImportInput, ctx.request.body);
-    await checkImportKey(s, input.adminKey, ctx.state.user!, ctx.ip);
-    ctx.body = await resetAndImport(s, input.csvData, input.adminKey, ctx.state.user!);
+    ctx.body = await resetAndImport(s, jsonBody(ctx, s.config.uploadStallMs), ctx.state.user!, ctx.ip);
   });
 
   return router;
