@@ -1,6 +1,7 @@
 import { describeFlower } from "../../shared/flowers";
 import { fullName, memorialPath } from "../../shared/garden";
 import type { SiteConfig } from "../../shared/schemas/site";
+import { UNSUBSCRIBE_PATH } from "./unsubscribe";
 import { MANAGE_PATH, UNDO_DAYS, type FamilyChange, type FamilyView } from "../commands/family";
 
 /** Every word of the family's pages, in one place (a translation replaces this object). */
@@ -77,6 +78,14 @@ export const FAMILY_TEXT = {
   sent: "If this address is the one we have for a memorial, a new private link is on its way to it. It may take a few minutes; please look in your spam folder too.",
   contact: (site: SiteConfig) => `If you need help, please write to ${site.email} or call ${site.phones[0]!.number}.`,
   home: "Back to the home page",
+  stopHeading: "Stop our monthly updates?",
+  stop: "If you would rather not receive our monthly updates any more, press the button below. We will not send you any others.",
+  stopButton: "Stop the updates",
+  stoppedHeading: "The updates are stopped",
+  stopped:
+    "We will send you no more monthly updates. We are sorry to see you go, and we keep your family in our prayers. If you change your mind, the private link in our emails lets you choose them again.",
+  stopEndedHeading: "We could not read this link",
+  stopEnded: "This link to stop our updates does not work, perhaps because it was copied only in part, or its memorial was deleted.",
 };
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -198,6 +207,26 @@ export function noLinkPage(site: SiteConfig, reason: NoLinkReason): string {
   return document(
     `${heading} | ${site.shortName}`,
     `<h1>${esc(heading)}</h1><p${reason === "sent" ? ' role="status"' : ""}>${esc(text)}</p>${form}
+<section><p class="quiet">${esc(T.contact(site))}</p><p><a href="/">${esc(T.home)}</a></p></section>`,
+  );
+}
+
+export type StopUpdatesState = "ask" | "stopped" | "ended";
+
+/**
+ * The page of an updates email's unsubscribe link. Opened (GET), it only asks:
+ * mail scanners open every link. Its button posts the same address, token and all.
+ */
+export function stopUpdatesPage(site: SiteConfig, state: StopUpdatesState, token: string): string {
+  const T = FAMILY_TEXT;
+  const [heading, text] = ({ ask: [T.stopHeading, T.stop], stopped: [T.stoppedHeading, T.stopped], ended: [T.stopEndedHeading, T.stopEnded] } as const)[state];
+  const form =
+    state === "ask"
+      ? `<form method="post" action="${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${esc(T.stopButton)}</button></form>`
+      : "";
+  return document(
+    `${heading} | ${site.shortName}`,
+    `<h1>${esc(heading)}</h1><p${state === "stopped" ? ' role="status"' : ""}>${esc(text)}</p>${form}
 <section><p class="quiet">${esc(T.contact(site))}</p><p><a href="/">${esc(T.home)}</a></p></section>`,
   );
 }

@@ -94,7 +94,7 @@ export function flowerApprovedMessage(site: SiteConfig, publicUrl: string, f: Fa
     ...manageBlocks(publicUrl, f),
     ...(f.emailUpdates
       ? [
-          "You asked for our occasional updates, sent about once a month, so you are on our list. If you would rather not receive them, you can stop them at any time with the link above.",
+          'You asked for our occasional updates, sent about once a month, so you are on our list. You can leave it at any time: with the private link above, or with one click on "Unsubscribe" in any of the updates.',
         ]
       : []),
     `${name} is remembered and loved, and we keep your family in our prayers. ${contactLine(site)}`,

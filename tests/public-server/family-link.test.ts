@@ -9,6 +9,7 @@ import { retentionFor } from "../../public-server/commands/retention";
 import { count, emails, sqlAt, FAMILY_TOKEN as TOKEN, liveFlower, newestToken, signedIn, sql, submitFlower } from "./fixtures";
 import { until } from "../support/until";
 import { cleanupAfterAll } from "../support/cleanup";
+import { readCsvRecords } from "../../shared/csv";
 
 const { cleanups } = cleanupAfterAll();
 
@@ -361,12 +362,85 @@ describe("search engines and the babies' names", () => {
   });
 });
 
+describe("the monthly updates' one-click unsubscribe", () => {
+  it("gives each address on the list a well-formed List-Unsubscribe; a GET only asks, a cookie-less POST from elsewhere stops the updates at once, and the token is in no log line", async () => {
+    const { s, lines } = await familyServer();
+    const admin = await signedIn(s);
+    const { id } = await liveFlower(s, admin, { babyFirstName: "Clementine", email: "clem@example.com", emailUpdates: true });
+    await submitFlower(s, { babyFirstName: "Ambrose", email: "CLEM@example.com", emailUpdates: true }); // the same family, another memorial
+    await submitFlower(s, { babyFirstName: "Perpetua", email: "other@example.com", emailUpdates: true });
+    await mailFor(s.parts.services).drain();
+    const approved = emails(s).find((e) => e.name.endsWith("flower-approved.eml") && e.text.includes("Clementine"))!;
+    expect(approved.text.replace(/\s+/g, " ")).toContain(
+      'so you are on our list. You can leave it at any time: with the private link above, or with one click on "Unsubscribe" in any of the updates.',
+    );
+
+    const { records } = readCsvRecords(await (await admin.get("/api/admin/mailing-list.csv")).text());
+    expect(records[0]).toEqual(["Name", "Email", "Baby", "Opted in on", "List-Unsubscribe"]);
+    const row = records.find((r) => r[1] === "clem@example.com")!;
+    const header =
+      /^<(https?:\/\/[^/<>\s]+)(\/manage-memorial\/stop-updates\?token=(\d+\.[A-Za-z0-9_-]{43}))>, <mailto:[^<>\s@]+@[^<>\s]+\?subject=Unsubscribe>$/.exec(
+        row[4]!,
+      );
+    expect(header, row[4]).not.toBeNull();
+    const [, origin, address, token] = header! as unknown as [string, string, string, string];
+    expect(origin).toBe(s.config.publicUrl);
+    const url = `${s.url}${address}`;
+    const on = () => count(s, "memorial_flowers", "email_updates = 1");
+    expect(on()).toBe(3);
+
+    // A mail scanner opens the link: it is asked, nothing changes.
+    const asked = await fetch(url);
+    expect(asked.status).toBe(200);
+    expect(asked.headers.get("referrer-policy")).toBe("no-referrer");
+    const page = await asked.text();
+    expect(page).toContain("Stop our monthly updates?");
+    expect(page).toContain(`action="/manage-memorial/stop-updates?token=${token}"`);
+    expect(on()).toBe(3);
+
+    // A tampered token stops nothing.
+    const wrong = `${token.slice(0, -2)}${token.endsWith("AA") ? "BB" : "AA"}`;
+    const refused = await fetch(url.replace(token, wrong), { method: "POST", body: "List-Unsubscribe=One-Click" });
+    expect(refused.status).toBe(404);
+    expect(await refused.text()).toContain("We could not read this link");
+    expect(on()).toBe(3);
+
+    // The mail provider's one-click: another origin, no cookie, only the token.
+    const post = await fetch(url, {
+      method: "POST",
+      headers: { Origin: "https://mail.example", "Sec-Fetch-Site": "cross-site", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+      redirect: "manual",
+    });
+    expect(post.status).toBe(200);
+    expect(await post.text()).toContain("We will send you no more monthly updates.");
+    expect(sql(s, "SELECT baby_first_name AS name FROM memorial_flowers WHERE email_updates = 1")).toEqual([{ name: "Perpetua" }]);
+    // Again (a retry) is the same answer.
+    expect((await fetch(url, { method: "POST", body: "List-Unsubscribe=One-Click" })).status).toBe(200);
+    expect(count(s, "activity_log", `action = 'family' AND item_id = ${id} AND summary = 'Monthly updates stopped from an updates email'`)).toBe(1);
+
+    // Only this address takes a POST from elsewhere: the manage page's guard still holds.
+    const manage = await fetch(`${s.url}${MANAGE}`, {
+      method: "POST",
+      headers: { Origin: "https://mail.example", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "change=updates-on",
+    });
+    expect(manage.status).toBe(403);
+
+    const requests = lines.filter((l) => l.includes('"path":"/manage-memorial/stop-updates"'));
+    expect(requests.length).toBeGreaterThanOrEqual(4);
+    expect(lines.filter((l) => l.includes(token) || l.includes(wrong))).toEqual([]);
+  });
+});
+
 describe("the Privacy Policy", () => {
   it("tells families about their private link, the updates list and how to leave it, and the 30 days of a withdrawn memorial", async () => {
     const { s } = await familyServer();
     const text = (await (await new Client(s.url).get("/privacy-policy")).text()).replace(/\s+/g, " ");
     expect(text).toContain("our emails to you carry a private link to manage it, without an account");
-    expect(text).toContain("you are on our list until you leave it with that link, or by writing to us.");
+    expect(text).toContain(
+      "you are on our list until you leave it with that link, with one click on “Unsubscribe” in any of the updates, or by writing to us.",
+    );
     expect(text).toContain("A withdrawn memorial can be brought back for 30 days; after that it is deleted, from our backups too.");
   });
 });
