@@ -33,6 +33,17 @@ export const FAMILY_TEXT = {
   updatesOffHelp: "You do not receive our updates.",
   updatesOff: "Stop the updates",
   updatesOn: "Send me the updates",
+  listHeading: "The garden's list",
+  listedHelp: "The memorial is in the Garden of Remembrance's list, where visitors can find it by name or by letter.",
+  linkOnlyHelp: "The memorial is not in the garden's list. Only those who have its address can see it.",
+  linkOnly: "Show it only to those who have the address",
+  listed: "Put it back in the garden's list",
+  searchHeading: "Search engines",
+  searchShownHelp: "Search engines such as Google may show the memorial when someone searches for the name.",
+  searchSiteHiddenHelp: "Our website asks search engines not to show memorials. You can make sure this one stays out of them, even if that changes one day.",
+  searchHiddenHelp: "Search engines are asked not to show the memorial, its picture, or the garden pages with its name.",
+  searchOff: "Keep it out of search engines",
+  searchOn: "Let search engines show it again",
   noEmailHelp: "We have no email address for this memorial, so we send no updates.",
   deleteHeading: "Delete everything",
   deleteHelp: "Deletes the memorial, its comments, your name and your email address from our website for good.",
@@ -60,6 +71,10 @@ export const FAMILY_TEXT = {
     "surname-full": "The memorial shows the full surname again.",
     "updates-off": "We will send you no more updates.",
     "updates-on": "You will receive our monthly updates.",
+    "link-only": "The memorial is out of the garden's list. Only those who have its address can see it.",
+    listed: "The memorial is in the garden's list again.",
+    "search-off": "Search engines are asked not to show the memorial.",
+    "search-on": "Search engines may show the memorial again, if our website allows it.",
     delete: "",
   } satisfies Record<FamilyChange, string>,
   doneEmail: "We have sent a short note about this change to the email address we have.",
@@ -155,6 +170,14 @@ export function managePage(site: SiteConfig, f: FamilyView, done: FamilyChange |
       }</section>`,
     );
   }
+  parts.push(
+    `<section><h2>${esc(T.listHeading)}</h2><p>${esc(f.linkOnly ? T.linkOnlyHelp : T.listedHelp)}</p>${
+      f.linkOnly ? button("listed", T.listed, "secondary") : button("link-only", T.linkOnly, "secondary")
+    }</section>`,
+    `<section><h2>${esc(T.searchHeading)}</h2><p>${esc(f.searchHidden ? T.searchHiddenHelp : site.allowMemorialIndexing ? T.searchShownHelp : T.searchSiteHiddenHelp)}</p>${
+      f.searchHidden ? button("search-on", T.searchOn, "secondary") : button("search-off", T.searchOff, "secondary")
+    }</section>`,
+  );
   parts.push(
     `<section><h2>${esc(T.updatesHeading)}</h2>${
       !f.hasEmail

@@ -151,11 +151,17 @@ export function approvedFlower(db: BetterSqlite3.Database, id: number): FlowerRo
   return (db.prepare(`SELECT ${FLOWER_COLUMNS} FROM memorial_flowers WHERE id = ? AND approved`).get(id) as FlowerRow | undefined) ?? null;
 }
 
+/** Whether a family asked search engines to leave any of these flowers alone (their page, the views showing the name, the preview). */
+export function searchHiddenAmong(db: BetterSqlite3.Database, ids: number[]): boolean {
+  if (ids.length === 0) return false;
+  return db.prepare(`SELECT 1 FROM memorial_flowers WHERE id IN (${ids.map(() => "?").join(",")}) AND search_hidden LIMIT 1`).get(...ids) !== undefined;
+}
+
 /** Rows read per turn on the connection while the whole garden is listed: other requests take their turns between. */
 const LIST_CHUNK = 5000;
 
 /**
- * The whole approved garden as the JSON array `GET /api/memorial-flowers` has
+ * The whole approved garden (link-only memorials left out) as the JSON array `GET /api/memorial-flowers` has
  * always answered (newest first, the public fields only), as pieces of a few
  * thousand rows, each read in a turn of a few milliseconds so no other request
  * waits long behind it. The pieces are compressed as they come (PublicCache.getStreamed):
@@ -168,7 +174,7 @@ export async function* wholeGardenJson(s: Services): AsyncGenerator<Buffer> {
     const rows = await s.db.read(
       (db) =>
         db
-          .prepare(`SELECT ${FLOWER_COLUMNS} FROM memorial_flowers WHERE approved = 1 AND id < ? ORDER BY id DESC LIMIT ${LIST_CHUNK}`)
+          .prepare(`SELECT ${FLOWER_COLUMNS} FROM memorial_flowers WHERE approved = 1 AND link_only = 0 AND id < ? ORDER BY id DESC LIMIT ${LIST_CHUNK}`)
           .all(before) as FlowerRow[],
     );
     if (rows.length) {

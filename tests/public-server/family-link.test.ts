@@ -133,7 +133,7 @@ describe("the family's private link", () => {
     expect(html).not.toMatch(/<iframe|<script|https?:\/\//i);
     expect(html).not.toContain(token);
     // Every form posts here, as a plain form.
-    expect([...html.matchAll(/<form method="post" action="([^"]+)"/g)].map((m) => m[1])).toEqual(Array(4).fill(MANAGE));
+    expect([...html.matchAll(/<form method="post" action="([^"]+)"/g)].map((m) => m[1])).toEqual(Array(6).fill(MANAGE));
     expect(sql(s, "SELECT * FROM memorial_flowers WHERE id = ?", id)).toEqual(before);
 
     expect(lines.some((l) => l.includes('"/manage-memorial"'))).toBe(true);
@@ -359,6 +359,72 @@ describe("search engines and the babies' names", () => {
     });
     const other = await liveFlower(open, await signedIn(open), { babyFirstName: "Marguerite", flowerType: "lily" });
     await check(open, other.id, true);
+  });
+});
+
+describe("the family's choices of who finds the memorial", () => {
+  it("link-only leaves the garden's list, search and counts but keeps its address; 'no search engines' holds on every address with the name, though the site allows indexing", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "garden-indexed-"));
+    const site = JSON.parse(fs.readFileSync(path.join(ROOT, "data/site.json"), "utf8"));
+    fs.writeFileSync(path.join(dataDir, "site.json"), JSON.stringify({ ...site, allowMemorialIndexing: true }));
+    const s = await startTestServer({ dataDir });
+    cleanups.push(async () => {
+      await s.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+    const admin = await signedIn(s);
+    await liveFlower(s, admin, { babyFirstName: "Bartholomew", flowerType: "marigold" });
+    const { id } = await liveFlower(s, admin, { babyFirstName: "Marguerite", flowerType: "lily" });
+    const family = await opened(s, await newestToken(s));
+    const visitor = new Client(s.url);
+    const NOINDEX = '<meta name="robots" content="noindex" />';
+    const memorial = async () => {
+      const first = await visitor.get(`/garden-of-remembrance/${id}`);
+      return (first.status === 301 ? await visitor.get(first.headers.get("location")!) : first).text();
+    };
+    const views = [
+      "/garden-of-remembrance",
+      "/garden-of-remembrance?letter=K",
+      "/garden-of-remembrance?flower=lily",
+      "/garden-of-remembrance?search=Marguerite",
+    ];
+    const read = async (address: string) => (await visitor.get(address)).text();
+    for (const address of views) {
+      const html = await read(address); // and now in the page cache
+      expect(html, address).toContain(`/garden-of-remembrance/${id}-`);
+      expect(html, address).not.toContain(NOINDEX);
+    }
+    expect(await memorial()).not.toContain(NOINDEX);
+    expect((await visitor.get(`/api/memorial-flowers/${id}/preview.png`)).headers.get("x-robots-tag")).toBeNull();
+
+    expect((await choose(s, family, "search-off")).status).toBe(303);
+    for (const address of views) {
+      const html = await read(address);
+      expect(html, address).toContain("Marguerite");
+      expect(html, address).toContain(NOINDEX);
+    }
+    expect(await memorial()).toContain(NOINDEX);
+    expect((await visitor.get(`/api/memorial-flowers/${id}/preview.png`)).headers.get("x-robots-tag")).toBe("noindex");
+    // A view without the name is the site's to decide.
+    expect(await read("/garden-of-remembrance?flower=marigold")).not.toContain(NOINDEX);
+    expect(await (await family.get(MANAGE)).text()).toContain("Search engines are asked not to show the memorial");
+
+    expect((await choose(s, family, "link-only")).status).toBe(303);
+    // The search box keeps the word searched for: the memorial's own link is what must be gone.
+    for (const address of views) expect(await read(address), address).not.toContain(`/garden-of-remembrance/${id}-`);
+    expect(await (await visitor.get("/api/memorial-flowers")).text()).not.toContain("Marguerite");
+    expect(sql(s, "SELECT sum(n) AS n FROM garden_counts")).toEqual([{ n: 1 }]);
+    expect(await memorial()).toContain("Marguerite");
+    expect((await visitor.get(`/api/memorial-flowers/${id}/preview.png`)).status).toBe(200);
+    expect(sql<{ summary: string }>(s, "SELECT summary FROM activity_log WHERE action = 'family' ORDER BY id DESC LIMIT 1")[0]!.summary).toMatch(
+      /^Kept link-only/,
+    );
+
+    expect((await choose(s, family, "listed")).status).toBe(303);
+    expect((await choose(s, family, "search-on")).status).toBe(303);
+    expect(await read("/garden-of-remembrance?search=Marguerite")).toContain(`/garden-of-remembrance/${id}-`);
+    expect(await read("/garden-of-remembrance?search=Marguerite")).not.toContain(NOINDEX);
+    expect(sql(s, "SELECT sum(n) AS n FROM garden_counts")).toEqual([{ n: 2 }]);
   });
 });
 
