@@ -3,6 +3,7 @@ import { GARDEN_PAGE_SIZE, GARDEN_SEARCH_BOUND } from "../../shared/constants";
 import { searchNeedle, searchPhrase } from "../commands/adminSearch";
 import type { Services } from "../context";
 import { type GardenPageDto, type GardenQuery } from "../../shared/garden";
+import type { PublicMemorialDto } from "../../shared/schemas/public";
 
 type FlowerRow = GardenPageDto["flowers"][number];
 
@@ -146,9 +147,13 @@ export function gardenPage(db: BetterSqlite3.Database, query: GardenQuery): Gard
   return { flowers, matches, ...(more ? { more } : {}), total, page, pages, query: { ...query, page } };
 }
 
-/** One approved flower's public fields, or null. Call inside `db.read`. */
-export function approvedFlower(db: BetterSqlite3.Database, id: number): FlowerRow | null {
-  return (db.prepare(`SELECT ${FLOWER_COLUMNS} FROM memorial_flowers WHERE id = ? AND approved`).get(id) as FlowerRow | undefined) ?? null;
+/** One approved flower's public fields, and whether its family turned comments off, or null. Call inside `db.read`. */
+export function approvedFlower(db: BetterSqlite3.Database, id: number): PublicMemorialDto | null {
+  const row = db.prepare(`SELECT ${FLOWER_COLUMNS}, comments_off AS off FROM memorial_flowers WHERE id = ? AND approved`).get(id) as
+    (FlowerRow & { off: number }) | undefined;
+  if (!row) return null;
+  const { off, ...flower } = row;
+  return off ? { ...flower, commentsOff: true } : flower;
 }
 
 /** Whether a family asked search engines to leave any of these flowers alone (their page, the views showing the name, the preview). */

@@ -182,7 +182,19 @@ describe("the family's private link", () => {
     expect((await choose(s, family, "restore")).status).toBe(303);
     expect((await new Client(s.url).get(`/api/memorial-flowers/${id}`)).status).toBe(200);
 
+    const memorialPage = async () => {
+      const visitor = new Client(s.url);
+      const first = await visitor.get(`/garden-of-remembrance/${id}`);
+      return (first.status === 301 ? await visitor.get(first.headers.get("location")!) : first).text();
+    };
+    expect(await memorialPage()).toContain("Leave a Comment"); // and the page is in the cache now
     expect((await choose(s, family, "comments-off")).status).toBe(303);
+    // At once, before JavaScript too: no "Leave a Comment", no "Be the first".
+    const quiet = await memorialPage();
+    expect(quiet).toContain("Abernathy");
+    expect(quiet).not.toContain("Leave a Comment");
+    expect(quiet).not.toContain("Be the first");
+    expect(await json(await new Client(s.url).get(`/api/memorial-flowers/${id}`))).toMatchObject({ commentsOff: true });
     const library = await json<{ id: number }[]>(await new Client(s.url).get("/api/comment-library"));
     const comment = await new Client(s.url).post(`/api/memorial-flowers/${id}/comments`, { commenterName: "A friend", commentLibraryId: library[0]!.id });
     expect(comment.status).toBe(400);
