@@ -226,7 +226,7 @@ class PageRenderer {
     const head = [
       found ? `<link rel="canonical" href="${escapeAttr(origin + canonicalPath)}" />` : "",
       found && site.siteUrl && !data?.title ? `<meta property="og:url" content="${escapeAttr(origin + canonicalPath)}" />` : "",
-      result.clientOnly || !found || (data?.private && !site.allowMemorialIndexing) ? `<meta name="robots" content="noindex" />` : "",
+      result.clientOnly || !found || (data?.private && !site.allowMemorialIndexing) || data?.noindex ? `<meta name="robots" content="noindex" />` : "",
       data?.title
         ? [
             `<meta property="og:type" content="article" />`,

@@ -36,6 +36,10 @@ const FAMILY_LABEL: Record<FamilyChange, string> = {
   "surname-full": "Full surname shown again by the family",
   "updates-off": "Monthly updates stopped by the family",
   "updates-on": "Monthly updates chosen by the family",
+  "link-only": "Kept link-only (out of the garden's list) by the family",
+  listed: "Listed in the garden again by the family",
+  "search-off": "Kept out of search engines by the family",
+  "search-on": "Search engines allowed again by the family",
   delete: "Deleted with everything about it by the family",
 };
 /** The actor of a family's change: they have no account. */

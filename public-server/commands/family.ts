@@ -105,6 +105,8 @@ export interface FamilyView extends PublicFlowerDto {
   surnameHidden: boolean;
   emailUpdates: boolean;
   hasEmail: boolean;
+  linkOnly: boolean;
+  searchHidden: boolean;
 }
 
 export async function familyView(s: Services, flowerId: number): Promise<FamilyView | null> {
@@ -113,7 +115,7 @@ export async function familyView(s: Services, flowerId: number): Promise<FamilyV
       .prepare(
         `SELECT id, baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName, baby_last_name AS babyLastName, loss_date AS lossDate,
            flower_type AS flowerType, approved, withdrawn_at AS withdrawnAt, comments_off AS commentsOff, hidden_last_name IS NOT NULL AS surnameHidden,
-           email_updates AS emailUpdates, coalesce(trim(email), '') <> '' AS hasEmail
+           email_updates AS emailUpdates, coalesce(trim(email), '') <> '' AS hasEmail, link_only AS linkOnly, search_hidden AS searchHidden
          FROM memorial_flowers WHERE id = ?`,
       )
       .get(flowerId),
@@ -126,6 +128,8 @@ export async function familyView(s: Services, flowerId: number): Promise<FamilyV
     surnameHidden: Boolean(row.surnameHidden),
     emailUpdates: Boolean(row.emailUpdates),
     hasEmail: Boolean(row.hasEmail),
+    linkOnly: Boolean(row.linkOnly),
+    searchHidden: Boolean(row.searchHidden),
   };
 }
 
@@ -139,6 +143,10 @@ export const FAMILY_CHANGES = [
   "surname-full",
   "updates-off",
   "updates-on",
+  "link-only",
+  "listed",
+  "search-off",
+  "search-on",
   "delete",
 ] as const;
 export type FamilyChange = (typeof FAMILY_CHANGES)[number];
@@ -157,6 +165,11 @@ const UPDATES: Record<Exclude<FamilyChange, "delete">, { set: string; when: stri
   "surname-full": { set: "baby_last_name = hidden_last_name, hidden_last_name = NULL", when: "hidden_last_name IS NOT NULL" },
   "updates-off": { set: "email_updates = 0", when: "email_updates = 1" },
   "updates-on": { set: "email_updates = 1", when: "email_updates = 0" },
+  // Out of the garden's index (its views, search and counts) by its triggers; the memorial's own address still works.
+  "link-only": { set: "link_only = 1", when: "link_only = 0" },
+  listed: { set: "link_only = 0", when: "link_only = 1" },
+  "search-off": { set: "search_hidden = 1", when: "search_hidden = 0" },
+  "search-on": { set: "search_hidden = 0", when: "search_hidden = 1" },
 };
 
 /**

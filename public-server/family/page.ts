@@ -1,6 +1,7 @@
 import { describeFlower } from "../../shared/flowers";
 import { fullName, memorialPath } from "../../shared/garden";
 import type { SiteConfig } from "../../shared/schemas/site";
+import { UNSUBSCRIBE_PATH } from "./unsubscribe";
 import { MANAGE_PATH, UNDO_DAYS, type FamilyChange, type FamilyView } from "../commands/family";
 
 /** Every word of the family's pages, in one place (a translation replaces this object). */
@@ -32,6 +33,17 @@ export const FAMILY_TEXT = {
   updatesOffHelp: "You do not receive our updates.",
   updatesOff: "Stop the updates",
   updatesOn: "Send me the updates",
+  listHeading: "The garden's list",
+  listedHelp: "The memorial is in the Garden of Remembrance's list, where visitors can find it by name or by letter.",
+  linkOnlyHelp: "The memorial is not in the garden's list. Only those who have its address can see it.",
+  linkOnly: "Show it only to those who have the address",
+  listed: "Put it back in the garden's list",
+  searchHeading: "Search engines",
+  searchShownHelp: "Search engines such as Google may show the memorial when someone searches for the name.",
+  searchSiteHiddenHelp: "Our website asks search engines not to show memorials. You can make sure this one stays out of them, even if that changes one day.",
+  searchHiddenHelp: "Search engines are asked not to show the memorial, its picture, or the garden pages with its name.",
+  searchOff: "Keep it out of search engines",
+  searchOn: "Let search engines show it again",
   noEmailHelp: "We have no email address for this memorial, so we send no updates.",
   deleteHeading: "Delete everything",
   deleteHelp: "Deletes the memorial, its comments, your name and your email address from our website for good.",
@@ -59,6 +71,10 @@ export const FAMILY_TEXT = {
     "surname-full": "The memorial shows the full surname again.",
     "updates-off": "We will send you no more updates.",
     "updates-on": "You will receive our monthly updates.",
+    "link-only": "The memorial is out of the garden's list. Only those who have its address can see it.",
+    listed: "The memorial is in the garden's list again.",
+    "search-off": "Search engines are asked not to show the memorial.",
+    "search-on": "Search engines may show the memorial again, if our website allows it.",
     delete: "",
   } satisfies Record<FamilyChange, string>,
   doneEmail: "We have sent a short note about this change to the email address we have.",
@@ -77,6 +93,14 @@ export const FAMILY_TEXT = {
   sent: "If this address is the one we have for a memorial, a new private link is on its way to it. It may take a few minutes; please look in your spam folder too.",
   contact: (site: SiteConfig) => `If you need help, please write to ${site.email} or call ${site.phones[0]!.number}.`,
   home: "Back to the home page",
+  stopHeading: "Stop our monthly updates?",
+  stop: "If you would rather not receive our monthly updates any more, press the button below. We will not send you any others.",
+  stopButton: "Stop the updates",
+  stoppedHeading: "The updates are stopped",
+  stopped:
+    "We will send you no more monthly updates. We are sorry to see you go, and we keep your family in our prayers. If you change your mind, the private link in our emails lets you choose them again.",
+  stopEndedHeading: "We could not read this link",
+  stopEnded: "This link to stop our updates does not work, perhaps because it was copied only in part, or its memorial was deleted.",
 };
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -147,6 +171,14 @@ export function managePage(site: SiteConfig, f: FamilyView, done: FamilyChange |
     );
   }
   parts.push(
+    `<section><h2>${esc(T.listHeading)}</h2><p>${esc(f.linkOnly ? T.linkOnlyHelp : T.listedHelp)}</p>${
+      f.linkOnly ? button("listed", T.listed, "secondary") : button("link-only", T.linkOnly, "secondary")
+    }</section>`,
+    `<section><h2>${esc(T.searchHeading)}</h2><p>${esc(f.searchHidden ? T.searchHiddenHelp : site.allowMemorialIndexing ? T.searchShownHelp : T.searchSiteHiddenHelp)}</p>${
+      f.searchHidden ? button("search-on", T.searchOn, "secondary") : button("search-off", T.searchOff, "secondary")
+    }</section>`,
+  );
+  parts.push(
     `<section><h2>${esc(T.updatesHeading)}</h2>${
       !f.hasEmail
         ? `<p>${esc(T.noEmailHelp)}</p>`
@@ -198,6 +230,26 @@ export function noLinkPage(site: SiteConfig, reason: NoLinkReason): string {
   return document(
     `${heading} | ${site.shortName}`,
     `<h1>${esc(heading)}</h1><p${reason === "sent" ? ' role="status"' : ""}>${esc(text)}</p>${form}
+<section><p class="quiet">${esc(T.contact(site))}</p><p><a href="/">${esc(T.home)}</a></p></section>`,
+  );
+}
+
+export type StopUpdatesState = "ask" | "stopped" | "ended";
+
+/**
+ * The page of an updates email's unsubscribe link. Opened (GET), it only asks:
+ * mail scanners open every link. Its button posts the same address, token and all.
+ */
+export function stopUpdatesPage(site: SiteConfig, state: StopUpdatesState, token: string): string {
+  const T = FAMILY_TEXT;
+  const [heading, text] = ({ ask: [T.stopHeading, T.stop], stopped: [T.stoppedHeading, T.stopped], ended: [T.stopEndedHeading, T.stopEnded] } as const)[state];
+  const form =
+    state === "ask"
+      ? `<form method="post" action="${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${esc(T.stopButton)}</button></form>`
+      : "";
+  return document(
+    `${heading} | ${site.shortName}`,
+    `<h1>${esc(heading)}</h1><p${state === "stopped" ? ' role="status"' : ""}>${esc(text)}</p>${form}
 <section><p class="quiet">${esc(T.contact(site))}</p><p><a href="/">${esc(T.home)}</a></p></section>`,
   );
 }

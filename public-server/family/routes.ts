@@ -8,7 +8,8 @@ import { BadRequest } from "../errors";
 import { RateLimiter } from "../lib/rateLimiter";
 import { enqueueFamilyLink } from "../mail/hooks";
 import { sameOriginWrites } from "../middlewares/security";
-import { confirmDeletePage, managePage, noLinkPage, type NoLinkReason } from "./page";
+import { confirmDeletePage, managePage, noLinkPage, stopUpdatesPage, type NoLinkReason } from "./page";
+import { isUnsubscribeToken, stopUpdates, unsubscribeKey, UNSUBSCRIBE_PATH } from "./unsubscribe";
 
 /** Names the open link for the manage page only; signed, so it cannot be forged or changed. */
 const COOKIE = "garden.manage";
@@ -37,6 +38,7 @@ export function familyPages(config: ServerConfig, s: Services): Middleware<AppSt
   const body = bodyParser({ enableTypes: ["form"], formLimit: "16kb", encoding: "utf-8" });
   const perConnection = new RateLimiter(ASKS_PER_HOUR, 3_600_000, undefined, () => config.now().getTime());
   const perAddress = new RateLimiter(ASKS_PER_ADDRESS_PER_HOUR, 3_600_000, undefined, () => config.now().getTime());
+  const updatesKey = unsubscribeKey(config);
   let waitingAsks = 0;
   let asks: Promise<unknown> = Promise.resolve();
 
@@ -136,9 +138,22 @@ export function familyPages(config: ServerConfig, s: Services): Middleware<AppSt
     });
   }
 
+  /**
+   * An updates email's unsubscribe link (RFC 8058). A GET only asks; a POST
+   * stops the updates on the token alone. It is the one address here that
+   * takes a POST from anywhere, without cookies: a mail provider's one-click
+   * comes from its own servers, and the token is all it can carry. Its body
+   * ("List-Unsubscribe=One-Click") is not read.
+   */
+  async function unsubscribe(ctx: Context) {
+    const token = typeof ctx.query.token === "string" ? ctx.query.token : "";
+    const good = ctx.method === "POST" ? await stopUpdates(s, updatesKey, token) : await isUnsubscribeToken(s, updatesKey, token);
+    answer(ctx, stopUpdatesPage(s.site.get(), good ? (ctx.method === "POST" ? "stopped" : "ask") : "ended", token), good ? 200 : 404);
+  }
+
   return async (ctx, next) => {
     const path = ctx.path.length > 1 ? ctx.path.replace(/\/+$/, "") : ctx.path;
-    if (path !== MANAGE_PATH && path !== `${MANAGE_PATH}/email-link`) return next();
+    if (path !== MANAGE_PATH && path !== `${MANAGE_PATH}/email-link` && path !== UNSUBSCRIBE_PATH) return next();
     ctx.set("Referrer-Policy", "no-referrer");
     ctx.set("X-Robots-Tag", "noindex, nofollow");
     ctx.set("Cache-Control", "no-store");
@@ -147,6 +162,7 @@ export function familyPages(config: ServerConfig, s: Services): Middleware<AppSt
       "Content-Security-Policy",
       "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
     );
+    if (path === UNSUBSCRIBE_PATH) return ["GET", "HEAD", "POST"].includes(ctx.method) ? unsubscribe(ctx) : next();
     if (ctx.method === "GET" || ctx.method === "HEAD") {
       if (path !== MANAGE_PATH) return next();
       return get(ctx);

@@ -17,7 +17,7 @@ import { listPublicComments } from "../commands/comments";
 import type { Services } from "../context";
 import { CommentLibraryEntity } from "../entities/CommentLibrary";
 import { presentLibraryEntry, presentPublicComment } from "../presenters";
-import { approvedFlower, gardenPage } from "./query";
+import { approvedFlower, gardenPage, searchHiddenAmong } from "./query";
 import { previewPath } from "./preview";
 
 /** What a garden address needs besides the page itself: its data, and how the head describes it. */
@@ -30,6 +30,8 @@ export interface PageData {
   description?: string;
   /** Kept out of search engines (unless the site allows it): searches, views that show names, and memorial pages. */
   private?: boolean;
+  /** Kept out of search engines whatever the site allows: it shows a name whose family asked so. */
+  noindex?: boolean;
   /** The social preview image's path. */
   image?: string;
   /** Answer with a redirect to this path (a memorial's address with old or missing words). */
@@ -41,19 +43,29 @@ export interface PageData {
 export async function gardenPageData(s: Services, pathname: string, search: string): Promise<PageData | null> {
   if (pathname === GARDEN_PATH) {
     const query = gardenQueryFrom(search);
-    const view = await s.db.read((db) => gardenPage(db, query));
+    const [view, noindex] = await s.db.read((db) => {
+      const page = gardenPage(db, query);
+      return [
+        page,
+        searchHiddenAmong(
+          db,
+          page.flowers.map((f) => f.id),
+        ),
+      ] as const;
+    });
     // Filed under the address's own view (the browser asks for the same key), even past the last page.
     // A view that shows babies' names is kept out of search engines as their memorial pages are (unless the site allows it).
     return {
       key: `${GARDEN_PATH}${gardenQueryString(query)}`,
       data: { [gardenApiPath(query)]: view },
       private: Boolean(query.search) || view.flowers.length > 0,
+      noindex,
     };
   }
   const segment = memorialSegment(pathname);
   if (segment === null) return null;
   const id = memorialIdFrom(segment);
-  const flower = id === null ? null : await s.db.read((db) => approvedFlower(db, id));
+  const [flower, noindex] = id === null ? [null, false] : await s.db.read((db) => [approvedFlower(db, id), searchHiddenAmong(db, [id])] as const);
   // A memorial not (or no longer) in the garden: the memorial page itself says so gently, status 404.
   if (!flower)
     return { key: `${GARDEN_PATH}/\0missing:${id ?? "none"}`, data: id === null ? {} : { [flowerApiPath(id)]: null }, notFound: true, private: true };
@@ -74,6 +86,7 @@ export async function gardenPageData(s: Services, pathname: string, search: stri
     title: inLovingMemoryOf(name),
     description: `A ${label} (${meaning}) in the Garden of Remembrance, in loving memory of ${name}${flower.lossDate ? `, ${flower.lossDate}` : ""}.`,
     private: true,
+    noindex,
     image: previewPath(flower),
   };
 }

@@ -10,7 +10,7 @@ import { fullName, IN_LOVING_MEMORY } from "../../shared/garden";
 import { ErrorId } from "../../shared/errors";
 import type { Services } from "../context";
 import { NotFound, Unavailable } from "../errors";
-import { approvedFlower } from "./query";
+import { approvedFlower, searchHiddenAmong } from "./query";
 import { fontMetrics, PREVIEW_FONT_FAMILY, PREVIEW_FONT_FILES, type FontMetrics } from "./previewFonts";
 
 /** Changed with the drawing below: every preview is then drawn again, lazily, under a new version. */
@@ -279,8 +279,8 @@ export class PreviewImages {
     }
     const version = previewVersion(flower);
     ctx.set("ETag", `"${version}"`);
-    // It shows the baby's name: out of search engines like the memorial page, unless the site allows it.
-    if (!this.s.site.get().allowMemorialIndexing) ctx.set("X-Robots-Tag", "noindex");
+    // It shows the baby's name: out of search engines like the memorial page, unless the site allows it and the family did not say no.
+    if (!this.s.site.get().allowMemorialIndexing || (await this.s.db.read((db) => searchHiddenAmong(db, [id])))) ctx.set("X-Robots-Tag", "noindex");
     // The page links the versioned address: a new name or date is a new address, so it may be kept a year.
     ctx.set("Cache-Control", ctx.query.v === version ? "public, max-age=31536000, immutable" : "public, max-age=3600");
     ctx.type = "image/png";

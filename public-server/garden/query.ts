@@ -3,6 +3,7 @@ import { GARDEN_PAGE_SIZE, GARDEN_SEARCH_BOUND } from "../../shared/constants";
 import { searchNeedle, searchPhrase } from "../commands/adminSearch";
 import type { Services } from "../context";
 import { type GardenPageDto, type GardenQuery } from "../../shared/garden";
+import type { PublicMemorialDto } from "../../shared/schemas/public";
 
 type FlowerRow = GardenPageDto["flowers"][number];
 
@@ -146,16 +147,26 @@ export function gardenPage(db: BetterSqlite3.Database, query: GardenQuery): Gard
   return { flowers, matches, ...(more ? { more } : {}), total, page, pages, query: { ...query, page } };
 }
 
-/** One approved flower's public fields, or null. Call inside `db.read`. */
-export function approvedFlower(db: BetterSqlite3.Database, id: number): FlowerRow | null {
-  return (db.prepare(`SELECT ${FLOWER_COLUMNS} FROM memorial_flowers WHERE id = ? AND approved`).get(id) as FlowerRow | undefined) ?? null;
+/** One approved flower's public fields, and whether its family turned comments off, or null. Call inside `db.read`. */
+export function approvedFlower(db: BetterSqlite3.Database, id: number): PublicMemorialDto | null {
+  const row = db.prepare(`SELECT ${FLOWER_COLUMNS}, comments_off AS off FROM memorial_flowers WHERE id = ? AND approved`).get(id) as
+    (FlowerRow & { off: number }) | undefined;
+  if (!row) return null;
+  const { off, ...flower } = row;
+  return off ? { ...flower, commentsOff: true } : flower;
+}
+
+/** Whether a family asked search engines to leave any of these flowers alone (their page, the views showing the name, the preview). */
+export function searchHiddenAmong(db: BetterSqlite3.Database, ids: number[]): boolean {
+  if (ids.length === 0) return false;
+  return db.prepare(`SELECT 1 FROM memorial_flowers WHERE id IN (${ids.map(() => "?").join(",")}) AND search_hidden LIMIT 1`).get(...ids) !== undefined;
 }
 
 /** Rows read per turn on the connection while the whole garden is listed: other requests take their turns between. */
 const LIST_CHUNK = 5000;
 
 /**
- * The whole approved garden as the JSON array `GET /api/memorial-flowers` has
+ * The whole approved garden (link-only memorials left out) as the JSON array `GET /api/memorial-flowers` has
  * always answered (newest first, the public fields only), as pieces of a few
  * thousand rows, each read in a turn of a few milliseconds so no other request
  * waits long behind it. The pieces are compressed as they come (PublicCache.getStreamed):
@@ -168,7 +179,7 @@ export async function* wholeGardenJson(s: Services): AsyncGenerator<Buffer> {
     const rows = await s.db.read(
       (db) =>
         db
-          .prepare(`SELECT ${FLOWER_COLUMNS} FROM memorial_flowers WHERE approved = 1 AND id < ? ORDER BY id DESC LIMIT ${LIST_CHUNK}`)
+          .prepare(`SELECT ${FLOWER_COLUMNS} FROM memorial_flowers WHERE approved = 1 AND link_only = 0 AND id < ? ORDER BY id DESC LIMIT ${LIST_CHUNK}`)
           .all(before) as FlowerRow[],
     );
     if (rows.length) {

@@ -3,9 +3,10 @@ import { toCsv } from "../../shared/csv";
 import { fullName } from "../../shared/garden";
 import { parseDbTime } from "../lib/time";
 
-export const MAILING_LIST_HEADER = ["Name", "Email", "Baby", "Opted in on"] as const;
+export const MAILING_LIST_HEADER = ["Name", "Email", "Baby", "Opted in on", "List-Unsubscribe"] as const;
 
 interface Row {
+  id: number;
   parentName: string | null;
   email: string;
   babyFirstName: string;
@@ -20,27 +21,43 @@ interface Row {
  * recent one given, the babies are all of that family's, and the date is the
  * first opt-in. Cells are neutralised against CSV injection: these are typed
  * by visitors and opened in spreadsheets.
+ *
+ * The last column is each address's List-Unsubscribe header (RFC 8058), for
+ * the mailer that sends the updates: with `List-Unsubscribe-Post:
+ * List-Unsubscribe=One-Click`, one click in the reader's mail program stops
+ * them. `unsubscribe` makes the header's web address for a flower.
  */
-export async function mailingListCsv(m: EntityManager): Promise<{ csv: string; count: number }> {
+export async function mailingListCsv(
+  m: EntityManager,
+  unsubscribe: (flowerId: number, createdAt: string) => string,
+  teamEmail: string,
+): Promise<{ csv: string; count: number }> {
   const rows: Row[] = await m.query(
-    `SELECT parent_name AS parentName, trim(email) AS email, baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName,
+    `SELECT id, parent_name AS parentName, trim(email) AS email, baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName,
       baby_last_name AS babyLastName, created_at AS createdAt
      FROM memorial_flowers WHERE email_updates = 1 AND email IS NOT NULL AND trim(email) <> '' ORDER BY id`,
   );
-  const byEmail = new Map<string, { name: string; email: string; babies: string[]; first: Date }>();
+  const byEmail = new Map<string, { name: string; email: string; babies: string[]; first: Date; header: string }>();
+  const mailto = `<mailto:${encodeURI(teamEmail)}?subject=Unsubscribe>`;
   for (const r of rows) {
     const key = r.email.toLowerCase();
     const baby = fullName(r);
     const when = parseDbTime(r.createdAt);
     const seen = byEmail.get(key);
     if (!seen) {
-      byEmail.set(key, { name: r.parentName?.trim() ?? "", email: r.email, babies: [baby], first: when });
+      byEmail.set(key, {
+        name: r.parentName?.trim() ?? "",
+        email: r.email,
+        babies: [baby],
+        first: when,
+        header: `<${unsubscribe(r.id, r.createdAt)}>, ${mailto}`,
+      });
       continue;
     }
     if (r.parentName?.trim()) seen.name = r.parentName.trim();
     if (!seen.babies.includes(baby)) seen.babies.push(baby);
     if (when < seen.first) seen.first = when;
   }
-  const lines = [...byEmail.values()].map((e) => [e.name, e.email, e.babies.join("; "), e.first.toISOString().slice(0, 10)]);
+  const lines = [...byEmail.values()].map((e) => [e.name, e.email, e.babies.join("; "), e.first.toISOString().slice(0, 10), e.header]);
   return { csv: toCsv([MAILING_LIST_HEADER, ...lines], { neutraliseFormulas: true }), count: lines.length };
 }

@@ -94,7 +94,7 @@ export function flowerApprovedMessage(site: SiteConfig, publicUrl: string, f: Fa
     ...manageBlocks(publicUrl, f),
     ...(f.emailUpdates
       ? [
-          "You asked for our occasional updates, sent about once a month, so you are on our list. If you would rather not receive them, you can stop them at any time with the link above.",
+          'You asked for our occasional updates, sent about once a month, so you are on our list. You can leave it at any time: with the private link above, or with one click on "Unsubscribe" in any of the updates.',
         ]
       : []),
     `${name} is remembered and loved, and we keep your family in our prayers. ${contactLine(site)}`,
@@ -123,6 +123,10 @@ const CHANGED: Record<FamilyChange, (name: string) => string> = {
   "surname-full": (n) => `${n}'s memorial shows the full surname again.`,
   "updates-off": () => "Our monthly updates to this address were stopped.",
   "updates-on": () => "This address will receive our monthly updates.",
+  "link-only": (n) => `${n}'s memorial was taken out of the garden's list: only those who have its address can see it.`,
+  listed: (n) => `${n}'s memorial is in the garden's list again.`,
+  "search-off": (n) => `Search engines are now asked not to show ${n}'s memorial.`,
+  "search-on": (n) => `Search engines may show ${n}'s memorial again, if our website allows it.`,
   delete: (n) => `${n}'s memorial and everything we held about it, this address included, were deleted.`,
 };
 

@@ -11,6 +11,7 @@ import { Writes2SessionsFile1796100000000 } from "./1796100000000-writes2-sessio
 import { Writes2ProcessedIntake1796100000001 } from "./1796100000001-writes2-processed-intake";
 import { BoundsGardenWordStarts1797000000000 } from "./1797000000000-bounds-garden-word-starts";
 import { FamilyLinks1797000000001 } from "./1797000000001-family-links";
+import { Family2LinkOnlyAndSearch1797100000000 } from "./1797100000000-family2-link-only-and-search";
 
 /** Every migration in order; they run at start, never `synchronize`. Append new ones at the end. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   Writes2ProcessedIntake1796100000001,
   BoundsGardenWordStarts1797000000000,
   FamilyLinks1797000000001,
+  Family2LinkOnlyAndSearch1797100000000,
 ];

@@ -72,6 +72,11 @@ export interface PublicFlowerDto {
   flowerType: string;
 }
 
+/** A memorial's own answer: `commentsOff` only when its family turned comments off (the garden's list never has it). */
+export interface PublicMemorialDto extends PublicFlowerDto {
+  commentsOff?: true;
+}
+
 export interface PublicTestimonialDto {
   id: number;
   firstName: string;

@@ -9,6 +9,7 @@ import { retentionFor } from "../../public-server/commands/retention";
 import { count, emails, sqlAt, FAMILY_TOKEN as TOKEN, liveFlower, newestToken, signedIn, sql, submitFlower } from "./fixtures";
 import { until } from "../support/until";
 import { cleanupAfterAll } from "../support/cleanup";
+import { readCsvRecords } from "../../shared/csv";
 
 const { cleanups } = cleanupAfterAll();
 
@@ -132,7 +133,7 @@ describe("the family's private link", () => {
     expect(html).not.toMatch(/<iframe|<script|https?:\/\//i);
     expect(html).not.toContain(token);
     // Every form posts here, as a plain form.
-    expect([...html.matchAll(/<form method="post" action="([^"]+)"/g)].map((m) => m[1])).toEqual(Array(4).fill(MANAGE));
+    expect([...html.matchAll(/<form method="post" action="([^"]+)"/g)].map((m) => m[1])).toEqual(Array(6).fill(MANAGE));
     expect(sql(s, "SELECT * FROM memorial_flowers WHERE id = ?", id)).toEqual(before);
 
     expect(lines.some((l) => l.includes('"/manage-memorial"'))).toBe(true);
@@ -181,7 +182,19 @@ describe("the family's private link", () => {
     expect((await choose(s, family, "restore")).status).toBe(303);
     expect((await new Client(s.url).get(`/api/memorial-flowers/${id}`)).status).toBe(200);
 
+    const memorialPage = async () => {
+      const visitor = new Client(s.url);
+      const first = await visitor.get(`/garden-of-remembrance/${id}`);
+      return (first.status === 301 ? await visitor.get(first.headers.get("location")!) : first).text();
+    };
+    expect(await memorialPage()).toContain("Leave a Comment"); // and the page is in the cache now
     expect((await choose(s, family, "comments-off")).status).toBe(303);
+    // At once, before JavaScript too: no "Leave a Comment", no "Be the first".
+    const quiet = await memorialPage();
+    expect(quiet).toContain("Abernathy");
+    expect(quiet).not.toContain("Leave a Comment");
+    expect(quiet).not.toContain("Be the first");
+    expect(await json(await new Client(s.url).get(`/api/memorial-flowers/${id}`))).toMatchObject({ commentsOff: true });
     const library = await json<{ id: number }[]>(await new Client(s.url).get("/api/comment-library"));
     const comment = await new Client(s.url).post(`/api/memorial-flowers/${id}/comments`, { commenterName: "A friend", commentLibraryId: library[0]!.id });
     expect(comment.status).toBe(400);
@@ -361,12 +374,151 @@ describe("search engines and the babies' names", () => {
   });
 });
 
+describe("the family's choices of who finds the memorial", () => {
+  it("link-only leaves the garden's list, search and counts but keeps its address; 'no search engines' holds on every address with the name, though the site allows indexing", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "garden-indexed-"));
+    const site = JSON.parse(fs.readFileSync(path.join(ROOT, "data/site.json"), "utf8"));
+    fs.writeFileSync(path.join(dataDir, "site.json"), JSON.stringify({ ...site, allowMemorialIndexing: true }));
+    const s = await startTestServer({ dataDir });
+    cleanups.push(async () => {
+      await s.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+    const admin = await signedIn(s);
+    await liveFlower(s, admin, { babyFirstName: "Bartholomew", flowerType: "marigold" });
+    const { id } = await liveFlower(s, admin, { babyFirstName: "Marguerite", flowerType: "lily" });
+    const family = await opened(s, await newestToken(s));
+    const visitor = new Client(s.url);
+    const NOINDEX = '<meta name="robots" content="noindex" />';
+    const memorial = async () => {
+      const first = await visitor.get(`/garden-of-remembrance/${id}`);
+      return (first.status === 301 ? await visitor.get(first.headers.get("location")!) : first).text();
+    };
+    const views = [
+      "/garden-of-remembrance",
+      "/garden-of-remembrance?letter=K",
+      "/garden-of-remembrance?flower=lily",
+      "/garden-of-remembrance?search=Marguerite",
+    ];
+    const read = async (address: string) => (await visitor.get(address)).text();
+    for (const address of views) {
+      const html = await read(address); // and now in the page cache
+      expect(html, address).toContain(`/garden-of-remembrance/${id}-`);
+      expect(html, address).not.toContain(NOINDEX);
+    }
+    expect(await memorial()).not.toContain(NOINDEX);
+    expect((await visitor.get(`/api/memorial-flowers/${id}/preview.png`)).headers.get("x-robots-tag")).toBeNull();
+
+    expect((await choose(s, family, "search-off")).status).toBe(303);
+    for (const address of views) {
+      const html = await read(address);
+      expect(html, address).toContain("Marguerite");
+      expect(html, address).toContain(NOINDEX);
+    }
+    expect(await memorial()).toContain(NOINDEX);
+    expect((await visitor.get(`/api/memorial-flowers/${id}/preview.png`)).headers.get("x-robots-tag")).toBe("noindex");
+    // A view without the name is the site's to decide.
+    expect(await read("/garden-of-remembrance?flower=marigold")).not.toContain(NOINDEX);
+    expect(await (await family.get(MANAGE)).text()).toContain("Search engines are asked not to show the memorial");
+
+    expect((await choose(s, family, "link-only")).status).toBe(303);
+    // The search box keeps the word searched for: the memorial's own link is what must be gone.
+    for (const address of views) expect(await read(address), address).not.toContain(`/garden-of-remembrance/${id}-`);
+    expect(await (await visitor.get("/api/memorial-flowers")).text()).not.toContain("Marguerite");
+    expect(sql(s, "SELECT sum(n) AS n FROM garden_counts")).toEqual([{ n: 1 }]);
+    expect(await memorial()).toContain("Marguerite");
+    expect((await visitor.get(`/api/memorial-flowers/${id}/preview.png`)).status).toBe(200);
+    expect(sql<{ summary: string }>(s, "SELECT summary FROM activity_log WHERE action = 'family' ORDER BY id DESC LIMIT 1")[0]!.summary).toMatch(
+      /^Kept link-only/,
+    );
+
+    expect((await choose(s, family, "listed")).status).toBe(303);
+    expect((await choose(s, family, "search-on")).status).toBe(303);
+    expect(await read("/garden-of-remembrance?search=Marguerite")).toContain(`/garden-of-remembrance/${id}-`);
+    expect(await read("/garden-of-remembrance?search=Marguerite")).not.toContain(NOINDEX);
+    expect(sql(s, "SELECT sum(n) AS n FROM garden_counts")).toEqual([{ n: 2 }]);
+  });
+});
+
+describe("the monthly updates' one-click unsubscribe", () => {
+  it("gives each address on the list a well-formed List-Unsubscribe; a GET only asks, a cookie-less POST from elsewhere stops the updates at once, and the token is in no log line", async () => {
+    const { s, lines } = await familyServer();
+    const admin = await signedIn(s);
+    const { id } = await liveFlower(s, admin, { babyFirstName: "Clementine", email: "clem@example.com", emailUpdates: true });
+    await submitFlower(s, { babyFirstName: "Ambrose", email: "CLEM@example.com", emailUpdates: true }); // the same family, another memorial
+    await submitFlower(s, { babyFirstName: "Perpetua", email: "other@example.com", emailUpdates: true });
+    await mailFor(s.parts.services).drain();
+    const approved = emails(s).find((e) => e.name.endsWith("flower-approved.eml") && e.text.includes("Clementine"))!;
+    expect(approved.text.replace(/\s+/g, " ")).toContain(
+      'so you are on our list. You can leave it at any time: with the private link above, or with one click on "Unsubscribe" in any of the updates.',
+    );
+
+    const { records } = readCsvRecords(await (await admin.get("/api/admin/mailing-list.csv")).text());
+    expect(records[0]).toEqual(["Name", "Email", "Baby", "Opted in on", "List-Unsubscribe"]);
+    const row = records.find((r) => r[1] === "clem@example.com")!;
+    const header =
+      /^<(https?:\/\/[^/<>\s]+)(\/manage-memorial\/stop-updates\?token=(\d+\.[A-Za-z0-9_-]{43}))>, <mailto:[^<>\s@]+@[^<>\s]+\?subject=Unsubscribe>$/.exec(
+        row[4]!,
+      );
+    expect(header, row[4]).not.toBeNull();
+    const [, origin, address, token] = header! as unknown as [string, string, string, string];
+    expect(origin).toBe(s.config.publicUrl);
+    const url = `${s.url}${address}`;
+    const on = () => count(s, "memorial_flowers", "email_updates = 1");
+    expect(on()).toBe(3);
+
+    // A mail scanner opens the link: it is asked, nothing changes.
+    const asked = await fetch(url);
+    expect(asked.status).toBe(200);
+    expect(asked.headers.get("referrer-policy")).toBe("no-referrer");
+    const page = await asked.text();
+    expect(page).toContain("Stop our monthly updates?");
+    expect(page).toContain(`action="/manage-memorial/stop-updates?token=${token}"`);
+    expect(on()).toBe(3);
+
+    // A tampered token stops nothing.
+    const wrong = `${token.slice(0, -2)}${token.endsWith("AA") ? "BB" : "AA"}`;
+    const refused = await fetch(url.replace(token, wrong), { method: "POST", body: "List-Unsubscribe=One-Click" });
+    expect(refused.status).toBe(404);
+    expect(await refused.text()).toContain("We could not read this link");
+    expect(on()).toBe(3);
+
+    // The mail provider's one-click: another origin, no cookie, only the token.
+    const post = await fetch(url, {
+      method: "POST",
+      headers: { Origin: "https://mail.example", "Sec-Fetch-Site": "cross-site", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+      redirect: "manual",
+    });
+    expect(post.status).toBe(200);
+    expect(await post.text()).toContain("We will send you no more monthly updates.");
+    expect(sql(s, "SELECT baby_first_name AS name FROM memorial_flowers WHERE email_updates = 1")).toEqual([{ name: "Perpetua" }]);
+    // Again (a retry) is the same answer.
+    expect((await fetch(url, { method: "POST", body: "List-Unsubscribe=One-Click" })).status).toBe(200);
+    expect(count(s, "activity_log", `action = 'family' AND item_id = ${id} AND summary = 'Monthly updates stopped from an updates email'`)).toBe(1);
+
+    // Only this address takes a POST from elsewhere: the manage page's guard still holds.
+    const manage = await fetch(`${s.url}${MANAGE}`, {
+      method: "POST",
+      headers: { Origin: "https://mail.example", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "change=updates-on",
+    });
+    expect(manage.status).toBe(403);
+
+    const requests = lines.filter((l) => l.includes('"path":"/manage-memorial/stop-updates"'));
+    expect(requests.length).toBeGreaterThanOrEqual(4);
+    expect(lines.filter((l) => l.includes(token) || l.includes(wrong))).toEqual([]);
+  });
+});
+
 describe("the Privacy Policy", () => {
   it("tells families about their private link, the updates list and how to leave it, and the 30 days of a withdrawn memorial", async () => {
     const { s } = await familyServer();
     const text = (await (await new Client(s.url).get("/privacy-policy")).text()).replace(/\s+/g, " ");
     expect(text).toContain("our emails to you carry a private link to manage it, without an account");
-    expect(text).toContain("you are on our list until you leave it with that link, or by writing to us.");
+    expect(text).toContain(
+      "you are on our list until you leave it with that link, with one click on “Unsubscribe” in any of the updates, or by writing to us.",
+    );
     expect(text).toContain("A withdrawn memorial can be brought back for 30 days; after that it is deleted, from our backups too.");
   });
 });

@@ -11,15 +11,18 @@ import { retryEmail } from "../../commands/mail";
 import { presentOutboxMessage } from "../../presenters";
 import { mailingListCsv } from "../../mail/mailingList";
 import { CSV_BOM } from "../../../shared/csv/records";
+import { unsubscribeKey, unsubscribeToken, unsubscribeUrl } from "../../family/unsubscribe";
 
 const STATUSES: readonly OutboxStatus[] = ["failed", "pending", "sent"];
 
 /** Email for administrators: the updates list export, and the outbox with its failures. */
 export function mailRouter(s: Services): Router<AppState> {
   const router = createRouter();
+  const updatesKey = unsubscribeKey(s.config);
 
   router.get("/mailing-list.csv", async (ctx) => {
-    const { csv, count } = await s.db.run((m) => mailingListCsv(m));
+    const link = (id: number, createdAt: string) => unsubscribeUrl(s.config.publicUrl, unsubscribeToken(updatesKey, id, createdAt));
+    const { csv, count } = await s.db.run((m) => mailingListCsv(m, link, s.site.get().email));
     s.log.info("mailing_list_exported", { userId: ctx.state.user!.id, count });
     ctx.set("Cache-Control", "no-store");
     ctx.set("Content-Disposition", `attachment; filename="memorial-updates-list-${format(new Date(), "yyyy-MM-dd")}.csv"`);

@@ -3,6 +3,7 @@ import { FLOWERS } from "../../../shared/flowers";
 import { FlowerEntryInput, type AdminFlowerDto, type FlowerEntry } from "../../../shared/schemas/admin";
 import { Dialog } from "../ui/Dialog";
 import { Field } from "../ui/Field";
+import { FamilyLinkPanel, type FamilyLinkActions } from "./FamilyLinkPanel";
 
 interface FlowerEditDialogProps {
   /** The flower being edited; null keeps the dialog closed. */
@@ -12,6 +13,8 @@ interface FlowerEditDialogProps {
   serverErrors?: Record<string, string>;
   onSave(input: FlowerEntry): void;
   onCancel(): void;
+  /** Sending and closing the family's private links, where this admin offers them. */
+  familyLinks?: FamilyLinkActions;
 }
 
 type Form = { babyFirstName: string; babyMiddleName: string; babyLastName: string; lossDate: string; flowerType: string };
@@ -25,7 +28,7 @@ const fromFlower = (f: AdminFlowerDto | null): Form => ({
 });
 
 /** Editing one flower: first name required, the rest optional, one of the ten flowers. */
-export function FlowerEditDialog({ flower, busy, serverErrors = {}, onSave, onCancel }: FlowerEditDialogProps) {
+export function FlowerEditDialog({ flower, busy, serverErrors = {}, onSave, onCancel, familyLinks }: FlowerEditDialogProps) {
   const [form, setForm] = useState<Form>(fromFlower(flower));
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
@@ -81,6 +84,7 @@ export function FlowerEditDialog({ flower, busy, serverErrors = {}, onSave, onCa
           </button>
         </div>
       </form>
+      {familyLinks ? <FamilyLinkPanel {...familyLinks} /> : null}
     </Dialog>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { Link, useParams } from "react-router-dom";
 import { describeFlower, findFlower } from "../../../shared/flowers";
 import { GARDEN_PATH, IN_LOVING_MEMORY, flowerApiPath, fullName, inLovingMemoryOf, memorialIdFrom, memorialPath } from "../../../shared/garden";
-import type { PublicFlowerDto } from "../../../shared/schemas/public";
+import type { PublicMemorialDto } from "../../../shared/schemas/public";
 import { CommentPanel } from "../../components/forms/CommentDialog";
 import { FlowerImage } from "../../components/flowers/FlowerImage";
 import { ShareButton } from "../../components/garden/ShareButton";
@@ -28,7 +28,7 @@ export default function MemorialPage() {
   const { memorial = "" } = useParams();
   const id = memorialIdFrom(memorial);
   const key = flowerApiPath(id ?? 0);
-  const flower = useQuery(key, () => api.get<PublicFlowerDto>(key), { enabled: id !== null });
+  const flower = useQuery(key, () => api.get<PublicMemorialDto>(key), { enabled: id !== null });
   const site = useSite();
   const name = flower.data ? fullName(flower.data) : "";
 
@@ -83,10 +83,13 @@ export default function MemorialPage() {
           Print or save as PDF
         </button>
       </div>
-      <section id="comments" className="memorial-page__comments" aria-labelledby="memorial-comments-title">
-        <h2 id="memorial-comments-title">Comments</h2>
-        <CommentPanel flowerId={f.id} />
-      </section>
+      {/* The family turned comments off: none are shown, and none can be left. */}
+      {f.commentsOff ? null : (
+        <section id="comments" className="memorial-page__comments" aria-labelledby="memorial-comments-title">
+          <h2 id="memorial-comments-title">Comments</h2>
+          <CommentPanel flowerId={f.id} />
+        </section>
+      )}
       <p className="memorial-page__footer print-only">A flower in the Garden of Remembrance of {site.organisationName}</p>
     </article>
   );

@@ -32,8 +32,8 @@ export default function PrivacyPage() {
         <p>
           When you add a memorial flower, our emails to you carry a private link to manage it, without an account: you can withdraw the memorial, turn comments
           off, show only the first letter of the surname, stop or start the monthly updates, or delete everything about it. If you asked for the monthly
-          updates, you are on our list until you leave it with that link, or by writing to us. A withdrawn memorial can be brought back for 30 days; after that
-          it is deleted, from our backups too.
+          updates, you are on our list until you leave it with that link, with one click on &ldquo;Unsubscribe&rdquo; in any of the updates, or by writing to
+          us. A withdrawn memorial can be brought back for 30 days; after that it is deleted, from our backups too.
         </p>
         {site.assistanceRetentionDays ? (
           <p>{`We keep a request for assistance for ${site.assistanceRetentionDays} days after you send it, long enough to help you and to follow up, and then we delete it, along with our team's copy of it.`}</p>

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "../../support/browser";
+import { mailFor } from "../../../public-server/mail";
 import { Client, json } from "../../support/client";
 import type { TestServer } from "../../support/testServer";
 import { flowerGoneLeavingComments, liveFlower, sql, submitFlower, testimonialInput } from "../../public-server/fixtures";
@@ -223,6 +224,35 @@ describe("moderation in the dashboard", () => {
     const garden = await json<{ id: number; babyFirstName: string; flowerType: string }[]>(await visitor.get("/api/memorial-flowers"));
     expect(garden.find((g) => g.id === f.id)).toMatchObject({ babyFirstName: "Edited", flowerType: "pink-rose" });
     await card(page, "Edited E.").waitFor();
+  });
+});
+
+describe("the family's private link, from a flower's edit dialog", () => {
+  it("sends a link to an address typed there, and closes every link to the memorial; the dialog passes axe", async () => {
+    const f = await liveFlower(server, api, { babyFirstName: "Linkable", babyLastName: "L." });
+    await mailFor(server.parts.services).drain(); // the approval email's link exists once it is sent
+    const live = () => sql<{ n: number }>(server, "SELECT count(*) AS n FROM family_links WHERE flower_id = ? AND revoked_at IS NULL", f.id)[0]!.n;
+    const before = live(); // the received and the approved emails' links
+    expect(before).toBe(2);
+    await reloadDashboard();
+    await openTab(page, /^Memorial Flowers/);
+    await card(page, "Linkable").getByRole("button", { name: "Edit the memorial flower for Linkable L." }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit memorial flower" });
+    await dialog.getByLabel("Family's email address").fill("not an address");
+    await dialog.getByRole("button", { name: "Send a private link" }).click();
+    await dialog.getByText("Please enter a valid email address").waitFor();
+    await dialog.getByLabel("Family's email address").fill("typed@example.org");
+    await dismissToasts(page);
+    await dialog.getByRole("button", { name: "Send a private link" }).click();
+    await expectToast(page, "Private Link Sent", "A private link to manage this memorial is on its way to that address.");
+    expect(sql(server, "SELECT count(*) AS n FROM outbox WHERE kind = 'family-link' AND to_address LIKE '%typed@example.org%'")).toEqual([{ n: 1 }]);
+    await mailFor(server.parts.services).drain();
+    expect(live()).toBe(before + 1);
+    await expectNoAxeViolations(page, "the flower edit dialog with the family's link");
+    await dismissToasts(page);
+    await dialog.getByRole("button", { name: "Close all private links" }).click();
+    await expectToast(page, "Private Links Closed", "The family's private links no longer work.");
+    expect(live()).toBe(0);
   });
 });
 

@@ -4,6 +4,7 @@ import { launchBrowser, newPage } from "../../support/browser";
 import { axeViolations } from "../../support/axe";
 import { startTestServer, type TestServer } from "../../support/testServer";
 import { liveFlower, newestToken, signedIn, sql } from "../../public-server/fixtures";
+import { readCsvRecords } from "../../../shared/csv";
 
 /**
  * A family's private link in Chromium, with JavaScript and without: the
@@ -112,6 +113,27 @@ describe("without a working link", () => {
     await page.getByRole("heading", { level: 1, name: "Please check your email" }).waitFor();
     expect(page.url()).toBe(`${server.url}/manage-memorial?sent=1`);
     await expectAxeClean(page, true);
+    await context.close();
+  });
+});
+
+describe("an updates email's one-click unsubscribe, opened in a browser", () => {
+  it("asks first, then its button stops the updates; both pages pass axe", async () => {
+    const admin = await signedIn(server);
+    const { id } = await liveFlower(server, admin, { babyFirstName: "Winifred", email: "winifred@example.com", emailUpdates: true });
+    const { records } = readCsvRecords(await (await admin.get("/api/admin/mailing-list.csv")).text());
+    const header = records.find((r) => r[1] === "winifred@example.com")![4]!;
+    const address = /^<https?:\/\/[^/]+(\/manage-memorial\/stop-updates\?token=[^>]+)>/.exec(header)![1]!;
+    const { page, context } = await newPage(browser, server.url, { javaScriptEnabled: true });
+    page.setDefaultTimeout(10_000);
+    await page.goto(address);
+    await page.getByRole("heading", { level: 1, name: "Stop our monthly updates?" }).waitFor();
+    await expectAxeClean(page, true);
+    expect(sql(server, "SELECT email_updates AS u FROM memorial_flowers WHERE id = ?", id)).toEqual([{ u: 1 }]);
+    await page.getByRole("button", { name: "Stop the updates" }).click();
+    await page.getByRole("heading", { level: 1, name: "The updates are stopped" }).waitFor();
+    await expectAxeClean(page, true);
+    expect(sql(server, "SELECT email_updates AS u FROM memorial_flowers WHERE id = ?", id)).toEqual([{ u: 0 }]);
     await context.close();
   });
 });

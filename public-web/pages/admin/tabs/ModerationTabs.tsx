@@ -111,6 +111,33 @@ export function FlowersTab() {
     }
   };
 
+  const sendLink = async (email: string) => {
+    if (!editing) return false;
+    setSaving(true);
+    try {
+      const { message } = await api.post<{ message: string }>(`${KIND.flower.path}/${editing.id}/family-link`, { email });
+      notify("Private Link Sent", message);
+      return true;
+    } catch (error) {
+      notifyError("Error", messageFor(error, "The private link could not be sent."));
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  };
+  const revokeLinks = async () => {
+    if (!editing) return;
+    setSaving(true);
+    try {
+      const { message } = await api.post<{ message: string }>(`${KIND.flower.path}/${editing.id}/family-links/revoke`);
+      notify("Private Links Closed", message);
+    } catch (error) {
+      notifyError("Error", messageFor(error, "The private links could not be closed."));
+    } finally {
+      setSaving(false);
+    }
+  };
+
   return (
     <>
       <h2>{KIND.flower.title}</h2>
@@ -146,7 +173,14 @@ export function FlowersTab() {
         )}
       />
       <Confirm kind="flower" m={m} />
-      <FlowerEditDialog flower={editing} busy={saving} serverErrors={serverErrors} onSave={save} onCancel={() => setEditing(null)} />
+      <FlowerEditDialog
+        flower={editing}
+        busy={saving}
+        serverErrors={serverErrors}
+        onSave={save}
+        onCancel={() => setEditing(null)}
+        familyLinks={{ busy: saving, onSend: sendLink, onRevoke: revokeLinks }}
+      />
     </>
   );
 }
