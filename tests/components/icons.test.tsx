@@ -4,7 +4,7 @@ import { createElement, type JSX } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { ROOT } from "../support/testServer";
+import { ROOT } from "../support/paths";
 
 /**
  * Unicode glyphs (×, ☰, ←, ✓, ✝, ♡, ☎, ▶, emoji…) drawn as icons look different on every system, are

@@ -3,7 +3,6 @@ import { CAROUSEL_PAGE_SIZE } from "../../../shared/constants";
 import { FLOWERS } from "../../../shared/flowers";
 import { pageCount, pageItems, wrapPage } from "../../lib/garden";
 import { FlowerImage } from "../flowers/FlowerImage";
-import { ArrowLeftIcon, ArrowRightIcon } from "../ui/icons/ArrowIcons";
 import { PageDots } from "./PageDots";
 import { formatCount } from "../../../shared/numbers";
 
@@ -29,9 +28,7 @@ export function MeaningsCarousel() {
       </p>
       <div className="meanings__frame" role="group" aria-roledescription="carousel" aria-label="Flower meanings">
         <div id={slideId} aria-live="polite">
-          <p className="visually-hidden">
-            Page {formatCount(page + 1)} of {formatCount(PAGES)}
-          </p>
+          <p className="visually-hidden">{`Page ${formatCount(page + 1)} of ${formatCount(PAGES)}`}</p>
           <ul key={page} className={turned ? "meanings__slide meanings__slide--turned" : "meanings__slide"}>
             {pageItems(FLOWERS, page, CAROUSEL_PAGE_SIZE).map((flower) => (
               <li key={flower.type} className="meaning-card">
@@ -45,13 +42,11 @@ export function MeaningsCarousel() {
         </div>
         <div className="pager">
           <button type="button" className="btn btn--outline pager__step" aria-controls={slideId} onClick={() => turn((p) => wrapPage(p, -1, PAGES))}>
-            <ArrowLeftIcon />
             Previous<span className="visually-hidden"> flowers</span>
           </button>
           <PageDots pages={Array.from({ length: PAGES }, (_, i) => i)} total={PAGES} current={page} onSelect={(p) => turn(() => p)} controls={slideId} />
           <button type="button" className="btn btn--outline pager__step" aria-controls={slideId} onClick={() => turn((p) => wrapPage(p, 1, PAGES))}>
             Next<span className="visually-hidden"> flowers</span>
-            <ArrowRightIcon />
           </button>
         </div>
       </div>

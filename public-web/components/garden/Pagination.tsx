@@ -1,7 +1,6 @@
 import { memo } from "react";
 import type { GardenQuery } from "../../../shared/garden";
 import { sampledDots, wrapPage } from "../../lib/garden";
-import { ArrowLeftIcon, ArrowRightIcon } from "../ui/icons/ArrowIcons";
 import { GardenLink } from "./GardenLink";
 import { formatCount } from "../../../shared/numbers";
 
@@ -15,14 +14,17 @@ interface PaginationProps {
   label: string;
 }
 
-/** Results paging as links: Previous/Next wrap around; at most seven sampled dots. */
+/**
+ * Results paging as links: Previous/Next wrap around; at most seven sampled dots. The steps are words
+ * without arrows: the garden's first view (two of these and the meanings carousel) must arrive in TCP's first
+ * round trip, and the arrows cost it about a hundred bytes.
+ */
 export const Pagination = memo(function Pagination({ query, page, pages, onGo, label }: PaginationProps) {
   if (pages <= 1) return null;
   const to = (p: number) => ({ ...query, page: p });
   return (
     <nav className="pager pager--results" aria-label={label}>
       <GardenLink to={to(wrapPage(page - 1, -1, pages) + 1)} onGo={onGo} className="btn btn--outline pager__step">
-        <ArrowLeftIcon />
         Previous<span className="visually-hidden"> page</span>
       </GardenLink>
       <ul className="page-dots">
@@ -38,12 +40,9 @@ export const Pagination = memo(function Pagination({ query, page, pages, onGo, l
           </li>
         ))}
       </ul>
-      <span className="pager__status">
-        Page {formatCount(page)} of {formatCount(pages)}
-      </span>
+      <span className="pager__status">{`Page ${formatCount(page)} of ${formatCount(pages)}`}</span>
       <GardenLink to={to(wrapPage(page - 1, 1, pages) + 1)} onGo={onGo} className="btn btn--outline pager__step">
         Next<span className="visually-hidden"> page</span>
-        <ArrowRightIcon />
       </GardenLink>
     </nav>
   );

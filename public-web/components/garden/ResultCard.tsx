@@ -52,9 +52,9 @@ export const ResultCard = memo(function ResultCard({
       </div>
       <div className="memorial-card__actions">
         <a href={`${path}#comments`} className="btn btn--outline memorial-card__comments" aria-haspopup="dialog" onClick={openComments}>
-          Comments<span className="visually-hidden"> for {name}</span>
+          Comments<span className="visually-hidden">{` for ${name}`}</span>
         </a>
-        <ShareButton path={path} title={inLovingMemoryOf(name)} label={`the memorial for ${name}`} />
+        <ShareButton path={path} title={inLovingMemoryOf(name)} label={`the memorial for ${name}`} icon={false} />
       </div>
     </li>
   );

@@ -3,9 +3,11 @@ import { notify, notifyError } from "../../lib/toast";
 
 /**
  * "Share": the phone's share sheet where there is one, otherwise the link is
- * copied. Hidden until the page is interactive (it needs JavaScript).
+ * copied. Hidden until the page is interactive (it needs JavaScript). On the
+ * garden's cards it is a word beside "Comments", like it: a picture on every
+ * card would cost the garden's first view its first round trip.
  */
-export function ShareButton({ path, title, label }: { path: string; title: string; label: string }) {
+export function ShareButton({ path, title, label, icon = true }: { path: string; title: string; label: string; icon?: boolean }) {
   const share = async () => {
     const url = new URL(path, window.location.origin).href;
     if (typeof navigator.share === "function") {
@@ -25,8 +27,8 @@ export function ShareButton({ path, title, label }: { path: string; title: strin
   };
   return (
     <button type="button" className="btn btn--outline share-button" onClick={() => void share()}>
-      <ShareIcon />
-      Share<span className="visually-hidden"> {label}</span>
+      {icon && <ShareIcon />}
+      Share<span className="visually-hidden">{` ${label}`}</span>
     </button>
   );
 }

@@ -27,7 +27,7 @@ export default function GardenPage() {
         <h1>Garden of Remembrance</h1>
         <figure className="garden-hero__quote">
           <blockquote>
-            <p>"{verse.text}"</p>
+            <p>{`"${verse.text}"`}</p>
           </blockquote>
           <figcaption>{verse.cite}</figcaption>
         </figure>
