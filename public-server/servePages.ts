@@ -59,7 +59,7 @@ const NOT_BUILT = "<!doctype html><html lang=en><title>Not built</title><p>The w
  */
 export function siteHandler(config: ServerConfig, s: Services): Middleware<AppState> {
   const files = new StaticFiles(config.webDir);
-  const renderer = new PageRenderer(config, s);
+  const renderer = new PageRenderer(config, s, files);
   // The first render after a start compiles React's server code (about 20 ms, against 2 ms for the next):
   // the home page is rendered (and cached) straight away, so no visitor waits for that.
   setImmediate(() => void renderer.page("/", "").catch(() => undefined));
@@ -112,19 +112,19 @@ export function siteHandler(config: ServerConfig, s: Services): Middleware<AppSt
  */
 class PageRenderer {
   private ssr: Promise<SsrModule | null> | undefined;
-  private template: { mtimeMs: number; text: string; manifest: Record<string, ManifestChunk> } | undefined;
+  private template: { build: number; text: string; manifest: Record<string, ManifestChunk> } | undefined;
   /** The build's stylesheets by file name, read once per build (their names carry a hash). */
   private styles = new Map<string, string>();
   private statuses = new Map<string, number>();
   private cachedFor: SiteConfig | undefined;
   private cachedTemplate: string | undefined;
-  private templateCheckedAt = 0;
   private readonly ssrFile: string;
   private readonly indexFile: string;
 
   constructor(
     private readonly config: ServerConfig,
     private readonly s: Services,
+    private readonly files: StaticFiles,
   ) {
     this.indexFile = path.join(config.webDir, "index.html");
     this.ssrFile = path.resolve(config.webDir, "..", "ssr", "entry-server.js");
@@ -305,21 +305,18 @@ class PageRenderer {
     return this.ssr;
   }
 
-  /** index.html, re-read when a new build replaced it (looked at no more than once a second). */
+  /** index.html, re-read when a new build replaced it (the built files say which build is there). */
   private readTemplate(): string | undefined {
-    const now = Date.now();
-    if (this.template && now - this.templateCheckedAt < 1000) return this.template.text;
-    this.templateCheckedAt = now;
+    const build = this.files.currentBuild();
+    if (build === 0) return undefined;
+    if (this.template?.build === build) return this.template.text;
     try {
-      const { mtimeMs } = fs.statSync(this.indexFile);
-      if (this.template?.mtimeMs !== mtimeMs) {
-        this.styles.clear();
-        this.template = {
-          mtimeMs,
-          text: fs.readFileSync(this.indexFile, "utf8"),
-          manifest: readManifest(path.join(this.config.webDir, ".vite", "manifest.json")),
-        };
-      }
+      this.styles.clear();
+      this.template = {
+        build,
+        text: fs.readFileSync(this.indexFile, "utf8"),
+        manifest: readManifest(path.join(this.config.webDir, ".vite", "manifest.json")),
+      };
       return this.template.text;
     } catch {
       return undefined;

@@ -36,9 +36,18 @@ export class StaticFiles {
     this.refresh();
   }
 
+  /**
+   * Which build is in dist/web: index.html's modification time, 0 while there is none. Looked at no
+   * more than once a second, for the files here and for the page renderer's template alike.
+   */
+  currentBuild(): number {
+    if (Date.now() - this.checkedAt > CHECK_MS) this.refresh();
+    return this.builtAt;
+  }
+
   /** Answers the request when `ctx.path` names a built file; false otherwise. */
   serve(ctx: Context): boolean {
-    if (Date.now() - this.checkedAt > CHECK_MS) this.refresh();
+    this.currentBuild();
     const file = this.files.get(ctx.path) ?? this.files.get(decoded(ctx.path));
     if (!file) return false;
     ctx.set("Cache-Control", file.cacheControl);

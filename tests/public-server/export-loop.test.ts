@@ -1,10 +1,7 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { registerGardenFunctions } from "../../public-server/garden/sqlFunctions";
 import { startTestServer, type TestServer } from "../support/testServer";
-import { fakeGarden } from "../support/fakeGarden";
-import { signedIn } from "./fixtures";
+import { seedApprovedGarden, signedIn } from "./fixtures";
 
 /**
  * "Download the garden as CSV" at 100,000 flowers held the event loop 1.6 s: a fast client takes
@@ -18,14 +15,7 @@ let big: TestServer;
 
 beforeAll(async () => {
   big = await startTestServer();
-  const db = new Database(big.config.databasePath, { timeout: 5000 });
-  registerGardenFunctions(db);
-  const insert = db.prepare(`INSERT INTO memorial_flowers (baby_first_name, baby_middle_name, baby_last_name, loss_date, flower_type, approved)
-    VALUES (?, ?, ?, ?, ?, 1)`);
-  db.transaction(() => {
-    for (const f of fakeGarden(SIZE, 9)) insert.run(f.babyFirstName, f.babyMiddleName, f.babyLastName, f.lossDate, f.flowerType);
-  })();
-  db.close();
+  seedApprovedGarden(big, SIZE, 9);
 }, 180_000);
 afterAll(() => big?.stop());
 

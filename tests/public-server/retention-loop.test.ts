@@ -1,13 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { registerGardenFunctions } from "../../public-server/garden/sqlFunctions";
 import { retentionFor } from "../../public-server/commands/retention";
 import { startTestServer, type TestServer } from "../support/testServer";
-import { fakeGarden } from "../support/fakeGarden";
-import { backdatedAssistanceRequest, count, sqlAt } from "./fixtures";
+import { backdatedAssistanceRequest, count, openDb, seedApprovedGarden, sqlAt } from "./fixtures";
 
 /**
  * The retention job deletes expired requests for help from every backup too, and compacts each
@@ -26,14 +23,9 @@ let backups: string[];
 beforeAll(async () => {
   big = await startTestServer();
   await retentionFor(big.parts.services).runOnce(); // the pass the start began, with no backups yet
-  const db = new Database(big.config.databasePath, { timeout: 5000 });
-  registerGardenFunctions(db);
-  const insert = db.prepare(`INSERT INTO memorial_flowers (baby_first_name, baby_middle_name, baby_last_name, loss_date, flower_type, approved)
-    VALUES (?, ?, ?, ?, ?, 1)`);
-  db.transaction(() => {
-    for (const f of fakeGarden(SIZE, 5)) insert.run(f.babyFirstName, f.babyMiddleName, f.babyLastName, f.lossDate, f.flowerType);
-  })();
+  seedApprovedGarden(big, SIZE, 5);
   backdatedAssistanceRequest(big, "2020-01-01T00:00:00.000Z");
+  const db = openDb(big);
   db.pragma("wal_checkpoint(TRUNCATE)"); // the seeding's log is not the server's to copy during the pass
   fs.mkdirSync(big.config.backupDir, { recursive: true });
   backups = Array.from({ length: BACKUPS }, (_, i) => path.join(big.config.backupDir, `garden-2026-11-2${i}.sqlite`));

@@ -1,13 +1,10 @@
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GARDEN_SEARCH_BOUND } from "../../shared/constants";
 import { FLOWER_TYPES } from "../../shared/flowers";
 import type { GardenPageDto } from "../../shared/garden";
-import { registerGardenFunctions } from "../../public-server/garden/sqlFunctions";
 import { startTestServer, type TestServer } from "../support/testServer";
-import { fakeGarden } from "../support/fakeGarden";
 import { Client, json } from "../support/client";
-import { signedIn } from "./fixtures";
+import { seedApprovedGarden, signedIn } from "./fixtures";
 import { createLogger } from "../../public-server/lib/log";
 
 /**
@@ -31,15 +28,7 @@ beforeAll(async () => {
     createLogger("info", (line) => logLines.push(line)),
   );
   visitor = new Client(big.url);
-  // Written straight to the file through a second connection, as the CLI would: the triggers index each row.
-  const db = new Database(big.config.databasePath, { timeout: 5000 });
-  registerGardenFunctions(db);
-  const insert = db.prepare(`INSERT INTO memorial_flowers (baby_first_name, baby_middle_name, baby_last_name, loss_date, flower_type, approved)
-    VALUES (?, ?, ?, ?, ?, 1)`);
-  db.transaction(() => {
-    for (const f of fakeGarden(SIZE, 5)) insert.run(f.babyFirstName, f.babyMiddleName, f.babyLastName, f.lossDate, f.flowerType);
-  })();
-  db.close();
+  seedApprovedGarden(big, SIZE, 5);
 }, 180_000);
 afterAll(() => big?.stop());
 
