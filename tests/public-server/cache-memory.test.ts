@@ -47,7 +47,8 @@ describe("the public cache's memory", () => {
     const grown = heldBuffers() - before;
     console.log(`${VIEWS} distinct views cached: the cache counts ${(counted / 1024).toFixed(0)} KB; buffers grew ${(grown / MB).toFixed(1)} MB`);
     expect(counted).toBeGreaterThan(0);
-    // Before: 64 KB held for each encoding of each view.
-    expect(grown).toBeLessThan(4 * MB);
+    // Before: 64 KB held for each encoding of each view (33.5 MB here). The process's other buffers move by a few MB
+    // between runs (4.9 MB once in a full run), so the bound leaves room for that and still fails the old way.
+    expect(grown).toBeLessThan(8 * MB);
   }, 120_000);
 });
