@@ -125,6 +125,7 @@ async function assemble(config: ServerConfig, extraHooks: DomainHook[], log: Log
     submissionLimiter: new RateLimiter(config.submissionsPerHour, 3_600_000, undefined, clock),
     refusedSubmissionLimiter: new RateLimiter(config.refusedSubmissionsPerHour, 3_600_000, undefined, clock),
     hooks,
+    background: [],
     async emit(tx, event) {
       for (const hook of hooks) await hook(tx, event);
     },
@@ -189,7 +190,7 @@ async function assemble(config: ServerConfig, extraHooks: DomainHook[], log: Log
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: true }));
 
-  const workers: Worker[] = workerFactories.map((make) => make(services));
+  const workers: Worker[] = [...services.background, ...workerFactories.map((make) => make(services))];
   let quiesced: Promise<void> | undefined;
   const quiesce = () => (quiesced ??= Promise.all(workers.map((w) => w.stop())).then(() => undefined));
 

@@ -61,6 +61,8 @@ export interface Services {
   /** Public submissions refused (a field missing, say), per address: a separate, higher bound against floods. */
   refusedSubmissionLimiter: RateLimiter;
   hooks: DomainHook[];
+  /** Background work a part of the server started (the preview drawings): stopped with the workers, before the database closes. */
+  background: { stop(): Promise<void> }[];
   /** Tells every hook about `event`, inside `tx`. */
   emit(tx: Queries, event: DomainEvent): Promise<void>;
 }

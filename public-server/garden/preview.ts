@@ -256,6 +256,9 @@ export class PreviewImages {
   private readonly toDraw = new Set<number>();
   private readonly toForget = new Set<number>();
   private forgetAll = false;
+  /** Drawings and removals started after writes, awaited on stop: none may touch the data folder once the server has closed. */
+  private readonly afterWrites = new Set<Promise<unknown>>();
+  private stopped = false;
 
   constructor(private readonly s: Services) {
     this.dir = path.join(s.config.dataDir, "previews");
@@ -303,7 +306,18 @@ export class PreviewImages {
     return this.draw(flower, version);
   }
 
+  /** Takes no more drawings, lets the ones under way finish (each a few milliseconds), and ends the thread. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    while (this.afterWrites.size || this.drawing.size) await Promise.allSettled([...this.afterWrites, ...this.drawing.values()]);
+    clearTimeout(this.idle);
+    const worker = this.worker;
+    this.worker = undefined;
+    await worker?.terminate();
+  }
+
   private draw(flower: Drawn, version: string): Promise<Buffer> {
+    if (this.stopped) throw Unavailable(ErrorId.busy, "The site is restarting. Please try again in a moment.", 5);
     const file = path.join(String(flower.id), `${version}.png`);
     const pending = this.drawing.get(file);
     if (pending) return pending;
@@ -360,23 +374,31 @@ export class PreviewImages {
 
   /** After a garden write: draws what was approved or edited, removes what was deleted. */
   private afterWrite(): void {
+    if (this.stopped) return;
     if (this.forgetAll) {
       this.forgetAll = false;
       this.toDraw.clear();
       this.toForget.clear();
-      void fs.promises.rm(this.dir, { recursive: true, force: true }).catch(() => undefined);
+      this.track(fs.promises.rm(this.dir, { recursive: true, force: true }).catch(() => undefined));
       return;
     }
-    for (const id of this.toForget) void this.forget(id);
+    for (const id of this.toForget) this.track(this.forget(id));
     this.toForget.clear();
     const ids = [...this.toDraw];
     this.toDraw.clear();
     for (const id of ids) {
-      void this.s.db
-        .read((db) => approvedFlower(db, id))
-        .then(async (flower) => void (flower ? await this.png(flower) : await this.forget(id)))
-        .catch((err: unknown) => this.s.log.error("preview_not_drawn", { id, error: err instanceof Error ? err.message : String(err) }));
+      this.track(
+        this.s.db
+          .read((db) => approvedFlower(db, id))
+          .then(async (flower) => void (flower ? await this.png(flower) : await this.forget(id)))
+          .catch((err: unknown) => this.s.log.error("preview_not_drawn", { id, error: err instanceof Error ? err.message : String(err) })),
+      );
     }
+  }
+
+  private track(work: Promise<unknown>): void {
+    this.afterWrites.add(work);
+    void work.finally(() => this.afterWrites.delete(work));
   }
 
   private async forget(id: number): Promise<void> {

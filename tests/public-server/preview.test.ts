@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { inflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -145,6 +146,26 @@ describe("share images", () => {
     expect(ink(png, 520, 1140, 100, 470)).toBeGreaterThan(5000);
     // Nothing written past the text column, up to the frame.
     expect(ink(png, 1140, 1170, 40, 600)).toBe(0);
+  });
+});
+
+describe("share images and a server that stops", () => {
+  it("finishes the drawings a write started before the server closes, and writes nothing in the data folder after", async () => {
+    const server = await startTestServer({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "garden-preview-stop-")) });
+    try {
+      const admin = await signedIn(server);
+      const approved = await Promise.all(Array.from({ length: 6 }, (_, n) => liveFlower(server, admin, { babyFirstName: `Stopping${n}` })));
+      // At once, while the drawings the approvals started are still under way (each some 30-50 ms on its thread).
+      await server.stop();
+      const listing = () => fs.readdirSync(path.join(server.dataDir, "previews"), { recursive: true }).sort();
+      const atStop = listing();
+      // Every approved flower's image is finished and stored, not half-written ("."-named temporaries).
+      expect(atStop.filter((f) => String(f).endsWith(".png") && !path.basename(String(f)).startsWith("."))).toHaveLength(approved.length);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(listing()).toEqual(atStop);
+    } finally {
+      fs.rmSync(server.dataDir, { recursive: true, force: true });
+    }
   });
 });
 

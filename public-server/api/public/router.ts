@@ -73,6 +73,7 @@ export function publicRouter(s: Services): Router<AppState> {
   });
 
   const previews = new PreviewImages(s);
+  s.background.push(previews);
   router.get("/memorial-flowers/:id/preview.png", (ctx) => previews.send(ctx, idParam(ctx.params.id)));
 
   router.get("/memorial-flowers/:id", async (ctx) => {
