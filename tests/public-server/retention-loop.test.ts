@@ -56,5 +56,6 @@ it(`the retention job's scrub of ${BACKUPS} backups (${SIZE.toLocaleString("en")
   );
   // Before, the whole pass was one synchronous step (2.9 s here, three VACUUMs); what is left is a
   // thread's start and stop and the scheduling of a busy 2-core machine (up to 170 ms measured without any work).
-  expect(longest).toBeLessThan(250);
+  // The bound is a third of the old pass: under a full parallel run the same thread start measured 293 ms once.
+  expect(longest).toBeLessThan(1000);
 });
