@@ -23,7 +23,7 @@ export function flowerDrawingFiles(): Plugin {
       asFiles = config.command === "build";
       writeFiles = asFiles && !config.build.ssr; // the site's build writes them; the server's only names them
       // Drawn when a build or a test run starts, not when a tool merely reads this configuration.
-      const { drawingShapes } = await import("./public-web/components/flowers/drawingMarkup");
+      const { drawingShapes } = await import("./shared/flowerDrawings/markup");
       files = FLOWER_TYPES.map((type) => {
         const markup = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 120">${drawingShapes(type)}</svg>`;
         const hash = createHash("sha256").update(markup).digest("base64url").slice(0, 10).replace(/[-_]/g, "0");

@@ -5,7 +5,7 @@ import compress from "koa-compress";
 import session from "koa-session";
 import type { ServerConfig } from "./config";
 import type { Database } from "./db";
-import type { AppState, DomainHook, Services } from "./context";
+import type { AppState, DomainHook, Services, Worker } from "./context";
 import { openDatabase, READ_ONLY_HELP, removePartialBackups } from "./db";
 import { createLogger, type Logger } from "./lib/log";
 import { dataFolderProblem, storageState } from "./lib/storageHealth";
@@ -26,7 +26,7 @@ import { assertAdminGuarded, guardEachRoute, requireAdmin } from "./middlewares/
 import { publicRouter } from "./api/public/router";
 import { sessionRouter } from "./api/session/router";
 import { adminRouters } from "./api/admin";
-import { hookFactories, workerFactories, type Worker } from "./hooks";
+import { hookFactories, workerFactories } from "./hooks";
 import { isApiPath, siteHandler } from "./servePages";
 import { familyPages } from "./family/routes";
 import { ensureAdminFromEnv } from "./commands/users";

@@ -1,4 +1,4 @@
-import type { EntityManager } from "typeorm";
+import type { Queries } from "./queries";
 import type { ServerConfig } from "./config";
 import type { Database } from "./db";
 import type { User } from "./entities/User";
@@ -10,7 +10,7 @@ import type { SiteConfigStore } from "./lib/siteConfig";
 import type { SessionFile } from "./lib/sessionStore";
 import type { IntakeFile } from "./lib/intake";
 import type { ModeratedKind } from "../shared/moderation";
-import type { FamilyChange } from "./commands/family";
+import type { FamilyChange } from "./family/changes";
 
 export type ItemKind = ModeratedKind | "assistance";
 
@@ -26,12 +26,6 @@ export type DomainEvent =
   | { type: "imported"; mode: "reset" | "bulk-upload" | "bulk-update"; count: number; actor: User; detail?: string };
 
 /**
- * What a hook may do in the transaction it is given: SQL with `?` parameters,
- * on TypeORM's connection or on the large-write thread's (writer/gardenWriter.ts).
- */
-export type Queries = Pick<EntityManager, "query">;
-
-/**
  * Runs inside the transaction of the write it describes, so what a hook
  * writes (an activity row, an email in the outbox) commits or rolls back
  * with it. Later features register here instead of editing every handler.
@@ -39,6 +33,8 @@ export type Queries = Pick<EntityManager, "query">;
 export type DomainHook = (tx: Queries, event: DomainEvent) => Promise<void>;
 
 /** Everything a handler needs, built once per app. */
+export type { Queries };
+
 export interface Services {
   config: ServerConfig;
   db: Database;
@@ -62,9 +58,14 @@ export interface Services {
   refusedSubmissionLimiter: RateLimiter;
   hooks: DomainHook[];
   /** Background work a part of the server started (the preview drawings): stopped with the workers, before the database closes. */
-  background: { stop(): Promise<void> }[];
+  background: Worker[];
   /** Tells every hook about `event`, inside `tx`. */
   emit(tx: Queries, event: DomainEvent): Promise<void>;
+}
+
+/** Background work started with the server and stopped before the database closes. */
+export interface Worker {
+  stop(): Promise<void>;
 }
 
 export interface AppState {

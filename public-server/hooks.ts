@@ -1,4 +1,4 @@
-import type { DomainHook, Services } from "./context";
+import type { DomainHook, Services, Worker } from "./context";
 import { activityHook } from "./commands/activity";
 import { mailHookFactory, mailWorkerFactory } from "./mail";
 import { retentionWorkerFactory } from "./commands/retention";
@@ -11,8 +11,4 @@ import { intakeWorkerFactory } from "./commands/submissions";
  */
 export const hookFactories: ((s: Services) => DomainHook)[] = [mailHookFactory, activityHook];
 
-/** Background work started with the server and stopped before the database closes. */
-export interface Worker {
-  stop(): Promise<void>;
-}
 export const workerFactories: ((s: Services) => Worker)[] = [mailWorkerFactory, retentionWorkerFactory, nightlyBackupFactory, intakeWorkerFactory];

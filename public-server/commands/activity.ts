@@ -4,7 +4,7 @@ import type { ActivityAction, ActivityDto } from "../../shared/schemas/adminTool
 import type { DomainEvent, DomainHook, Queries, Services } from "../context";
 import { parseDbTime } from "../lib/time";
 import { KINDS } from "./moderation";
-import type { FamilyChange } from "./family";
+import type { FamilyChange } from "../family/changes";
 
 export interface ActivityEntry {
   actor: string;

@@ -133,23 +133,9 @@ export async function familyView(s: Services, flowerId: number): Promise<FamilyV
   };
 }
 
-/** The changes a family makes at once through their link: each only shows less, or undoes such a choice. */
-export const FAMILY_CHANGES = [
-  "withdraw",
-  "restore",
-  "comments-off",
-  "comments-on",
-  "surname-initial",
-  "surname-full",
-  "updates-off",
-  "updates-on",
-  "link-only",
-  "listed",
-  "search-off",
-  "search-on",
-  "delete",
-] as const;
-export type FamilyChange = (typeof FAMILY_CHANGES)[number];
+import { FAMILY_CHANGES, type FamilyChange } from "../family/changes";
+
+export { FAMILY_CHANGES, type FamilyChange };
 
 /** Each change's SET and the state it applies to; `:at` is now. */
 const UPDATES: Record<Exclude<FamilyChange, "delete">, { set: string; when: string }> = {

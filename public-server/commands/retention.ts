@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Services } from "../context";
-import type { Worker } from "../hooks";
+import type { Worker } from "../context";
 import { onePerServer, startedWorker } from "../lib/perServer";
 import { emlName } from "../mail/transport";
 import type { OutboxKind } from "../entities/OutboxMessage";

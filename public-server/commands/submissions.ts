@@ -3,7 +3,7 @@ import type { EntityManager } from "typeorm";
 import type { AssistanceRequestInput, MemorialCommentInput, MemorialFlowerInput, TestimonialInput } from "../../shared/schemas/public";
 import type { z } from "zod";
 import type { Queries, Services } from "../context";
-import type { Worker } from "../hooks";
+import type { Worker } from "../context";
 import { AssistanceRequestEntity } from "../entities/AssistanceRequest";
 import { CommentLibraryEntity } from "../entities/CommentLibrary";
 import { MemorialCommentEntity } from "../entities/MemorialComment";

@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { Context } from "koa";
-import { drawingShapes } from "../../public-web/components/flowers/drawingMarkup";
+import { drawingShapes } from "../../shared/flowerDrawings/markup";
 import { describeFlower } from "../../shared/flowers";
 import { fullName, IN_LOVING_MEMORY } from "../../shared/garden";
 import { ErrorId } from "../../shared/errors";

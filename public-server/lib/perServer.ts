@@ -1,5 +1,4 @@
-import type { Services } from "../context";
-import type { Worker } from "../hooks";
+import type { Services, Worker } from "../context";
 
 /**
  * One instance of a background part per server (per Services), made on first use and shared by all

@@ -4,7 +4,7 @@ import type { DomainEvent, DomainHook, Queries, Services } from "../context";
 import type { MemorialFlower } from "../entities/MemorialFlower";
 import { parseDbTime } from "../lib/time";
 import { enqueue } from "./outbox";
-import { mailFor } from "./index";
+import { mailFor } from "./worker";
 import {
   assistanceRequestMessage,
   familyChangedMessage,

@@ -1,10 +1,9 @@
 import type { DomainHook, Services } from "../context";
-import { onePerServer, startedWorker } from "../lib/perServer";
+import { startedWorker } from "../lib/perServer";
 import { mailHook } from "./hooks";
-import { MailWorker } from "./worker";
+import { mailFor } from "./worker";
 
-/** The mail worker of this server, made on first use. */
-export const mailFor = onePerServer((s) => new MailWorker(s));
+export { mailFor };
 
 /** Registered in hooks.ts: puts each event's emails in the outbox, in the event's transaction. */
 export const mailHookFactory = (s: Services): DomainHook => mailHook(s, () => mailFor(s).wake());

@@ -1,9 +1,9 @@
 import path from "node:path";
 import type { EntityManager } from "typeorm";
 import { format } from "date-fns";
-import type { Services } from "../context";
+import type { Services, Worker } from "../context";
+import { onePerServer } from "../lib/perServer";
 import type { OutboxMessage } from "../entities/OutboxMessage";
-import type { Worker } from "../hooks";
 import { claimNext, enqueue, markAttemptFailed, markSent, readState, writeState } from "./outbox";
 import { describeError, fileTransport, isPermanent, smtpTransport, type MailTransport } from "./transport";
 import { digestMessage, type DigestCounts } from "./messages";
@@ -173,3 +173,6 @@ function hostOf(url: string): string {
     return "(unreadable SMTP_URL)";
   }
 }
+
+/** The mail worker of this server, made on first use. */
+export const mailFor = onePerServer((s) => new MailWorker(s));

@@ -3,7 +3,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { format } from "date-fns";
 import type { Services } from "../context";
-import type { Worker } from "../hooks";
+import type { Worker } from "../context";
 import { onePerServer, startedWorker } from "../lib/perServer";
 import { mailFor } from "../mail";
 import { enqueue } from "../mail/outbox";

@@ -4,7 +4,7 @@ import { Worker } from "node:worker_threads";
 import type { BulkUpdateQuery, FlowerEntry } from "../../shared/schemas/admin";
 import { ApiError } from "../errors";
 import { ErrorId } from "../../shared/errors";
-import type { Queries } from "../context";
+import type { Queries } from "../queries";
 import type { BackupResult } from "../operations/onlineBackup";
 import type { UpdateOutcome } from "./bulkUpdate";
 import type { BackupDelete, ImportCheck, WriterFailure, WriterOptions, WriterReply, WriterRequest } from "./protocol";

@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { FLOWER_TYPES } from "../../shared/flowers";
-import { ILLUSTRATIONS } from "../../public-web/components/flowers/illustrations";
+import { ILLUSTRATIONS } from "../../shared/flowerDrawings/illustrations";
 
 /**
  * The flower drawings are kept lean: drawn in place (the home page's picker shows all ten), every

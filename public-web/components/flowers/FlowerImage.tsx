@@ -1,7 +1,7 @@
 import { createContext, memo, useContext, type ReactNode } from "react";
 import DRAWING_FILES from "virtual:flower-drawings";
 import { describeFlower } from "../../../shared/flowers";
-import { ILLUSTRATIONS } from "./illustrations";
+import { ILLUSTRATIONS } from "../../../shared/flowerDrawings/illustrations";
 import "./flowers.css";
 
 /** Sizes sm 12, md 16, lg 20 rem; "icon" is the small size of pickers and filters. */

@@ -1,5 +1,5 @@
 import { cloneElement, type ReactElement, type SVGProps } from "react";
-import type { FlowerType } from "../../../shared/flowers";
+import type { FlowerType } from "../flowers";
 
 /**
  * The ten memorial flowers, drawn here as small SVGs (no downloaded

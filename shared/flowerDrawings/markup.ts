@@ -1,6 +1,6 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { FlowerType } from "../../../shared/flowers";
+import type { FlowerType } from "../flowers";
 import { ILLUSTRATIONS } from "./illustrations";
 
 /**
