@@ -10,6 +10,7 @@ import type { PageData as FormPageData } from "../shared/visitorForms";
 import { commentPageData, visitorForms } from "./forms";
 import { gardenPageData, type PageData } from "./garden/pages";
 import type { Entry } from "./lib/publicCache";
+import { isApiPath } from "./lib/router";
 import { StaticFiles } from "./lib/staticFiles";
 import { GARDEN_PATH, gardenQueryFrom, gardenQueryString, memorialSegment } from "../shared/garden";
 
@@ -362,5 +363,3 @@ const jsonForScript = (value: unknown) =>
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
 
-/** True for /api and everything below it: those paths never fall through to the site. */
-export const isApiPath = (p: string) => p === "/api" || p.startsWith("/api/");

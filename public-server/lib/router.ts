@@ -8,6 +8,9 @@ import type { AppState } from "../context";
  */
 export const ROUTER_OPTIONS = { sensitive: true, strict: true } as const;
 
+/** True for /api and everything below it: those paths never fall through to the site. */
+export const isApiPath = (p: string) => p === "/api" || p.startsWith("/api/");
+
 export function createRouter(options: { prefix?: string } = {}): Router<AppState> {
   return new Router<AppState>({ ...ROUTER_OPTIONS, ...options });
 }

@@ -3,7 +3,7 @@ import type { AppState } from "../context";
 import { ErrorId, type ErrorBody } from "../../shared/errors";
 import { ApiError, NOT_JSON } from "../errors";
 import type { Logger } from "../lib/log";
-import { isApiPath } from "../servePages";
+import { isApiPath } from "../lib/router";
 
 /** Koa and its body parser throw plain HTTP errors; give each a sentence a person can read. */
 const HTTP_SENTENCES: Record<number, [ErrorBody["error"], string]> = {
