@@ -40,7 +40,7 @@ const SMALL = 64 * 1024;
 /**
  * Levels for large answers, chosen by measurement on the 100,000-flower list
  * (13 MB of JSON): gzip 6 and brotli 5 cost about a fifth of gzip 9 + brotli 9
- * and the answers are within a few percent of their size (see README, Performance).
+ * and the answers are within a few percent of their size (see docs/PERFORMANCE.md).
  */
 const LARGE_GZIP_LEVEL = 6;
 /**
