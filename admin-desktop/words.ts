@@ -1,8 +1,7 @@
-/** Words main and the window share, so a count reads the same everywhere ("1 decision", "2 decisions"). */
-export const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`;
+import { plural, verb } from "../shared/words";
 
-/** "needs" for one, "need" for more: "1 decision needs your attention". */
-export const verb = (count: number, one: string, many: string): string => (count === 1 ? one : many);
+/** Words main and the window share, so a count reads the same everywhere ("1 decision", "2 decisions"). */
+export { plural, verb };
 
 /** "is" for one, "are" for more. */
 const isAre = (count: number) => verb(count, "is", "are");

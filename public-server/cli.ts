@@ -5,6 +5,7 @@ import { openDatabase } from "./db";
 import { changePassword, upsertUser } from "./commands/users";
 import { SessionFile } from "./lib/sessionStore";
 import { UserEntity } from "./entities/User";
+import { plural } from "../shared/words";
 
 /** What a subcommand receives: its positional arguments, its options, and the server's settings. */
 interface Args {
@@ -63,7 +64,7 @@ const COMMANDS: Record<string, Command> = {
       const sessions = SessionFile.open(config.databasePath);
       try {
         const { endedSessions } = await changePassword(db, sessions, username, password);
-        console.log(`Changed the password of "${username}" and ended ${endedSessions} session${endedSessions === 1 ? "" : "s"}.`);
+        console.log(`Changed the password of "${username}" and ended ${plural(endedSessions, "session")}.`);
       } finally {
         sessions.close();
         await db.close();

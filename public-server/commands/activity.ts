@@ -5,6 +5,7 @@ import type { DomainEvent, DomainHook, Queries, Services } from "../context";
 import { parseDbTime } from "../lib/time";
 import { KINDS } from "./moderation";
 import type { FamilyChange } from "../family/changes";
+import { plural } from "../../shared/words";
 
 export interface ActivityEntry {
   actor: string;
@@ -46,7 +47,6 @@ const FAMILY_LABEL: Record<FamilyChange, string> = {
 export const FAMILY_ACTOR = "Family (private link)";
 
 const IMPORT_LABEL = { reset: "Reset and import", "bulk-upload": "Bulk upload", "bulk-update": "Bulk update" } as const;
-const plural = (n: number) => `${n} memorial flower${n === 1 ? "" : "s"}`;
 
 /**
  * The activity row for a domain event, or null for events that are not an
@@ -88,7 +88,7 @@ export async function activityFor(tx: Queries, event: DomainEvent): Promise<Acti
         action: "imported",
         kind: "flower",
         itemId: null,
-        summary: `${IMPORT_LABEL[event.mode]}: ${plural(event.count)}${backup}`,
+        summary: `${IMPORT_LABEL[event.mode]}: ${plural(event.count, "memorial flower")}${backup}`,
       };
     }
   }

@@ -14,6 +14,7 @@ import { bodyHash, hashing, keepAnswer, keptAnswer, oneAtATime, type UploadAnswe
 import { BULK_BODY_LIMIT } from "../../shared/constants";
 import { updatedMessage } from "../writer/bulkUpdate";
 import { checkImportKey, refuseWhilePaused } from "./importKey";
+import { plural } from "../../shared/words";
 
 /** The largest body one bulk upload or update may send (the same as deploy/Caddyfile and both apps allow). */
 const CSV_UPLOAD_LIMIT = BULK_BODY_LIMIT;
@@ -159,7 +160,7 @@ async function upload(s: Services, body: BulkBody, actor: User, keyed?: () => { 
       await s.emit(writer, { type: "imported", mode: "bulk-upload", count: added, actor });
       const first: UploadAnswer = {
         status: 200,
-        body: { message: `Successfully uploaded ${added} memorial flower${added === 1 ? "" : "s"}.`, count: added },
+        body: { message: `Successfully uploaded ${plural(added, "memorial flower")}.`, count: added },
         replayed: false,
       };
       if (sent) await keepAnswer(writer, actor.id, sent.key, sent.hash, first);

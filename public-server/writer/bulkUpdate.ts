@@ -15,6 +15,7 @@ import { FIELD_COLUMNS } from "../../shared/csv/records";
 import { typeForPeople } from "../../shared/csv/export";
 import { ErrorId } from "../../shared/errors";
 import { ApiError, BadRequest } from "../errors";
+import { plural, verb } from "../../shared/words";
 
 /** Conflicting rows an answer describes in full; the sentence and `total` count them all. */
 const LISTED_CONFLICTS = 100;
@@ -174,19 +175,17 @@ function conflictAnswer(conflicts: UpdateConflicts, ids: number[], again: boolea
 /** The answer's sentence for an update that was applied. */
 export function updatedMessage(outcome: UpdateOutcome): string {
   const { applied, skipped, overwritten, deleted, leftOut } = outcome;
-  const parts = [`Successfully updated ${applied} memorial flower${applied === 1 ? "" : "s"}.`];
+  const parts = [`Successfully updated ${plural(applied, "memorial flower")}.`];
   if (skipped) {
     parts.push(
       `${skipped} row${skipped === 1 ? " was" : "s were"} left as ${skipped === 1 ? "it is" : "they are"}: changed by someone else since your download.`,
     );
   }
   if (overwritten) {
-    parts.push(
-      `${overwritten} flower${overwritten === 1 ? "" : "s"} changed by someone else since your download ${overwritten === 1 ? "was" : "were"} overwritten with your file.`,
-    );
+    parts.push(`${plural(overwritten, "flower")} changed by someone else since your download ${verb(overwritten, "was", "were")} overwritten with your file.`);
   }
   if (deleted)
     parts.push(`${deleted} row${deleted === 1 ? " was" : "s were"} left out: ${deleted === 1 ? "its flower was" : "their flowers were"} deleted since.`);
-  if (skipped || deleted) parts.push(`Left out: ID${skipped + deleted === 1 ? "" : "s"} ${idsText(leftOut, skipped + deleted)}.`);
+  if (skipped || deleted) parts.push(`Left out: ${verb(skipped + deleted, "ID", "IDs")} ${idsText(leftOut, skipped + deleted)}.`);
   return parts.join(" ");
 }
