@@ -1,7 +1,7 @@
 import type { AdminCommentDto, AdminFlowerDto, AdminTestimonialDto } from "../../shared/schemas/admin";
 import type { CommentLibraryDto, PublicCommentDto, PublicFlowerDto, PublicTestimonialDto } from "../../shared/schemas/public";
 import type { SessionUserDto } from "../../shared/schemas/session";
-import type { AdminAssistanceDto } from "../../shared/schemas/adminTools";
+import type { AdminAssistanceDto, OutboxMessageDto } from "../../shared/schemas/adminTools";
 import type { AssistanceRow } from "../commands/assistance";
 import type { OutboxMessage } from "../entities/OutboxMessage";
 import type { CommentLibraryEntry } from "../entities/CommentLibrary";
@@ -116,7 +116,7 @@ export const presentAssistance = (r: AssistanceRow): AdminAssistanceDto => ({
 });
 
 /** An outbox row as administrators see it (recipients included; the message body is not). */
-export const presentOutboxMessage = (m: OutboxMessage) => ({
+export const presentOutboxMessage = (m: OutboxMessage): OutboxMessageDto => ({
   id: m.id,
   kind: m.kind,
   to: m.toAddress,

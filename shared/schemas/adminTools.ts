@@ -52,3 +52,16 @@ export interface ActivityDto {
   itemId: number | null;
   summary: string;
 }
+
+/** An email of the outbox as GET /api/admin/outbox?status= lists it (recipients included; the message body is not). */
+export interface OutboxMessageDto {
+  id: number;
+  kind: string;
+  to: string;
+  subject: string;
+  attempts: number;
+  lastError: string | null;
+  status: string;
+  createdAt: string;
+  sentAt: string | null;
+}

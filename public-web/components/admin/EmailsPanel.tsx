@@ -1,23 +1,11 @@
 import { formatDateTime } from "../../../shared/dates";
-
-/** A failed email as GET /api/admin/outbox?status=failed lists it. */
-export interface FailedEmailDto {
-  id: number;
-  kind: string;
-  to: string;
-  subject: string;
-  attempts: number;
-  lastError: string | null;
-  status: string;
-  createdAt: string;
-  sentAt: string | null;
-}
+import type { OutboxMessageDto } from "../../../shared/schemas/adminTools";
 
 interface EmailsPanelProps {
   /** False when this server has no email tools (the calls answer 404). */
   available: boolean;
   loading: boolean;
-  failed: readonly FailedEmailDto[];
+  failed: readonly OutboxMessageDto[];
   busyId?: number | null;
   onExport(): void;
   onRetry(id: number): void;

@@ -11,7 +11,7 @@ export { BulkUploadPanel } from "./BulkUploadPanel";
 export { CommentCard } from "./CommentCard";
 export { ConfirmDialog } from "./ConfirmDialog";
 export { CsvImportPanel } from "./CsvImportPanel";
-export { EmailsPanel, type FailedEmailDto } from "./EmailsPanel";
+export { EmailsPanel } from "./EmailsPanel";
 export { FlowerCard } from "./FlowerCard";
 export { FlowerEditDialog } from "./FlowerEditDialog";
 export { AdminFeatures, LoginForm, RestrictedNotice } from "./LoginForm";

@@ -1,10 +1,10 @@
 import { useRef, useState } from "react";
-import { ActivityList, AssistanceList, BulkUploadPanel, CsvImportPanel, EmailsPanel, type FailedEmailDto } from "../../../components/admin";
+import { ActivityList, AssistanceList, BulkUploadPanel, CsvImportPanel, EmailsPanel } from "../../../components/admin";
 import { AdminPager } from "../../../components/admin/AdminPager";
 import { Spinner } from "../../../components/ui/Spinner";
 import type { AdminPage, BulkUpdateDto, DuplicateCheckDto, FlowerEntry, MessageDto, ResetImportResult } from "../../../../shared/schemas/admin";
 import { IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER } from "../../../../shared/schemas/admin";
-import type { ActivityDto, AdminAssistanceDto, AdminAssistancePage } from "../../../../shared/schemas/adminTools";
+import type { ActivityDto, AdminAssistanceDto, AdminAssistancePage, OutboxMessageDto } from "../../../../shared/schemas/adminTools";
 import { updateCsv, uploadCsv } from "../../../../shared/csv/export";
 import { api, ApiError, messageFor } from "../../../lib/api";
 import { bulkMessageFor } from "../../../lib/bulkMessages";
@@ -217,7 +217,7 @@ export function ActivityTab() {
 }
 
 export function EmailsTab() {
-  const list = useQuery<FailedEmailDto[]>(FAILED_EMAILS_KEY, () => api.get(FAILED_EMAILS_KEY));
+  const list = useQuery<OutboxMessageDto[]>(FAILED_EMAILS_KEY, () => api.get(FAILED_EMAILS_KEY));
   const [busyId, setBusyId] = useState<number | null>(null);
   const missing = list.error instanceof ApiError && list.error.status === 404;
   const retry = async (id: number) => {
