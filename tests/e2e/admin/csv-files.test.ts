@@ -7,6 +7,7 @@ import { launchBrowser } from "../../support/browser";
 import type { TestServer } from "../../support/testServer";
 import { count, liveFlower, signedIn, sql } from "../../public-server/fixtures";
 import { WINDOWS_1252_NOTICE } from "../../../shared/csv";
+import { watchMainThread } from "../../support/mainThread";
 import { adminPage, dismissToasts, expectToast, openTab, startAdminServer } from "./helpers";
 
 /**
@@ -49,49 +50,6 @@ function bigCsv(megabytes: number): { text: string; rows: number } {
 }
 
 const file = (name: string, buffer: Buffer) => ({ name, mimeType: "text/csv", buffer });
-
-/**
- * Watches the page's main thread until stopped: the longest task (Long Tasks API)
- * and the longest gap between two animation frames. A frozen page shows both.
- */
-async function watchMainThread(p: Page): Promise<() => Promise<{ longestTaskMs: number; longestFrameGapMs: number; progressSeen: number[] }>> {
-  await p.evaluate(() => {
-    const w = window as unknown as { __watch: { longestTask: number; longestGap: number; on: boolean; observer: PerformanceObserver; progress: Set<number> } };
-    const state = {
-      longestTask: 0,
-      longestGap: 0,
-      on: true,
-      progress: new Set<number>(),
-      observer: new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) state.longestTask = Math.max(state.longestTask, entry.duration);
-      }),
-    };
-    state.observer.observe({ type: "longtask" });
-    let last = performance.now();
-    const frame = (now: number) => {
-      state.longestGap = Math.max(state.longestGap, now - last);
-      last = now;
-      const bar = document.querySelector<HTMLProgressElement>("progress.csv-progress__bar");
-      if (bar) state.progress.add(bar.value);
-      if (state.on) requestAnimationFrame(frame);
-    };
-    requestAnimationFrame(frame);
-    w.__watch = state;
-  });
-  return () =>
-    p.evaluate(() => {
-      const w = window as unknown as {
-        __watch: { longestTask: number; longestGap: number; on: boolean; observer: PerformanceObserver; progress: Set<number> };
-      };
-      w.__watch.on = false;
-      w.__watch.observer.disconnect();
-      return {
-        longestTaskMs: Math.round(w.__watch.longestTask),
-        longestFrameGapMs: Math.round(w.__watch.longestGap),
-        progressSeen: [...w.__watch.progress].sort((a, b) => a - b),
-      };
-    });
-}
 
 /** Waits until the progress bar shows a share strictly between 0 and 100; answers the value seen. */
 async function seeProgress(p: Page): Promise<number> {
