@@ -5,4 +5,4 @@ export * from "./template";
 export * from "./decode";
 export * from "./export";
 export * from "./read";
-export { CSV_BOM, CSV_PARSE_OPTIONS, readCsvRecords, stripBom, type CsvProgress } from "./records";
+export { CSV_BOM, CSV_PARSE_OPTIONS, readCsvRecords, stripBom } from "./records";
