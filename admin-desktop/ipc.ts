@@ -169,6 +169,12 @@ export interface BulkUpdateRequest {
   choice?: BulkUpdateQuery;
 }
 
+/** A file the system dialog chose: its name and its bytes as they are on disk. */
+export interface PickedCsv {
+  fileName: string;
+  bytes: Uint8Array;
+}
+
 export interface ResetImportInput {
   text: string;
   adminKey: string;
@@ -222,8 +228,8 @@ export interface DesktopApi {
   signIn(input: SignInInput): Promise<Result<{ username: string }>>;
   /** Removes the downloaded copy and the queue too; answers { ok: false, code: "unsent" } first if decisions would be lost. */
   signOut(input?: SignOutInput): Promise<Result<null>>;
-  /** Opens the system file dialog; main reads the chosen file. Null when cancelled. */
-  pickCsv(): Promise<Result<{ fileName: string; text: string } | null>>;
+  /** Opens the system file dialog; main reads the chosen file's bytes. Null when cancelled. */
+  pickCsv(): Promise<Result<PickedCsv | null>>;
   /** Answers where the template was saved; null when the volunteer cancelled. */
   saveTemplate(): Promise<Result<string | null>>;
   bulkUpload(input: BulkUploadRequest): Promise<Result<BulkOutcome>>;

@@ -5,19 +5,15 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { checkBulk, CSV_TEMPLATE, CSV_TEMPLATE_FILENAME, INVALID_FILE, parseStrictCsv, updateCsv } from "../../shared/csv";
+import { checkBulk, CSV_TEMPLATE, CSV_TEMPLATE_FILENAME, csvFileTooLarge, FILE_TOO_LARGE, INVALID_FILE, parseStrictCsv, updateCsv } from "../../shared/csv";
 import { newUploadKey, type MessageDto, type ResetImportResult } from "../../shared/schemas/admin";
-import type { BulkOutcome, BulkUpdateRequest, DesktopEvent, ResetImportInput, Result } from "../ipc";
+import type { BulkOutcome, BulkUpdateRequest, DesktopEvent, PickedCsv, ResetImportInput, Result } from "../ipc";
 import type { Account } from "./account";
 import { fail, ok } from "./results";
-import { alreadyUploaded, BULK_TOO_LARGE, CSV_TASK_FAILED, NOTHING_NEW } from "../../shared/messages";
-import { BULK_BODY_LIMIT, LIMITS } from "../../shared/constants";
+import { alreadyUploaded, CSV_TASK_FAILED, NOTHING_NEW } from "../../shared/messages";
+import { LIMITS } from "../../shared/constants";
 import { uploadCsv } from "../../shared/csv/export";
 import { HttpError, NetworkError, type ApiClient } from "./api";
-
-/** Largest CSV file or text the app accepts: what the server (and the documented proxy) take in one request. */
-export const MAX_CSV_BYTES = BULK_BODY_LIMIT.bytes;
-export const TOO_LARGE = BULK_TOO_LARGE;
 
 /** Tries of one bulk upload at most, the first included, and the wait before the next (times the tries so far). */
 const UPLOAD_TRIES = 3;
@@ -40,6 +36,7 @@ export interface CsvDeps {
 
 /** The same words, with the product's title, whether the file came from the dialog or was dropped. */
 const INVALID = `${INVALID_FILE.title}: ${INVALID_FILE.message}`;
+const TOO_LARGE = `${FILE_TOO_LARGE.title}: ${FILE_TOO_LARGE.message}`;
 
 export class CsvTasks {
   constructor(
@@ -47,14 +44,19 @@ export class CsvTasks {
     private readonly deps: CsvDeps,
   ) {}
 
-  async pickCsv(): Promise<Result<{ fileName: string; text: string } | null>> {
+  /**
+   * The chosen file's bytes, as they are: the window reads them (decoding Windows-1252 and UTF-16 as
+   * the web admin does) in a worker of its own, so main never holds the app for a big file.
+   */
+  async pickCsv(): Promise<Result<PickedCsv | null>> {
     const chosen = await this.deps.chooseCsvFile?.();
     if (!chosen) return ok(null);
     if (!/\.csv$/i.test(chosen)) return fail(INVALID, "invalid-input");
     const stat = fs.statSync(chosen);
     if (!stat.isFile()) return fail(INVALID, "invalid-input");
-    if (stat.size > MAX_CSV_BYTES) return fail(TOO_LARGE, "invalid-input");
-    return ok({ fileName: path.basename(chosen), text: fs.readFileSync(chosen, "utf8") });
+    if (csvFileTooLarge(stat.size)) return fail(TOO_LARGE, "invalid-input");
+    const file = fs.readFileSync(chosen);
+    return ok({ fileName: path.basename(chosen), bytes: new Uint8Array(file) });
   }
 
   /** Saves the template where the volunteer chose; answers that place (null: the dialog was cancelled). */
@@ -145,7 +147,7 @@ export class CsvTasks {
     const check = checkBulk(text, "update");
     if (!check.ok) return fail(`${check.title}: ${check.message}`, "csv-invalid");
     const body = updateCsv(check.entries);
-    if (Buffer.byteLength(body) > MAX_CSV_BYTES) return fail(TOO_LARGE, "invalid-input");
+    if (csvFileTooLarge(Buffer.byteLength(body))) return fail(TOO_LARGE, "invalid-input");
     const total = check.entries.length;
     this.deps.emit({ type: "progress", task: "update", current: 0, total, indeterminate: true });
     try {

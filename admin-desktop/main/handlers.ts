@@ -7,13 +7,14 @@
 import { z } from "zod";
 import { MODERATED_KINDS } from "../../shared/moderation";
 import type { InvokeChannel, Result } from "../ipc";
-import { MAX_CSV_BYTES, TOO_LARGE } from "./csvTasks";
 import type { DesktopService } from "./service";
 import { BulkUpdateQuery, IdempotencyKey, RESET_IMPORT_REQUIRED } from "../../shared/schemas/admin";
 import { LoginInput } from "../../shared/schemas/session";
+import { BULK_BODY_LIMIT } from "../../shared/constants";
+import { BULK_TOO_LARGE } from "../../shared/messages";
 
 const none = z.undefined();
-const csvText = z.string().max(MAX_CSV_BYTES, TOO_LARGE);
+const csvText = z.string().max(BULK_BODY_LIMIT.bytes, BULK_TOO_LARGE);
 const queueId = z.uuid();
 
 export const schemas = {

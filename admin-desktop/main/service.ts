@@ -9,7 +9,7 @@
 import fs from "node:fs";
 import type { AppStatus, DecisionInput, DesktopEvent, QueueItem, ResetImportInput, Result, ReviewView, SignInInput, SyncSummary } from "../ipc";
 import type { ResetImportResult } from "../../shared/schemas/admin";
-import type { BulkOutcome, BulkUpdateRequest } from "../ipc";
+import type { BulkOutcome, BulkUpdateRequest, PickedCsv } from "../ipc";
 import { Account } from "./account";
 import type { FetchLike } from "./api";
 import { CsvTasks, type CsvDeps, type UploadOptions } from "./csvTasks";
@@ -115,7 +115,7 @@ export class DesktopService {
     return ok(null);
   }
 
-  pickCsv(): Promise<Result<{ fileName: string; text: string } | null>> {
+  pickCsv(): Promise<Result<PickedCsv | null>> {
     return this.csv.pickCsv();
   }
 

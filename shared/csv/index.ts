@@ -4,4 +4,5 @@ export * from "./flexible";
 export * from "./template";
 export * from "./decode";
 export * from "./export";
-export { CSV_BOM, CSV_PARSE_OPTIONS, readCsvRecords, stripBom, type CsvProgress } from "./records";
+export * from "./read";
+export { CSV_BOM, CSV_PARSE_OPTIONS, readCsvRecords, stripBom } from "./records";

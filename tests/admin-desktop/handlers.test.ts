@@ -107,7 +107,10 @@ describe("IPC handlers with hostile input", () => {
     const file = path.join(dir, "flowers.csv");
     fs.writeFileSync(file, "First Name,Flower Type\nAnna,Lily\n");
     chosen.path = file;
-    expect(await handlers.pickCsv(undefined)).toEqual({ ok: true, value: { fileName: "flowers.csv", text: "First Name,Flower Type\nAnna,Lily\n" } });
+    expect(await handlers.pickCsv(undefined)).toEqual({
+      ok: true,
+      value: { fileName: "flowers.csv", bytes: new Uint8Array(Buffer.from("First Name,Flower Type\nAnna,Lily\n")) },
+    });
   });
 
   it("a decision on an item that was never downloaded is refused", async () => {

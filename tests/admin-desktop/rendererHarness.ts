@@ -83,6 +83,19 @@ export async function dropFile(page: Page, name: string, type: string, text: str
   await page.getByTestId("dropzone").dispatchEvent("drop", { dataTransfer: transfer });
 }
 
+/** Drops a file of these exact bytes (a Windows-1252 or UTF-16 file, say) on the CSV drop zone. */
+export async function dropBytes(page: Page, name: string, type: string, bytes: Buffer): Promise<void> {
+  const transfer = await page.evaluateHandle(
+    ([n, t, base64]) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], n, { type: t }));
+      return dt;
+    },
+    [name, type, bytes.toString("base64")] as const,
+  );
+  await page.getByTestId("dropzone").dispatchEvent("drop", { dataTransfer: transfer });
+}
+
 /**
  * Does the preload's job in the page: `window.desktop` with one function per channel, each calling the
  * main-process handler that `current()` names at the time of the call (a restart swaps them).

@@ -1,27 +1,29 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { INVALID_FILE, isCsvFile } from "../../../shared/csv";
+import { csvFileTooLarge, INVALID_FILE, isCsvFile } from "../../../shared/csv";
 import { desktop } from "../desktop";
 
 interface CsvSourceProps {
-  onText(text: string, fileName: string): void;
+  /** A file's bytes as they are: the screen reads them in a worker (shared/csv/read.ts), as the web admin does. */
+  onFile(bytes: Uint8Array, fileName: string): void;
   onError(message: string): void;
 }
 
 /**
- * Where CSV text comes from: the system dialog (main reads the chosen file) or
- * a file dropped here (read in the renderer; only its text goes to main).
- * The renderer never sends a file path. Dropping is a pointer gesture only;
- * the button does the same from the keyboard, so the zone itself is not a control
- * (its drag listeners are attached directly, not as props of a static element).
+ * Where a CSV file comes from: the system dialog (main reads the chosen file) or
+ * a file dropped here (read in the renderer). Either way only its bytes come to
+ * the screen, and the renderer never sends a file path. Dropping is a pointer
+ * gesture only; the button does the same from the keyboard, so the zone itself
+ * is not a control (its drag listeners are attached directly, not as props of a
+ * static element).
  */
-export function CsvSource({ onText, onError }: CsvSourceProps) {
+export function CsvSource({ onFile, onError }: CsvSourceProps) {
   const [isOver, setOver] = useState(false);
   const hintId = useId();
 
   const choose = async () => {
     const res = await desktop().pickCsv();
     if (!res.ok) return onError(res.error);
-    if (res.value) onText(res.value.text, res.value.fileName);
+    if (res.value) onFile(res.value.bytes, res.value.fileName);
   };
 
   const zone = useRef<HTMLDivElement>(null);
@@ -39,8 +41,9 @@ export function CsvSource({ onText, onError }: CsvSourceProps) {
       const file = e.dataTransfer?.files[0];
       if (!file) return;
       if (!isCsvFile(file)) return onError(`${INVALID_FILE.title}: ${INVALID_FILE.message}`);
-      if (file.size > 5 * 1024 * 1024) return onError("This file is too large for one import (at most 5 MB).");
-      onText(await file.text(), file.name);
+      const tooLarge = csvFileTooLarge(file.size);
+      if (tooLarge) return onError(`${tooLarge.title}: ${tooLarge.message}`);
+      onFile(new Uint8Array(await file.arrayBuffer()), file.name);
     };
     const dropped = (e: DragEvent) => void drop(e);
     el.addEventListener("dragover", over);
@@ -51,7 +54,7 @@ export function CsvSource({ onText, onError }: CsvSourceProps) {
       el.removeEventListener("dragleave", leave);
       el.removeEventListener("drop", dropped);
     };
-  }, [onText, onError]);
+  }, [onFile, onError]);
 
   return (
     <div ref={zone} className={`dropzone ${isOver ? "dropzone--over" : ""}`} data-testid="dropzone">

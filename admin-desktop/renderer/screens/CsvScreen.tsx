@@ -1,29 +1,70 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { BulkConflicts, type UpdateHeld } from "../../../public-web/components/admin/BulkConflicts";
 import { BulkResult, type BulkStatus } from "../../../public-web/components/admin/BulkResult";
 import { CsvPreviewTable } from "../../../public-web/components/admin/CsvPreviewTable";
 import { FlowerTypesHint } from "../../../public-web/components/admin/FlowerTypesHint";
 import { DuplicatesNotice } from "../../../public-web/components/admin/DuplicatesNotice";
-import { checkBulk, parseFlexibleCsv } from "../../../shared/csv";
+import { CsvEncodingNotice, WorkingFromFile } from "../../../public-web/components/admin/CsvFileNotes";
+import { CsvReadProgress } from "../../../public-web/components/admin/CsvReadProgress";
+import { MAX_TEXT_IN_BOX, type FlexibleAnalysis } from "../../../shared/csv";
+import { DEFAULT_EXPECTED_IMPORT_COUNT, LIMITS } from "../../../shared/constants";
 import { newUploadKey, type BulkUpdateQuery } from "../../../shared/schemas/admin";
 import { plural, verb } from "../../words";
-import { desktop } from "../desktop";
+import { desktop, useApp } from "../desktop";
 import { CsvSource } from "../components/CsvSource";
+import { useCsvReading, type CsvInput } from "../components/useCsvReading";
 import { ProgressBar } from "../components/ProgressBar";
 import { ResetImportPanel } from "./ResetImportPanel";
 
 type Mode = "upload" | "update" | "reset";
 
-/** Bulk upload, bulk update and reset-and-import, all from one chosen or dropped CSV file. */
+const NO_TEXT: CsvInput = { kind: "text", text: "" };
+
+/**
+ * Bulk upload, bulk update and reset-and-import, all from one chosen or dropped CSV file (or text in
+ * the box). The file is read by the web admin's reader, in a worker (useCsvReading), so its encoding,
+ * notices and checks are the web admin's and a big file never freezes the window.
+ */
 export function CsvScreen() {
   const [mode, setMode] = useState<Mode>("upload");
-  const [text, setText] = useState("");
+  const [input, setInput] = useState<CsvInput>(NO_TEXT);
   const [fileName, setFileName] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);
   // Counts the files chosen or dropped: a result belongs to the file it was for, and a new file clears it.
   const [source, setSource] = useState(0);
   const [template, setTemplate] = useState<{ text: string; error: boolean } | null>(null);
   const modeName = useId();
+  // The count the server is set to (it told this app at sign-in); the product's default until it is known.
+  const expected = useApp((s) => s.status?.user?.expectedImportCount) ?? DEFAULT_EXPECTED_IMPORT_COUNT;
+  const reading = useCsvReading(input, mode === "reset" ? "strict" : "flexible", expected);
+  const { analysis, adopt } = reading;
+  const text = input.kind === "text" ? input.text : "";
+  const fromFile = input.kind === "text" ? input.fromFile : undefined;
+
+  // A file once decoded is worked from as its text (shown in the box when it fits), keeping its reading.
+  useEffect(() => {
+    if (input.kind !== "file" || !analysis?.ok || analysis.text === null) return;
+    const next: CsvInput = { kind: "text", text: analysis.text, fromFile: { name: input.name, size: input.bytes.byteLength, notice: analysis.notice } };
+    adopt(next);
+    setInput(next);
+  }, [input, analysis, adopt]);
+
+  const onFile = useCallback((bytes: Uint8Array, name: string) => {
+    setError(null);
+    setInput({ kind: "file", name, bytes });
+    setFileName(name);
+    setSource((n) => n + 1);
+  }, []);
+  const onError = useCallback((message: string) => {
+    // A refused file leaves nothing to send: the previous file's text goes with its Upload.
+    setError(message);
+    setInput(NO_TEXT);
+    setFileName(undefined);
+    setSource((n) => n + 1);
+  }, []);
+  // A file that could not be read says why, in the web admin's words, and leaves nothing to send.
+  const refused = analysis && !analysis.ok ? `${analysis.title}: ${analysis.message}` : null;
+  const read = analysis?.ok ? analysis : null;
 
   const saveTemplate = async () => {
     const res = await desktop().saveTemplate();
@@ -48,21 +89,7 @@ export function CsvScreen() {
         ))}
       </fieldset>
       <div className="toolbar">
-        <CsvSource
-          onText={(t, name) => {
-            setError(null);
-            setText(t);
-            setFileName(name);
-            setSource((n) => n + 1);
-          }}
-          onError={(message) => {
-            // A refused file leaves nothing to send: the previous file's text goes with its Upload.
-            setError(message);
-            setText("");
-            setFileName(undefined);
-            setSource((n) => n + 1);
-          }}
-        />
+        <CsvSource onFile={onFile} onError={onError} />
         <button type="button" className="btn btn--secondary" onClick={() => void saveTemplate()}>
           Save the CSV template...
         </button>
@@ -73,15 +100,24 @@ export function CsvScreen() {
         </p>
       ) : null}
       {fileName ? <p className="field__hint">File: {fileName}</p> : null}
-      {error ? (
+      {error || refused ? (
         <p className="notice notice--error" role="alert">
-          {error}
+          {error ?? refused}
         </p>
       ) : null}
+      {reading.progress ? <CsvReadProgress fileName={reading.progress.label} fraction={reading.progress.fraction} /> : null}
+      <CsvEncodingNotice notice={fromFile?.notice ?? null} />
       {mode === "reset" ? (
-        <ResetImportPanel text={text} fileName={fileName} source={source} />
+        <ResetImportPanel text={text} analysis={read?.reader === "strict" ? read : null} fileName={fileName} source={source} />
       ) : (
-        <BulkPanel mode={mode} text={text} onText={setText} source={source} />
+        <BulkPanel
+          mode={mode}
+          text={text}
+          analysis={read?.reader === "flexible" ? read : null}
+          bigFile={fromFile && text.length > MAX_TEXT_IN_BOX ? fromFile : undefined}
+          onText={(value) => setInput({ kind: "text", text: value })}
+          source={source}
+        />
       )}
     </div>
   );
@@ -90,7 +126,19 @@ export function CsvScreen() {
 /** Typed text is checked against the garden this long after the last keystroke. */
 const TYPING_PAUSE_MS = 300;
 
-function BulkPanel({ mode, text, onText, source }: { mode: "upload" | "update"; text: string; onText(text: string): void; source: number }) {
+interface BulkPanelProps {
+  mode: "upload" | "update";
+  /** The text to send (a big file's whole text, which the box does not show). */
+  text: string;
+  /** The reading of `text`; null while it is read. */
+  analysis: FlexibleAnalysis | null;
+  /** The file `text` came from, when too large to show in the box. */
+  bigFile: { name: string; size: number } | undefined;
+  onText(text: string): void;
+  source: number;
+}
+
+function BulkPanel({ mode, text, analysis, bigFile, onText, source }: BulkPanelProps) {
   const [result, setResult] = useState<{ source: number; status: BulkStatus }>({ source, status: { state: "idle" } });
   const status: BulkStatus = result.source === source ? result.status : { state: "idle" };
   const setStatus = (next: BulkStatus) => setResult({ source, status: next });
@@ -98,16 +146,18 @@ function BulkPanel({ mode, text, onText, source }: { mode: "upload" | "update"; 
   const [held, setHeld] = useState<{ source: number; text: string; held: UpdateHeld } | null>(null);
   const shownHeld = held && held.source === source && held.text === text && mode === "update" ? held : null;
   const textId = useId();
-  const preview = text.trim() ? parseFlexibleCsv(text) : null;
-  const valid = preview?.entries.length ?? 0;
+  const valid = analysis?.validCount ?? 0;
   const [duplicates, setDuplicates] = useState<{ text: string; rows: number | "unchecked" } | null>(null);
   const [skipDuplicates, setSkipDuplicates] = useState(true);
-  const dupRows = mode === "upload" && duplicates?.text === text ? duplicates.rows : 0;
+  // A whole-garden file is not sent to the server a second time to look for flowers already there (as in the web admin).
+  const unchecked = Boolean(analysis?.upload.ok && valid > LIMITS.duplicateCheckRows);
+  const dupRows = mode !== "upload" ? 0 : unchecked ? "unchecked" : duplicates?.text === text ? duplicates.rows : 0;
 
   // Rows already in the garden, for the warning (asked again after each upload, which may have added them).
   const uploaded = status.state === "success" ? status.message : null;
+  const checkable = mode === "upload" && Boolean(analysis?.upload.ok) && !unchecked;
   useEffect(() => {
-    if (mode !== "upload" || !text.trim()) return;
+    if (!checkable) return;
     let live = true;
     const timer = setTimeout(() => {
       void desktop()
@@ -118,7 +168,7 @@ function BulkPanel({ mode, text, onText, source }: { mode: "upload" | "update"; 
       live = false;
       clearTimeout(timer);
     };
-  }, [mode, text, uploaded]);
+  }, [checkable, text, uploaded]);
 
   // The text as read now: a new id for each file chosen or dropped and each edit (see BulkUploadRequest).
   const reading = useRef({ text, source, id: newUploadKey() });
@@ -131,10 +181,11 @@ function BulkPanel({ mode, text, onText, source }: { mode: "upload" | "update"; 
   if (reading.current.text !== text || reading.current.source !== source) reading.current = { text, source, id: newUploadKey() };
 
   const send = async (choice?: BulkUpdateQuery) => {
-    const check = checkBulk(text, mode);
+    if (!analysis) return;
+    const check = analysis[mode];
     if (!check.ok) return setStatus({ state: "error", message: `${check.title}: ${check.message}` });
     setHeld(null);
-    setStatus({ state: "running", count: check.entries.length });
+    setStatus({ state: "running", count: analysis.validCount });
     const res =
       mode === "upload" ? await desktop().bulkUpload({ text, skipDuplicates, reading: reading.current.id }) : await desktop().bulkUpdate({ text, choice });
     if (!res.ok) return setStatus({ state: "error", message: res.error });
@@ -156,11 +207,12 @@ function BulkPanel({ mode, text, onText, source }: { mode: "upload" | "update"; 
       <FlowerTypesHint />
       <div className="field">
         <label htmlFor={textId}>CSV text (filled from the file; you may also paste here)</label>
-        <textarea id={textId} rows={6} value={text} onChange={(e) => onText(e.target.value)} spellCheck={false} />
+        <textarea id={textId} rows={6} value={bigFile ? "" : text} onChange={(e) => onText(e.target.value)} spellCheck={false} />
       </div>
-      {preview && preview.errors.length > 0 ? (
+      {bigFile ? <WorkingFromFile name={bigFile.name} size={bigFile.size} /> : null}
+      {analysis && analysis.errors.length > 0 ? (
         <ul className="notice notice--error" aria-label="Problems with the file">
-          {preview.errors.map((e) => (
+          {analysis.errors.map((e) => (
             <li key={e}>{e}</li>
           ))}
         </ul>
@@ -178,7 +230,7 @@ function BulkPanel({ mode, text, onText, source }: { mode: "upload" | "update"; 
         />
       ) : null}
       {status.state === "running" ? <ProgressBar task={mode} /> : <BulkResult status={status} />}
-      {preview ? <CsvPreviewTable rows={preview.rows} /> : null}
+      {analysis ? <CsvPreviewTable rows={analysis.preview} total={{ rows: analysis.rowCount, valid: analysis.validCount }} /> : null}
     </section>
   );
 }

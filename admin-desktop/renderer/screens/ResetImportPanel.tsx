@@ -1,15 +1,24 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { ConfirmDialog } from "../../../public-web/components/admin/ConfirmDialog";
 import { CsvValidity } from "../../../public-web/components/admin/CsvValidity";
-import { parseStrictCsv } from "../../../shared/csv";
+import type { StrictAnalysis } from "../../../shared/csv";
 import { plural } from "../../words";
 import { desktop, useApp } from "../desktop";
 import { DEFAULT_EXPECTED_IMPORT_COUNT } from "../../../shared/constants";
 import { ProgressBar } from "../components/ProgressBar";
 import { CONFIRM_RESET_IMPORT } from "../../../shared/messages";
 
+interface ResetImportPanelProps {
+  /** The text to send; main checks it again with the same rules. */
+  text: string;
+  /** The strict reading of `text` (the screen's, in a worker); null while it is read or for no text. */
+  analysis: StrictAnalysis | null;
+  fileName: string | undefined;
+  source: number;
+}
+
 /** Reset-and-import with the product's strict rules, the admin key, and a confirmation before anything is deleted. */
-export function ResetImportPanel({ text, fileName, source }: { text: string; fileName: string | undefined; source: number }) {
+export function ResetImportPanel({ text, analysis, fileName, source }: ResetImportPanelProps) {
   const [adminKey, setAdminKey] = useState("");
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -25,8 +34,7 @@ export function ResetImportPanel({ text, fileName, source }: { text: string; fil
   }, [outcome]);
   // The count the server is set to (it told this app at sign-in); the product's default until it is known.
   const expected = useApp((s) => s.status?.user?.expectedImportCount) ?? DEFAULT_EXPECTED_IMPORT_COUNT;
-  const parsed = text.trim() ? parseStrictCsv(text, expected) : null;
-  const ready = Boolean(parsed?.isValid && parsed.rows.length > 0 && adminKey);
+  const ready = Boolean(analysis?.valid && analysis.rowCount > 0 && adminKey);
 
   const run = async () => {
     // The dialog closes at once (the progress shows in the panel): closing it returns focus to its opener
@@ -50,9 +58,10 @@ export function ResetImportPanel({ text, fileName, source }: { text: string; fil
         The file needs exactly the columns First Name, Middle Name, Last Name, Date of Loss and Flower Type, and exactly {expected} rows.
       </p>
       <CsvValidity
-        valid={parsed ? parsed.isValid : null}
-        errors={parsed?.errors ?? []}
-        summary={parsed ? `${plural(parsed.rows.length, "memorial flower entry", "memorial flower entries")} ready to import.` : undefined}
+        valid={analysis ? analysis.valid : null}
+        errors={analysis?.errors ?? []}
+        problemCount={analysis?.problemCount}
+        summary={analysis ? `${plural(analysis.rowCount, "memorial flower entry", "memorial flower entries")} ready to import.` : undefined}
         fileName={fileName}
       />
       <div className="field">
@@ -73,7 +82,7 @@ export function ResetImportPanel({ text, fileName, source }: { text: string; fil
       <ConfirmDialog
         open={confirming}
         title="Delete ALL flowers and comments?"
-        description={`This deletes ALL existing memorial flowers and ALL their comments, then imports the ${plural(parsed?.rows.length ?? 0, "flower")} from this file. It cannot be undone. The server keeps a backup copy taken just before, which whoever runs the server can restore.`}
+        description={`This deletes ALL existing memorial flowers and ALL their comments, then imports the ${plural(analysis?.rowCount ?? 0, "flower")} from this file. It cannot be undone. The server keeps a backup copy taken just before, which whoever runs the server can restore.`}
         confirmLabel={CONFIRM_RESET_IMPORT}
         busy={busy}
         onConfirm={() => void run()}

@@ -1,14 +1,23 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent } from "react";
-import { INVALID_FILE, isCsvFile, NO_DATA_UPDATE, NO_DATA_UPLOAD, withoutId, type CsvNotice } from "../../../shared/csv";
+import {
+  csvFileTooLarge,
+  INVALID_FILE,
+  isCsvFile,
+  NO_DATA_UPDATE,
+  NO_DATA_UPLOAD,
+  UNREADABLE_FILE_TITLE,
+  withoutId,
+  type CsvNotice,
+  type FlexibleAnalysis,
+} from "../../../shared/csv";
 import { newUploadKey, type BulkUpdateEntry, type BulkUpdateQuery, type FlowerEntry } from "../../../shared/schemas/admin";
-import { BULK_BODY_LIMIT } from "../../../shared/constants";
-import { BULK_TOO_LARGE } from "../../../shared/messages";
 import { Field } from "../ui/Field";
 import { BulkConflicts, type UpdateHeld } from "./BulkConflicts";
 import { BulkResult, type BulkStatus } from "./BulkResult";
 import { CsvPreviewTable } from "./CsvPreviewTable";
+import { CsvEncodingNotice, WorkingFromFile } from "./CsvFileNotes";
 import { CsvReadProgress } from "./CsvReadProgress";
-import { analyseInWorker, type AnalysisJob, type FlexibleAnalysis, type PageSource } from "./csvAnalysis";
+import { analyseInWorker, type AnalysisJob, type PageSource } from "./csvAnalysis";
 import { FlowerTypesHint } from "./FlowerTypesHint";
 import { DuplicatesNotice } from "./DuplicatesNotice";
 import { LIMITS } from "../../../shared/constants";
@@ -38,13 +47,11 @@ type Input = { kind: "text"; text: string } | { kind: "file"; name: string; size
 /** Typed text is read this long after the last keystroke. */
 const TYPING_PAUSE_MS = 250;
 
-const UNREADABLE_TITLE = "Unreadable File";
-
 /** Characters of typed text above which reading it shows a progress bar. */
 const LONG_TEXT = 200_000;
 
 /** A reading's outcome: the analysis, why the file cannot be read, or null when another reading replaced it. */
-type Read = FlexibleAnalysis | { unreadable: string } | null;
+type Read = FlexibleAnalysis | { unreadable: CsvNotice } | null;
 
 /**
  * The Bulk Upload tab: CSV text or a file, a preview, Upload and
@@ -119,7 +126,7 @@ export function BulkUploadPanel({ onUpload, onUpdate, onNotice, findDuplicates }
       (answer): Read => {
         if (current.current?.job !== job) return null;
         setReading(null);
-        if (!answer.ok) return { unreadable: answer.message };
+        if (!answer.ok) return { unreadable: { title: answer.title, message: answer.message } };
         if (answer.reader !== "flexible") return null;
         setAnalysis(answer);
         return answer;
@@ -127,7 +134,7 @@ export function BulkUploadPanel({ onUpload, onUpdate, onNotice, findDuplicates }
       (error: unknown): Read => {
         if (current.current?.job !== job) return null;
         setReading(null);
-        return { unreadable: error instanceof Error ? error.message : String(error) };
+        return { unreadable: { title: UNREADABLE_FILE_TITLE, message: error instanceof Error ? error.message : String(error) } };
       },
     );
     current.current = { input: what, chosen: what, job, result };
@@ -173,9 +180,10 @@ export function BulkUploadPanel({ onUpload, onUpdate, onNotice, findDuplicates }
       e.target.value = "";
       return tell(INVALID_FILE);
     }
-    if (file.size > BULK_BODY_LIMIT.bytes) {
+    const tooLarge = csvFileTooLarge(file.size);
+    if (tooLarge) {
       e.target.value = "";
-      return tell({ title: "File Too Large", message: BULK_TOO_LARGE });
+      return tell(tooLarge);
     }
     const what: Input = { kind: "file", name: file.name, size: file.size };
     setInput(what);
@@ -187,7 +195,7 @@ export function BulkUploadPanel({ onUpload, onUpdate, onNotice, findDuplicates }
       e.target.value = "";
       setInput({ kind: "text", text: "" });
       setText("");
-      return tell({ title: UNREADABLE_TITLE, message: answer.unreadable });
+      return tell(answer.unreadable);
     }
     // A small file is shown in the box, to read and edit; a big one is worked from directly.
     if (answer.text !== null) {
@@ -223,7 +231,7 @@ export function BulkUploadPanel({ onUpload, onUpdate, onNotice, findDuplicates }
     startAfresh();
     const blank = input.kind === "text" && input.text.trim() === "";
     const found = blank ? null : await readingNow();
-    if (found && "unreadable" in found) return tell({ title: UNREADABLE_TITLE, message: found.unreadable });
+    if (found && "unreadable" in found) return tell(found.unreadable);
     if (!blank && !found) return; // replaced by a newer reading meanwhile
     const check = found ? found[mode] : { ok: false as const, ...(mode === "upload" ? NO_DATA_UPLOAD : NO_DATA_UPDATE) };
     if (!check.ok) return tell({ title: check.title, message: check.message });
@@ -266,18 +274,9 @@ export function BulkUploadPanel({ onUpload, onUpdate, onNotice, findDuplicates }
       <Field label="Or choose a CSV file">
         <input type="file" accept=".csv,text/csv" onChange={onFile} />
       </Field>
-      {input.kind === "file" ? (
-        <p className="csv-source">
-          Working from the file <strong>{input.name}</strong> ({(input.size / 1_048_576).toFixed(1)} MB), too large to show above. Type or paste in the box to
-          use text instead.
-        </p>
-      ) : null}
+      {input.kind === "file" ? <WorkingFromFile name={input.name} size={input.size} /> : null}
       {reading ? <CsvReadProgress fileName={reading.label} fraction={reading.fraction} /> : null}
-      {analysis?.notice ? (
-        <p className="csv-notice" role="note">
-          {analysis.notice}
-        </p>
-      ) : null}
+      <CsvEncodingNotice notice={analysis?.notice ?? null} />
       {notice ? (
         <div className="bulk-result bulk-result--error" role="alert">
           <p>

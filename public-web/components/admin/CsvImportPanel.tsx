@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
-import { CSV_TEMPLATE, CSV_TEMPLATE_FILENAME, INVALID_FILE, isCsvFile } from "../../../shared/csv";
+import { CSV_TEMPLATE, CSV_TEMPLATE_FILENAME, csvFileTooLarge, INVALID_FILE, isCsvFile, type StrictAnalysis } from "../../../shared/csv";
 import { formatDateTime } from "../../../shared/dates";
 import type { ResetImportResult } from "../../../shared/schemas/admin";
 import { Field } from "../ui/Field";
 import { ConfirmDialog } from "./ConfirmDialog";
+import { CsvEncodingNotice } from "./CsvFileNotes";
 import { CsvReadProgress } from "./CsvReadProgress";
 import { CsvValidity } from "./CsvValidity";
-import { analyseInWorker, type AnalysisJob, type StrictAnalysis } from "./csvAnalysis";
+import { analyseInWorker, type AnalysisJob } from "./csvAnalysis";
 import { downloadText } from "./download";
 import { CONFIRM_RESET_IMPORT, CSV_TASK_PROGRESS, IN_PROGRESS } from "../../../shared/messages";
 
@@ -23,7 +24,7 @@ interface Chosen {
   fileName: string;
   /** Null when the file was not a CSV file at all. */
   result: StrictAnalysis | null;
-  /** Why the file could not be read as text. */
+  /** Why the file could not be read: too large, or not text. */
   unreadable?: string;
 }
 
@@ -54,6 +55,8 @@ export function CsvImportPanel({ onImport, onDownloadTemplate, expectedCount }: 
     setReading(null);
     if (!file) return;
     if (!isCsvFile(file)) return setChosen({ fileName: file.name, result: null });
+    const tooLarge = csvFileTooLarge(file.size);
+    if (tooLarge) return setChosen({ fileName: file.name, result: null, unreadable: tooLarge.message });
     setReading({ fileName: file.name, fraction: 0 });
     // The job is the current one from the moment the file is chosen: a file chosen after it cancels it,
     // even before its bytes have come (awaiting them first, an earlier file's verdict could win).
@@ -115,11 +118,7 @@ export function CsvImportPanel({ onImport, onDownloadTemplate, expectedCount }: 
         <input type="file" accept=".csv,text/csv" onChange={onFile} />
       </Field>
       {reading ? <CsvReadProgress fileName={reading.fileName} fraction={reading.fraction} /> : null}
-      {result?.notice ? (
-        <p className="csv-notice" role="note">
-          {result.notice}
-        </p>
-      ) : null}
+      <CsvEncodingNotice notice={result?.notice ?? null} />
       <CsvValidity
         valid={valid}
         errors={errors}

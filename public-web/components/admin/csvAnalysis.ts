@@ -1,28 +1,16 @@
-import {
-  checkParsedBulk,
-  decodeCsvBytes,
-  parseFlexibleCsv,
-  parseStrictCsv,
-  stripBom,
-  type BulkCheck,
-  type CsvProgress,
-  type FlexibleEntry,
-  type FlexibleRow,
-} from "../../../shared/csv";
+import { readCsvFile, readCsvText, type Analysis, type CsvReader, type FlexibleEntry } from "../../../shared/csv";
 
 /**
- * Reading a chosen CSV file in a Web Worker, so a file of many megabytes
- * never freezes the admin page: the worker decodes the bytes, runs the
- * shared readers with progress, and answers only what the page shows (a
- * capped preview and list of problems) and what it sends (entries, within
- * the server's row limit).
+ * The CSV reading's worker, started from the window: the shared reader (readCsvFile, in
+ * shared/csv/read.ts) runs there with progress, so a file of many megabytes never freezes the page.
+ * The web admin and the desktop app's window both read through it.
  */
 
 /** The file's bytes, or text typed into the box. */
 export type CsvSource = { kind: "file"; bytes: ArrayBuffer } | { kind: "text"; text: string };
 
-/** A request for one of the two readers, from `S`. */
-type Request<S> = { reader: "strict"; source: S; expectedCount: number } | { reader: "flexible"; source: S };
+/** A request for one of the two readers, from `S`; `keepText`: answer a file's whole decoded text (see CsvReadOptions). */
+type Request<S> = CsvReader & { source: S; keepText?: boolean };
 
 /** What the worker reads. */
 export type AnalysisRequest = Request<CsvSource>;
@@ -34,104 +22,11 @@ export type AnalysisRequest = Request<CsvSource>;
  */
 export type PageSource = CsvSource | { kind: "blob"; blob: Blob };
 
-/** Problems listed at most; the rest are counted. */
-const MAX_LISTED_PROBLEMS = 100;
-/** Rows shown in a bulk preview at most. */
-const MAX_PREVIEW_ROWS = 100;
-/** A file up to this size (in characters) is also shown in the Bulk Upload text box. */
-const MAX_TEXT_IN_BOX = 256 * 1024;
-
-/** What decoding found: the notice to show when the file was not UTF-8. */
-interface Decoded {
-  notice: string | null;
-}
-
-export interface StrictAnalysis extends Decoded {
-  reader: "strict";
-  ok: true;
-  valid: boolean;
-  /** The first problems, in the reader's words. */
-  errors: string[];
-  problemCount: number;
-  entryCount: number;
-  /** The rows to send as csvData, only when the file is valid. */
-  rows: Record<string, string>[] | null;
-}
-
-/** Whether the rows may be sent one way (Bulk Upload or Bulk Update), and if not, the notice that says why. */
-export type SendCheck = { ok: true } | { ok: false; title: string; message: string };
-
-export interface FlexibleAnalysis extends Decoded {
-  reader: "flexible";
-  ok: true;
-  /** The decoded file text when small enough for the text box; null for typed text or a big file. */
-  text: string | null;
-  errors: string[];
-  preview: FlexibleRow[];
-  rowCount: number;
-  validCount: number;
-  /** The valid rows, with their IDs where the file has them: once for both ways of sending (see WorkerReply). */
-  entries: FlexibleEntry[];
-  upload: SendCheck;
-  update: SendCheck;
-}
-
-/** The file could not be read as text (see shared/csv/decode.ts). */
-export interface Unreadable {
-  ok: false;
-  message: string;
-}
-
-export type Analysis = StrictAnalysis | FlexibleAnalysis | Unreadable;
-
 /** Runs one request where it is called (inside the worker, or as a fallback without workers). */
-export function analyse(request: AnalysisRequest, onProgress?: CsvProgress): Analysis {
-  let text: string;
-  let notice: string | null = null;
-  let fromFile = false;
-  if (request.source.kind === "file") {
-    const decoded = decodeCsvBytes(new Uint8Array(request.source.bytes));
-    if (!decoded.ok) return { ok: false, message: decoded.message };
-    ({ text, notice } = decoded);
-    fromFile = true;
-  } else {
-    text = request.source.text;
-  }
-  if (request.reader === "strict") {
-    const result = parseStrictCsv(text, request.expectedCount, onProgress);
-    return {
-      reader: "strict",
-      ok: true,
-      notice,
-      valid: result.isValid,
-      errors: result.errors.slice(0, MAX_LISTED_PROBLEMS),
-      problemCount: result.errors.length,
-      entryCount: result.entries.length,
-      rows: result.isValid ? (result.rows as Record<string, string>[]) : null,
-    };
-  }
-  const blank = stripBom(text).trim() === "";
-  const result = blank ? null : parseFlexibleCsv(text, onProgress);
-  const upload = checkParsedBulk(result, "upload");
-  const update = checkParsedBulk(result, "update");
-  return {
-    reader: "flexible",
-    ok: true,
-    notice,
-    text: fromFile && text.length <= MAX_TEXT_IN_BOX ? text : null,
-    errors: result?.errors.slice(0, MAX_LISTED_PROBLEMS) ?? [],
-    preview: result?.rows.slice(0, MAX_PREVIEW_ROWS) ?? [],
-    rowCount: result?.rows.length ?? 0,
-    validCount: result?.entries.length ?? 0,
-    entries: upload.ok || update.ok ? result!.entries : [],
-    upload: forSending(upload),
-    update: forSending(update),
-  };
-}
-
-/** Keeps what sending needs: the skipped rows are already in the preview and counts. */
-function forSending(check: BulkCheck): SendCheck {
-  return check.ok ? { ok: true } : { ok: false, title: check.title, message: check.message };
+export function analyse(request: AnalysisRequest, onProgress?: (fraction: number) => void): Analysis {
+  const { source, keepText, ...reader } = request;
+  if (source.kind === "text") return readCsvText(source.text, reader, onProgress);
+  return readCsvFile(new Uint8Array(source.bytes), reader, onProgress ? { onProgress, keepText } : { keepText });
 }
 
 /**
