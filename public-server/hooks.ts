@@ -4,12 +4,13 @@ import { mailHookFactory, mailWorkerFactory } from "./mail";
 import { retentionWorkerFactory } from "./commands/retention";
 import { nightlyBackupFactory } from "./operations/nightly";
 import { intakeWorkerFactory } from "./commands/submissions";
+import { remembranceHookFactory } from "./commands/remembrance";
 
 /**
  * Hooks that run inside the transaction of each write (see DomainEvent).
  * A feature (activity log, outbox) adds its factory here with one line.
  */
-export const hookFactories: ((s: Services) => DomainHook)[] = [mailHookFactory, activityHook];
+export const hookFactories: ((s: Services) => DomainHook)[] = [mailHookFactory, activityHook, remembranceHookFactory];
 
 /** Background work started with the server and stopped before the database closes. */
 export interface Worker {
