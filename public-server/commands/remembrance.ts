@@ -6,7 +6,7 @@ import { parseDbTime, toDbTime } from "../lib/time";
 import { enqueue } from "../mail/outbox";
 import { notesConfirmMessage, remembranceNoteMessage, type ChosenDate } from "../mail/remembranceMessages";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../shared/i18n/locale";
-import { dateInYear, dayBefore, localClock } from "../../shared/remembrance";
+import { dateInYear, dayBefore, localClock, type RemembranceNoteCounts } from "../../shared/remembrance";
 import type { RemembranceChoice } from "../../shared/schemas/public";
 import { textIn, type SiteConfig } from "../../shared/schemas/site";
 import { FAMILY_ACTOR, recordActivity } from "./activity";
@@ -238,7 +238,7 @@ export async function applyNoteAction(s: Services, flowerId: number, action: Not
     if (action === "resume" && row.pausedYear === null) return "done";
     const set = {
       confirm: ["confirmed_at = ?", toDbTime(now)],
-      stop: ["stopped_at = ?", toDbTime(now)],
+      stop: [`stopped_at = ?, ${FORGET_DATES}`, toDbTime(now)],
       pause: ["paused_year = ?", localClock(now, row.timeZone).year],
       resume: ["paused_year = ?", null],
     }[action] as [string, unknown];
@@ -253,6 +253,9 @@ export async function applyNoteAction(s: Services, flowerId: number, action: Not
     return "done";
   });
 }
+
+/** Stopped notes keep no dates: only that they were stopped, and when. */
+const FORGET_DATES = "anniversary_month = NULL, anniversary_day = NULL, due_month = NULL, due_day = NULL, remembrance_days = ''";
 
 /** What the manage page shows of a flower's notes. */
 export interface NotesView {
@@ -304,10 +307,10 @@ export const remembranceHookFactory =
   (s: Services): DomainHook =>
   async (tx, event) => {
     if (event.type !== "family" || event.change !== "withdraw") return;
-    const stopped: unknown[] = await tx.query(`UPDATE remembrance_notes SET stopped_at = ? WHERE flower_id = ? AND stopped_at IS NULL RETURNING id`, [
-      toDbTime(s.config.now()),
-      event.id,
-    ]);
+    const stopped: unknown[] = await tx.query(
+      `UPDATE remembrance_notes SET stopped_at = ?, ${FORGET_DATES} WHERE flower_id = ? AND stopped_at IS NULL RETURNING id`,
+      [toDbTime(s.config.now()), event.id],
+    );
     if (stopped.length) {
       await recordActivity(tx, {
         actor: FAMILY_ACTOR,
@@ -320,14 +323,7 @@ export const remembranceHookFactory =
   };
 
 /** What the team sees: counts only, never a list of families. */
-export interface NoteCounts {
-  receiving: number;
-  waiting: number;
-  paused: number;
-  sentThisYear: number;
-}
-
-export async function noteCounts(s: Services): Promise<NoteCounts> {
+export async function noteCounts(s: Services): Promise<RemembranceNoteCounts> {
   const now = s.config.now();
   const year = now.getUTCFullYear();
   const rows = (await s.db.read((db) =>

@@ -182,4 +182,74 @@ describe("gentle remembrance notes", () => {
     const counts = await (await team.get("/api/admin/remembrance-notes")).json();
     expect(counts).toEqual({ receiving: 1, waiting: 0, paused: 0, sentThisYear: expect.any(Number) });
   });
+
+  it("are offered unticked on the flower form before JavaScript, work from a plain post and from the manage page, and the Privacy Policy describes them", async () => {
+    const { s, lines } = await notesServer("2027-03-01T12:00:00Z");
+    const garden = await (await new Client(s.url).get("/garden-of-remembrance")).text();
+    const box = /<input[^>]*name="remembranceNotes"[^>]*>/.exec(garden)?.[0];
+    expect(box).toBeDefined();
+    expect(box).not.toMatch(/checked/);
+    expect(garden).toContain("Send me a gentle note on the dates I choose");
+    expect(garden).toContain("Pregnancy and Infant Loss Remembrance Day, 15 October");
+    expect(garden).toMatch(/<input type="hidden" name="timeZone" value=""\/?>/);
+
+    // Without JavaScript: no zone from the browser, the site's (America/Chicago); the days' checkboxes share a name.
+    const body = new URLSearchParams({
+      form: "flower",
+      parentName: "Plain Poster",
+      email: "plain@example.com",
+      babyFirstName: "Plainly",
+      babyLastName: "Posted",
+      flowerType: "lily",
+      remembranceNotes: "on",
+      anniversaryMonth: "4",
+      anniversaryDay: "31",
+      timeZone: "",
+    });
+    const headers = { Origin: s.url, "Content-Type": "application/x-www-form-urlencoded" };
+    const refused = await new Client(s.url).request("POST", "/garden-of-remembrance", body.toString(), headers);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("April has only 30 days");
+    expect(count(s, "remembrance_notes")).toBe(0);
+    body.set("anniversaryDay", "30");
+    body.append("remembranceDays", "pregnancy-and-infant-loss-remembrance-day");
+    body.append("remembranceDays", "a-day-no-longer-offered");
+    expect((await new Client(s.url).request("POST", "/garden-of-remembrance", body.toString(), headers)).status).toBe(303);
+    expect(
+      sql(s, "SELECT anniversary_month AS m, anniversary_day AS d, remembrance_days AS days, time_zone AS zone, confirmed_at AS c FROM remembrance_notes"),
+    ).toEqual([{ m: 4, d: 30, days: "pregnancy-and-infant-loss-remembrance-day", zone: "America/Chicago", c: null }]);
+    // Unticked: nothing kept, even with dates chosen.
+    const { id } = await liveFlower(s, await signedIn(s), { babyFirstName: "Unticked", anniversaryMonth: "5", anniversaryDay: "1" });
+    expect(count(s, "remembrance_notes", `flower_id = ${id}`)).toBe(0);
+
+    // The manage page: the box unticked; choosing there also asks for a confirmation first; the zone can be changed.
+    const family = new Client(s.url);
+    await family.get(`/manage-memorial?token=${await newestToken(s)}`);
+    const page = await (await family.get("/manage-memorial")).text();
+    expect(/<input[^>]*name="remembranceNotes"[^>]*>/.exec(page)![0]).not.toMatch(/checked/);
+    expect(page).toContain("<option selected>America/Chicago</option>");
+    const choose = (fields: string) => family.post("/manage-memorial", fields, { Origin: s.url, "Content-Type": "application/x-www-form-urlencoded" });
+    const saved = await choose("change=notes-save&remembranceNotes=on&dueMonth=8&dueDay=12&timeZone=Asia%2FTokyo");
+    expect(saved.headers.get("location")).toBe("/manage-memorial?notes=asked#notes");
+    expect(sql(s, "SELECT due_month AS m, due_day AS d, time_zone AS zone, confirmed_at AS c FROM remembrance_notes WHERE flower_id = ?", id)).toEqual([
+      { m: 8, d: 12, zone: "Asia/Tokyo", c: null },
+    ]);
+    await mailFor(s.parts.services).drain();
+    const confirm = emails(s).filter((e) => e.name.endsWith("remembrance-confirm.eml") && e.text.includes("Unticked"));
+    expect(confirm).toHaveLength(1);
+    expect(confirm[0]!.text).toContain("the due date, 12 August");
+    expect(await (await family.get("/manage-memorial")).text()).toContain("We have sent you an email to confirm it");
+    expect((await choose("change=notes-stop")).headers.get("location")).toBe("/manage-memorial?notes=stopped#notes");
+    // Stopped: the dates are forgotten, and the confirmation's link no longer confirms.
+    expect(sql(s, "SELECT due_month AS m, stopped_at IS NOT NULL AS stopped FROM remembrance_notes WHERE flower_id = ?", id)).toEqual([
+      { m: null, stopped: 1 },
+    ]);
+    const token = tokenOf("confirm", confirm[0]!.text)!;
+    expect((await oneClick(s, "confirm", token)).status).toBe(404);
+    expect(lines.filter((l) => l.includes(token))).toEqual([]);
+
+    const privacy = (await (await new Client(s.url).get("/privacy-policy")).text()).replace(/\s+/g, " ");
+    expect(privacy).toContain("We send nothing until you confirm by email");
+    expect(privacy).toContain("Our volunteers see only how many families receive notes, never who.");
+  });
 });

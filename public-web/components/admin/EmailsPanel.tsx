@@ -1,4 +1,5 @@
 import { formatDateTime } from "../../../shared/dates";
+import type { RemembranceNoteCounts } from "../../../shared/remembrance";
 
 /** A failed email as GET /api/admin/outbox?status=failed lists it. */
 export interface FailedEmailDto {
@@ -21,10 +22,12 @@ interface EmailsPanelProps {
   busyId?: number | null;
   onExport(): void;
   onRetry(id: number): void;
+  /** The remembrance notes' counts, when this server sends them. */
+  notes?: RemembranceNoteCounts | null;
 }
 
 /** The families' updates list export, and the emails that could not be sent, each with Retry. */
-export function EmailsPanel({ available, loading, failed, busyId, onExport, onRetry }: EmailsPanelProps) {
+export function EmailsPanel({ available, loading, failed, busyId, onExport, onRetry, notes }: EmailsPanelProps) {
   if (!available) return <p className="admin-empty">Email tools are not available on this server.</p>;
   return (
     <div className="emails-panel">
@@ -35,6 +38,22 @@ export function EmailsPanel({ available, loading, failed, busyId, onExport, onRe
           Export mailing list
         </button>
       </section>
+      {notes ? (
+        <section aria-labelledby="emails-notes">
+          <h3 id="emails-notes">Gentle remembrance notes</h3>
+          <p>Families who asked for a note on their dates. Only the numbers are shown here: the notes are the families' own.</p>
+          <dl className="admin-counts">
+            <dt>Receiving notes</dt>
+            <dd>{notes.receiving}</dd>
+            <dt>Waiting for the family to confirm</dt>
+            <dd>{notes.waiting}</dd>
+            <dt>Paused until next year</dt>
+            <dd>{notes.paused}</dd>
+            <dt>Notes sent this year</dt>
+            <dd>{notes.sentThisYear}</dd>
+          </dl>
+        </section>
+      ) : null}
       <section aria-labelledby="emails-failed">
         <h3 id="emails-failed">Emails that could not be sent</h3>
         {loading ? (
