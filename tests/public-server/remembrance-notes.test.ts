@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailFor } from "../../public-server/mail";
+import { queueDueNotes } from "../../public-server/commands/remembrance";
 import { startTestServer, type TestServer } from "../support/testServer";
 import { Client } from "../support/client";
 import { cleanupAfterAll } from "../support/cleanup";
@@ -251,5 +252,23 @@ describe("gentle remembrance notes", () => {
     const privacy = (await (await new Client(s.url).get("/privacy-policy")).text()).replace(/\s+/g, " ");
     expect(privacy).toContain("We send nothing until you confirm by email");
     expect(privacy).toContain("Our volunteers see only how many families receive notes, never who.");
+  });
+
+  it("a note the mail server kept waiting for more than a day is dropped, not sent late", async () => {
+    const { s, lines } = await notesServer("2027-01-10T12:00:00Z");
+    await liveFlower(s, await signedIn(s), { babyFirstName: "Tardy", remembranceNotes: true, dueMonth: "3", dueDay: "1", timeZone: "UTC" });
+    await mailFor(s.parts.services).drain();
+    const confirm = emails(s).find((e) => e.name.endsWith("remembrance-confirm.eml"))!;
+    expect((await oneClick(s, "confirm", tokenOf("confirm", confirm.text)!)).status).toBe(200);
+    // Queued on the day; then, as if the mail server had refused it since, still waiting more than a day later.
+    const clock = s.parts.services.config.now;
+    s.parts.services.config.now = () => new Date("2027-03-01T10:00:00Z");
+    expect(await queueDueNotes(s.parts.services)).toBe(1);
+    s.parts.services.config.now = clock;
+    sql(s, "UPDATE outbox SET created_at = ? WHERE kind = 'remembrance-note'", new Date(Date.now() - 25 * 3_600_000).toISOString());
+    await mailFor(s.parts.services).drain();
+    expect(notes(s)).toEqual([]);
+    expect(count(s, "outbox", "kind = 'remembrance-note'")).toBe(0);
+    expect(lines.some((l) => l.includes("remembrance_note_dropped_late"))).toBe(true);
   });
 });
