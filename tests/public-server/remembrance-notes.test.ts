@@ -252,6 +252,9 @@ describe("gentle remembrance notes", () => {
     const token = tokenOf("confirm", confirm[0]!.text)!;
     expect((await oneClick(s, "confirm", token)).status).toBe(404);
     expect(lines.filter((l) => l.includes(token))).toEqual([]);
+    // Deleting the memorial deletes its notes' row with it.
+    expect((await choose("change=delete&confirm=yes")).headers.get("location")).toBe("/manage-memorial?done=delete");
+    expect(count(s, "remembrance_notes", `flower_id = ${id}`)).toBe(0);
 
     const privacy = (await (await new Client(s.url).get("/privacy-policy")).text()).replace(/\s+/g, " ");
     expect(privacy).toContain("We send nothing until you confirm by email");
