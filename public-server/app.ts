@@ -29,6 +29,7 @@ import { adminRouters } from "./api/admin";
 import { hookFactories, workerFactories } from "./hooks";
 import { siteHandler } from "./servePages";
 import { familyPages } from "./family/routes";
+import { notesPages } from "./family/notes";
 import { ensureAdminFromEnv } from "./commands/users";
 import { removeLeftUploads } from "./commands/importFlowers";
 import { acquireDatabaseLock } from "./operations/serverLock";
@@ -144,6 +145,7 @@ async function assemble(config: ServerConfig, extraHooks: DomainHook[], log: Log
   app.use(compress({ threshold: 1024 }));
   // Pages and built files go straight to the site: they read no session, and the API's routes need not be tried on them.
   // A family's manage page has its own signed cookie and forms, and never reaches the page renderer.
+  app.use(notesPages(services));
   app.use(familyPages(config, services));
   const site = siteHandler(config, services);
   app.use((ctx, next) => (isApiPath(ctx.path) ? next() : site(ctx, next)));

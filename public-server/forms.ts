@@ -31,7 +31,15 @@ const FORM_PAGES: Record<VisitorFormKind, (path: string) => boolean> = {
 /** Each form's shared schema and what is done with what it accepts; the JSON API runs the same commands. */
 const HANDLERS: { [K in VisitorFormKind]: (s: Services, fields: Record<string, string>) => Promise<void> } = {
   assistance: (s, f) => submitAssistance(s, parse(AssistanceRequestInput, f)),
-  flower: (s, f) => submitFlower(s, parse(MemorialFlowerInput, { ...f, emailUpdates: f.emailUpdates === "on" || f.emailUpdates === "true" })),
+  flower: (s, f) =>
+    submitFlower(
+      s,
+      parse(MemorialFlowerInput, {
+        ...f,
+        emailUpdates: f.emailUpdates === "on" || f.emailUpdates === "true",
+        remembranceNotes: f.remembranceNotes === "on" || f.remembranceNotes === "true",
+      }),
+    ),
   comment: (s, f) => submitComment(s, flowerIdOf(f), parse(MemorialCommentInput, f) as z.output<typeof MemorialCommentInput>),
   testimonial: (s, f) => submitTestimonial(s, parse(TestimonialInput, f)),
 };
@@ -233,11 +241,18 @@ function flowerIdOf(fields: Record<string, string>): number {
   return id;
 }
 
-/** A parsed form body as name → text (the first value of a repeated name). */
-function flatten(body: unknown): Record<string, string> {
+/** Checkboxes that share a name: their values are joined with commas (the remembrance days chosen). */
+const LIST_FIELDS = new Set(["remembranceDays"]);
+
+/** A parsed form body as name → text (the first value of a repeated name, or the list's values joined). */
+export function flatten(body: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   if (typeof body !== "object" || body === null) return out;
   for (const [name, value] of Object.entries(body)) {
+    if (LIST_FIELDS.has(name) && Array.isArray(value)) {
+      out[name] = value.filter((v) => typeof v === "string").join(",");
+      continue;
+    }
     const first = Array.isArray(value) ? value[0] : value;
     if (typeof first === "string") out[name] = first;
   }

@@ -14,6 +14,7 @@ import { findById } from "../lib/byId";
 import type { HeldRow } from "../lib/intake";
 import { onePerServer, startedWorker } from "../lib/perServer";
 import { toDbTime } from "../lib/time";
+import { chooseNotes } from "./remembrance";
 
 /*
  * What a visitor sends, stored as pending with its "submitted" event in one
@@ -110,8 +111,12 @@ async function store(s: Services, tx: EntityManager, submission: Submission, rec
       return true;
     }
     case "flower": {
-      const saved = await tx.save(MemorialFlowerEntity, tx.create(MemorialFlowerEntity, { ...submission.input, approved: false, version: 1, ...times }));
+      const { remembranceNotes, anniversaryMonth, anniversaryDay, dueMonth, dueDay, remembranceDays, timeZone, ...flower } = submission.input;
+      const saved = await tx.save(MemorialFlowerEntity, tx.create(MemorialFlowerEntity, { ...flower, approved: false, version: 1, ...times }));
       await s.emit(tx, { type: "submitted", kind: "flower", id: saved.id });
+      // Asked for on the form: only a confirmation email now; no note before the family confirms it.
+      const choice = { remembranceNotes, anniversaryMonth, anniversaryDay, dueMonth, dueDay, remembranceDays, timeZone };
+      await chooseNotes(s, tx, saved.id, choice);
       return true;
     }
     case "comment": {

@@ -3,7 +3,16 @@ import { idColumn, int, text } from "./columns";
 
 export type OutboxStatus = "pending" | "sent" | "failed";
 export type OutboxKind =
-  "flower-approved" | "flower-received" | "family-link" | "family-note" | "testimonial-approved" | "assistance-request" | "moderation-digest" | "backup-failed";
+  | "flower-approved"
+  | "flower-received"
+  | "family-link"
+  | "family-note"
+  | "remembrance-confirm"
+  | "remembrance-note"
+  | "testimonial-approved"
+  | "assistance-request"
+  | "moderation-digest"
+  | "backup-failed";
 
 /** One email, written in the transaction of the event that caused it and sent later by the mail worker. */
 export interface OutboxMessage {
@@ -24,6 +33,8 @@ export interface OutboxMessage {
   lastError: string | null;
   createdAt: string;
   sentAt: string | null;
+  /** Headers the message carries besides the usual ones, as JSON (a note's List-Unsubscribe); usually null. */
+  headers: string | null;
 }
 
 export const OutboxMessageEntity = new EntitySchema<OutboxMessage>({
@@ -45,5 +56,6 @@ export const OutboxMessageEntity = new EntitySchema<OutboxMessage>({
     // Kept as the ISO text SQLite writes, so the worker's raw SQL and the entity agree.
     createdAt: text("created_at"),
     sentAt: text("sent_at", true),
+    headers: text("headers", true),
   },
 });

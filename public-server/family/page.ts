@@ -103,7 +103,7 @@ export const FAMILY_TEXT = {
   stopEnded: "This link to stop our updates does not work, perhaps because it was copied only in part, or its memorial was deleted.",
 };
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** Plain, readable, printable: the page works the same without JavaScript, and loads nothing from elsewhere. */
 const STYLE = `
@@ -124,9 +124,16 @@ label{display:block;font-weight:bold}
 input[type=email]{font:inherit;width:100%;max-width:24rem;padding:.5rem;border:2px solid #5b5560;border-radius:.3rem;box-sizing:border-box}
 form{margin:.5rem 0 0}
 ul{padding-left:1.25rem}
+select{font:inherit;padding:.4rem;border:2px solid #5b5560;border-radius:.3rem;background:#fff}
+fieldset{border:1px solid #d9d0c6;border-radius:.4rem;margin:0 0 .75rem;padding:.5rem 1rem}
+legend{font-weight:bold}
+.check{display:flex;gap:.5rem;align-items:baseline}
+.check label,.pair label{font-weight:normal}
+.pair{display:flex;gap:1rem;flex-wrap:wrap}
+input[type=checkbox]{width:1.25rem;height:1.25rem}
 `;
 
-function document(title: string, body: string): string {
+export function document(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow"><meta name="referrer" content="no-referrer">
@@ -141,7 +148,7 @@ const button = (change: FamilyChange, label: string, kind = "") =>
 const readableDate = (d: Date) => d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
 /** The page a family's link opens on. */
-export function managePage(site: SiteConfig, f: FamilyView, done: FamilyChange | null): string {
+export function managePage(site: SiteConfig, f: FamilyView, done: FamilyChange | null, sections: string[] = []): string {
   const T = FAMILY_TEXT;
   const name = fullName(f);
   const flower = describeFlower(f.flowerType).label;
@@ -187,6 +194,7 @@ export function managePage(site: SiteConfig, f: FamilyView, done: FamilyChange |
           }`
     }</section>`,
   );
+  parts.push(...sections);
   parts.push(
     `<section><h2>${esc(T.deleteHeading)}</h2><p>${esc(T.deleteHelp)}</p><p><a class="button secondary" href="${MANAGE_PATH}?confirm=delete">${esc(T.deleteStart)}</a></p></section>`,
     `<section><p>${esc(T.corrections(site))}</p><p class="quiet">${esc(T.privateNote)} ${esc(T.contact(site))}</p></section>`,

@@ -10,6 +10,8 @@ import { enqueueFamilyLink } from "../mail/hooks";
 import { sameOriginWrites } from "../middlewares/security";
 import { confirmDeletePage, managePage, noLinkPage, stopUpdatesPage, type NoLinkReason } from "./page";
 import { isUnsubscribeToken, stopUpdates, unsubscribeKey, UNSUBSCRIBE_PATH } from "./unsubscribe";
+import { isNotesChange, manageNotes, notesDone, notesSection } from "./notes";
+import { notesView } from "../commands/remembrance";
 
 /** Names the open link for the manage page only; signed, so it cannot be forged or changed. */
 const COOKIE = "garden.manage";
@@ -84,12 +86,18 @@ export function familyPages(config: ServerConfig, s: Services): Middleware<AppSt
     setSession(ctx, link.linkId); // a family reading slowly keeps the page as long as they use it
     if (ctx.query.confirm === "delete") return answer(ctx, confirmDeletePage(site, view));
     const done = FAMILY_CHANGES.includes(ctx.query.done as FamilyChange) ? (ctx.query.done as FamilyChange) : null;
-    answer(ctx, managePage(site, view, done));
+    answer(ctx, managePage(site, view, done, view.hasEmail ? [notesSection(site, await notesView(s, link.flowerId), notesDone(ctx.query.notes))] : []));
   }
 
   async function post(ctx: Context) {
     const fields = (ctx.request.body ?? {}) as Record<string, unknown>;
     const change = fields.change as FamilyChange;
+    if (isNotesChange(fields.change)) {
+      const link = await session(ctx);
+      ctx.status = 303;
+      ctx.redirect(link ? await manageNotes(s, link.flowerId, fields.change, fields) : `${MANAGE_PATH}?link=ended`);
+      return;
+    }
     if (!FAMILY_CHANGES.includes(change)) throw BadRequest("We could not tell which change you chose. Please go back to the page and try again.");
     const link = await session(ctx);
     if (!link) {

@@ -19,14 +19,14 @@ export function escapeHtml(value: string): string {
 const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, " ").trim();
 
 /** The baby's own memorial page (/garden-of-remembrance/1234-grace-marie-lee): it opens on the name. */
-function memorialLink(publicUrl: string, f: Parameters<typeof memorialPath>[0]): string {
+export function memorialLink(publicUrl: string, f: Parameters<typeof memorialPath>[0]): string {
   return new URL(memorialPath(f), publicUrl + "/").toString();
 }
 
 /** Paragraphs of plain text → the same in simple, escaped HTML; a paragraph may be a link. */
-type Block = string | { link: string; label?: string } | { rows: [string, string][] };
+export type Block = string | { link: string; label?: string } | { rows: [string, string][] };
 
-function render(site: SiteConfig, subject: string, blocks: Block[], signOff = true): MessageContent {
+export function render(site: SiteConfig, subject: string, blocks: Block[], signOff = true): MessageContent {
   const all: Block[] = signOff ? [...blocks, `With warm regards,\n${site.organisationName}`] : blocks;
   const text = all
     .map((b) => (typeof b === "string" ? b : "link" in b ? b.link : b.rows.map(([k, v]) => (v.includes("\n") ? `${k}:\n${v}` : `${k}: ${v}`)).join("\n")))
@@ -48,10 +48,11 @@ function render(site: SiteConfig, subject: string, blocks: Block[], signOff = tr
   return { subject: oneLine(subject), text: text + "\n", html };
 }
 
-const contactLine = (site: SiteConfig) => `If you would like to talk with someone, you can call us at ${site.phones[0]!.number} or write to ${site.email}.`;
+export const contactLine = (site: SiteConfig) =>
+  `If you would like to talk with someone, you can call us at ${site.phones[0]!.number} or write to ${site.email}.`;
 
 /** A memorial flower as the family's emails name it. */
-type FamilyFlower = {
+export type FamilyFlower = {
   id: number;
   parentName: string | null;
   babyFirstName: string;
@@ -60,7 +61,7 @@ type FamilyFlower = {
   flowerType: string;
 };
 
-const dear = (f: { parentName: string | null }) => `Dear ${f.parentName?.trim() || "friend"},`;
+export const dear = (f: { parentName: string | null }) => `Dear ${f.parentName?.trim() || "friend"},`;
 
 /**
  * The family's private link to manage their memorial. The mark becomes the

@@ -11,10 +11,12 @@ export interface NewMessage {
   subject: string;
   text: string;
   html: string;
+  /** Headers to add when it is sent (List-Unsubscribe and its one-click POST). */
+  headers?: Record<string, string>;
 }
 
 const COLUMNS = `id, kind, dedupe_key AS dedupeKey, to_address AS toAddress, reply_to AS replyTo, subject, text, html,
-  status, attempts, next_attempt_at AS nextAttemptAt, last_error AS lastError, created_at AS createdAt, sent_at AS sentAt`;
+  status, attempts, next_attempt_at AS nextAttemptAt, last_error AS lastError, created_at AS createdAt, sent_at AS sentAt, headers`;
 
 /**
  * Writes a message in the caller's transaction. A second enqueue with the
@@ -24,16 +26,10 @@ const COLUMNS = `id, kind, dedupe_key AS dedupeKey, to_address AS toAddress, rep
 export async function enqueue(tx: Queries, m: NewMessage, now = Date.now()): Promise<boolean> {
   const before: { n: number }[] = await tx.query(`SELECT count(*) AS n FROM outbox WHERE dedupe_key = ?`, [m.dedupeKey]);
   if (before[0]!.n > 0) return false;
-  await tx.query(`INSERT INTO outbox (kind, dedupe_key, to_address, reply_to, subject, text, html, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, [
-    m.kind,
-    m.dedupeKey,
-    m.to.join(", "),
-    m.replyTo ?? null,
-    m.subject,
-    m.text,
-    m.html,
-    now,
-  ]);
+  await tx.query(
+    `INSERT INTO outbox (kind, dedupe_key, to_address, reply_to, subject, text, html, next_attempt_at, headers) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [m.kind, m.dedupeKey, m.to.join(", "), m.replyTo ?? null, m.subject, m.text, m.html, now, m.headers ? JSON.stringify(m.headers) : null],
+  );
   return true;
 }
 
@@ -72,9 +68,9 @@ export async function markAttemptFailed(m: EntityManager, id: number, error: str
   ]);
 }
 
-/** Messages with a status, newest first. */
+/** Messages with a status, newest first; never the remembrance notes, which the team sees as counts only. */
 export async function listMessages(m: EntityManager, status: OutboxStatus, limit = 500): Promise<OutboxMessage[]> {
-  return m.query(`SELECT ${COLUMNS} FROM outbox WHERE status = ? ORDER BY id DESC LIMIT ?`, [status, limit]);
+  return m.query(`SELECT ${COLUMNS} FROM outbox WHERE status = ? AND kind NOT LIKE 'remembrance-%' ORDER BY id DESC LIMIT ?`, [status, limit]);
 }
 
 export async function findMessage(m: EntityManager, id: number): Promise<OutboxMessage | null> {

@@ -8,6 +8,8 @@ import { claimNext, enqueue, markAttemptFailed, markSent, readState, writeState 
 import { describeError, fileTransport, isPermanent, smtpTransport, type MailTransport } from "./transport";
 import { digestMessage, type DigestCounts } from "./messages";
 import { fillFamilyLinks } from "../commands/family";
+import { NOTE_LATE_MS, queueDueNotes } from "../commands/remembrance";
+import { parseDbTime } from "../lib/time";
 
 /** Retry delays as multiples of MAIL_RETRY_BASE_MS: 30 s, 2 min, 10 min, 1 h, then 6 h (with the 30 s default). */
 const BACKOFF = [1, 4, 20, 120, 720];
@@ -16,6 +18,8 @@ const BACKOFF = [1, 4, 20, 120, 720];
 export const retryDelay = (baseMs: number) => (attempt: number) => baseMs * BACKOFF[Math.min(attempt, BACKOFF.length) - 1]!;
 
 const DIGEST_STATE = "digest_last_date";
+/** How often the worker looks for remembrance notes due (a drain always looks): far finer than the hour they wait for. */
+const NOTES_EVERY_MS = 5 * 60_000;
 
 /**
  * Sends what the outbox holds, one message at a time.
@@ -38,6 +42,7 @@ export class MailWorker implements Worker {
   private stopped = false;
   private timer: NodeJS.Timeout | undefined;
   private digestDoneFor: string | null = null;
+  private notesLookedAt = -Infinity;
   private readonly delay: (attempt: number) => number;
   readonly transport: MailTransport;
 
@@ -82,7 +87,7 @@ export class MailWorker implements Worker {
 
   /** Sends every message that is due now (and the digest when due); for tests and the admin retry. */
   drain(): Promise<void> {
-    return this.exclusive(() => this.round());
+    return this.exclusive(() => this.round(true));
   }
 
   /** Waits for the message in hand, then stops; called before the database closes. */
@@ -99,9 +104,10 @@ export class MailWorker implements Worker {
     return turn;
   }
 
-  private async round(): Promise<void> {
+  private async round(always = false): Promise<void> {
     if (this.stopped) return;
     await this.digestIfDue();
+    await this.notesIfDue(always);
     while (!this.stopped && (await this.sendNext()));
   }
 
@@ -110,6 +116,12 @@ export class MailWorker implements Worker {
     const { db, log, config } = this.s;
     const message: OutboxMessage | null = await db.transaction((tx) => claimNext(tx, this.delay));
     if (!message) return false;
+    if (message.kind === "remembrance-note" && Date.now() - parseDbTime(message.createdAt).getTime() > NOTE_LATE_MS) {
+      // A note for a day gone by would hurt more than it helps: dropped, never sent late.
+      await db.run((m) => m.query(`DELETE FROM outbox WHERE id = ? AND status = 'pending'`, [message.id]));
+      log.info("remembrance_note_dropped_late", { id: message.id });
+      return true;
+    }
     try {
       // A family's private link is made now, for this email only: the stored message holds a mark in its place.
       await this.transport.send(await fillFamilyLinks(this.s, message));
@@ -154,6 +166,20 @@ export class MailWorker implements Worker {
     });
     this.digestDoneFor = today;
     if (added) this.s.log.info("mail_digest_queued", { date: today });
+  }
+
+  /** Queues the remembrance notes due now (see queueDueNotes), every NOTES_EVERY_MS at most, or at once when drained. */
+  private async notesIfDue(always: boolean): Promise<void> {
+    const now = this.s.config.now().getTime();
+    if (!always && now - this.notesLookedAt < NOTES_EVERY_MS && now >= this.notesLookedAt) return;
+    this.notesLookedAt = now;
+    try {
+      const queued = await queueDueNotes(this.s);
+      if (queued) this.s.log.info("remembrance_notes_queued", { count: queued });
+    } catch (err) {
+      // The other emails go on; the notes are looked for again at the next turn.
+      this.s.log.error("remembrance_notes_error", { error: describeError(err, false) });
+    }
   }
 }
 

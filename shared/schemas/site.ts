@@ -1,4 +1,6 @@
 import { z } from "./zod";
+import type { Locale } from "../i18n/locale";
+import { daysInMonth, isTimeZone } from "../remembrance";
 
 const link = z.object({
   label: z.string().min(1),
@@ -6,19 +8,43 @@ const link = z.object({
   description: z.string().optional(),
 });
 
+/** A text the team writes in each language the site offers: English always; another language falls back to it until written. */
+export const LocalizedText = z.object({ en: z.string().min(1), es: z.string().min(1).optional() });
+export type LocalizedText = z.infer<typeof LocalizedText>;
+export const textIn = (text: LocalizedText, locale: Locale): string => text[locale] ?? text.en;
+
+/**
+ * The gentle remembrance notes: the remembrance days the team offers besides
+ * a family's own dates, and the words of each note ({baby} is the baby's
+ * name, {day} the remembrance day's). Without this section the notes are not
+ * offered at all.
+ */
+const RemembranceNotes = z.object({
+  days: z
+    .array(
+      z
+        .object({
+          id: z.string().regex(/^[a-z0-9-]{1,60}$/, "A remembrance day's id is lower-case letters, digits and hyphens"),
+          month: z.number().int().min(1).max(12),
+          day: z.number().int().min(1).max(31),
+          name: LocalizedText,
+        })
+        .refine((d) => d.day <= daysInMonth(d.month), "A remembrance day must be a date that exists, such as 15 October"),
+    )
+    .max(12)
+    .default([]),
+  subject: LocalizedText,
+  anniversary: LocalizedText,
+  due: LocalizedText,
+  day: LocalizedText,
+  prayer: LocalizedText,
+});
+export type RemembranceNotesConfig = z.infer<typeof RemembranceNotes>;
+
 /**
  * The site configuration (data/site.json): everything a team changes without
  * a rebuild. The defaults in the repository are plainly fictional.
  */
-function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export const SiteConfig = z.object({
   organisationName: z.string().min(1),
   shortName: z.string().min(1),
@@ -70,6 +96,7 @@ export const SiteConfig = z.object({
    * United States ("in the womb"), which some families find gentler.
    */
   gardenVerse: z.enum(["douay-rheims", "nabre"]).default("douay-rheims"),
+  remembranceNotes: RemembranceNotes.optional(),
 });
 export type SiteConfig = z.infer<typeof SiteConfig>;
 
@@ -79,13 +106,15 @@ export type SiteLists = Pick<SiteConfig, "leaders" | "resources">;
 /**
  * The configuration as a page carries it: the pages that do not show the lists are sent without them
  * (about 1.5 KB of each page's compressed HTML, which the first paint waits for), and a page that shows
- * them asks for the whole configuration when it arrives without them.
+ * them asks for the whole configuration when it arrives without them. The remembrance notes' words
+ * are for the emails only: a page gets the days the team offers.
  */
-export type PageSiteConfig = Omit<SiteConfig, keyof SiteLists> & Partial<SiteLists>;
+export type PageSiteConfig = Omit<SiteConfig, keyof SiteLists | "remembranceNotes"> &
+  Partial<SiteLists> & { remembranceNotes?: Pick<RemembranceNotesConfig, "days"> };
 
 /** The configuration a page is sent with: without the lists unless it shows them. */
 export function pageSiteConfig(site: SiteConfig, withLists: boolean): PageSiteConfig {
-  if (withLists) return site;
-  const { leaders: _leaders, resources: _resources, ...rest } = site;
-  return rest;
+  const { leaders, resources, remembranceNotes, ...rest } = site;
+  const notes = remembranceNotes ? { remembranceNotes: { days: remembranceNotes.days } } : {};
+  return withLists ? { ...rest, leaders, resources, ...notes } : { ...rest, ...notes };
 }

@@ -12,6 +12,7 @@ import { presentOutboxMessage } from "../../presenters";
 import { mailingListCsv } from "../../mail/mailingList";
 import { CSV_BOM } from "../../../shared/csv/records";
 import { unsubscribeKey, unsubscribeToken, unsubscribeUrl } from "../../family/unsubscribe";
+import { noteCounts } from "../../commands/remembrance";
 
 const STATUSES: readonly OutboxStatus[] = ["failed", "pending", "sent"];
 
@@ -28,6 +29,12 @@ export function mailRouter(s: Services): Router<AppState> {
     ctx.set("Content-Disposition", `attachment; filename="memorial-updates-list-${format(new Date(), "yyyy-MM-dd")}.csv"`);
     ctx.type = "text/csv; charset=utf-8";
     ctx.body = CSV_BOM + csv;
+  });
+
+  // The remembrance notes: how many families receive them, never who.
+  router.get("/remembrance-notes", async (ctx) => {
+    ctx.set("Cache-Control", "no-store");
+    ctx.body = await noteCounts(s);
   });
 
   router.get("/outbox", async (ctx) => {

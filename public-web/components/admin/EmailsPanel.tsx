@@ -1,5 +1,6 @@
 import { formatDateTime } from "../../../shared/dates";
 import type { OutboxMessageDto } from "../../../shared/schemas/adminTools";
+import type { RemembranceNoteCounts } from "../../../shared/remembrance";
 
 interface EmailsPanelProps {
   /** False when this server has no email tools (the calls answer 404). */
@@ -9,10 +10,12 @@ interface EmailsPanelProps {
   busyId?: number | null;
   onExport(): void;
   onRetry(id: number): void;
+  /** The remembrance notes' counts, when this server sends them. */
+  notes?: RemembranceNoteCounts | null;
 }
 
 /** The families' updates list export, and the emails that could not be sent, each with Retry. */
-export function EmailsPanel({ available, loading, failed, busyId, onExport, onRetry }: EmailsPanelProps) {
+export function EmailsPanel({ available, loading, failed, busyId, onExport, onRetry, notes }: EmailsPanelProps) {
   if (!available) return <p className="admin-empty">Email tools are not available on this server.</p>;
   return (
     <div className="emails-panel">
@@ -23,6 +26,22 @@ export function EmailsPanel({ available, loading, failed, busyId, onExport, onRe
           Export mailing list
         </button>
       </section>
+      {notes ? (
+        <section aria-labelledby="emails-notes">
+          <h3 id="emails-notes">Gentle remembrance notes</h3>
+          <p>Families who asked for a note on their dates. Only the numbers are shown here: the notes are the families' own.</p>
+          <dl className="admin-counts">
+            <dt>Receiving notes</dt>
+            <dd>{notes.receiving}</dd>
+            <dt>Waiting for the family to confirm</dt>
+            <dd>{notes.waiting}</dd>
+            <dt>Paused until next year</dt>
+            <dd>{notes.paused}</dd>
+            <dt>Notes sent this year</dt>
+            <dd>{notes.sentThisYear}</dd>
+          </dl>
+        </section>
+      ) : null}
       <section aria-labelledby="emails-failed">
         <h3 id="emails-failed">Emails that could not be sent</h3>
         {loading ? (

@@ -3,6 +3,7 @@ import { FLOWERS } from "../../../shared/flowers";
 import { FlowerImage } from "../flowers/FlowerImage";
 import { Field } from "../ui/Field";
 import { SubmitButton, useVisitorForm, VisitorFormFrame } from "./FormParts";
+import { NO_REMEMBRANCE, RemembranceChoice, useBrowserTimeZone } from "./RemembranceChoice";
 import { useForm } from "./useForm";
 import "../../styles/forms.css";
 
@@ -15,6 +16,7 @@ const EMPTY = {
   lossDate: "",
   flowerType: "",
   emailUpdates: false as boolean,
+  ...NO_REMEMBRANCE,
   website: "",
 };
 
@@ -34,6 +36,7 @@ export default function FlowerForm() {
   const headingId = useId();
   const flowerErrorId = useId();
   const complete = REQUIRED.every((key) => String(form.values[key]).trim() !== "");
+  const timeZone = useBrowserTimeZone();
 
   const { pending, frame } = useVisitorForm("flower", form, "add-flower", {
     path: "/api/memorial-flowers",
@@ -41,6 +44,7 @@ export default function FlowerForm() {
     success: SENT,
     failure: { title: "Submission Error", fallback: "Failed to submit memorial flower. Please try again." },
     refresh: "/api/memorial-flowers",
+    payload: (values) => ({ ...values, timeZone }),
   });
 
   const flowerError = form.errors.flowerType;
@@ -54,6 +58,7 @@ export default function FlowerForm() {
       <VisitorFormFrame
         {...frame}
         labelledBy={headingId}
+        hidden={<input type="hidden" name="timeZone" value={timeZone} />}
         actions={
           <SubmitButton pending={pending} incomplete={!complete}>
             Submit Memorial Flower
@@ -139,6 +144,8 @@ export default function FlowerForm() {
             Sent approximately once monthly. You can stop them at any time.
           </p>
         </div>
+
+        <RemembranceChoice values={form.values} errors={form.errors} set={form.setValue} select={form.text} />
 
         <p className="visitor-form__consent">
           By submitting this form, you consent to publishing your baby's information (names, date of loss and chosen flower) on the public memorial in the

@@ -35,6 +35,15 @@ export default function PrivacyPage() {
           updates, you are on our list until you leave it with that link, with one click on &ldquo;Unsubscribe&rdquo; in any of the updates, or by writing to
           us. A withdrawn memorial can be brought back for 30 days; after that it is deleted, from our backups too.
         </p>
+        {site.remembranceNotes ? (
+          <p>
+            If you ask for a gentle note on the dates you choose (your baby&rsquo;s anniversary, the due date, or a day of remembrance), we keep those dates as
+            a month and a day, and your time zone, with the memorial. We send nothing until you confirm by email, then one short note on the morning of each
+            date, never more than one in 14 days, and never a request for donations. Every note lets you stop them with one click, or pause them until next
+            year. We keep your choice until you stop the notes, withdraw the memorial or delete it; withdrawing or deleting the memorial stops them at once. Our
+            volunteers see only how many families receive notes, never who.
+          </p>
+        ) : null}
         {site.assistanceRetentionDays ? (
           <p>{`We keep a request for assistance for ${site.assistanceRetentionDays} days after you send it, long enough to help you and to follow up, and then we delete it, along with our team's copy of it.`}</p>
         ) : null}

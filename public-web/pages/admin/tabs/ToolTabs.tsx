@@ -15,6 +15,7 @@ import { alreadyUploaded, BULK_TOO_LARGE, CSV_TASK_FAILED } from "../../../../sh
 import { BULK_BODY_LIMIT, DEFAULT_EXPECTED_IMPORT_COUNT } from "../../../../shared/constants";
 import type { UpdateHeld } from "../../../components/admin/BulkConflicts";
 import { useSession } from "../../../stores/session";
+import type { RemembranceNoteCounts } from "../../../../shared/remembrance";
 
 const findDuplicates = async (flowers: FlowerEntry[]) => (await api.post<DuplicateCheckDto>("/api/admin/memorial-flowers/duplicates", { flowers })).duplicates;
 
@@ -216,8 +217,11 @@ export function ActivityTab() {
   );
 }
 
+const NOTE_COUNTS_KEY = "/api/admin/remembrance-notes";
+
 export function EmailsTab() {
   const list = useQuery<OutboxMessageDto[]>(FAILED_EMAILS_KEY, () => api.get(FAILED_EMAILS_KEY));
+  const notes = useQuery<RemembranceNoteCounts>(NOTE_COUNTS_KEY, () => api.get(NOTE_COUNTS_KEY));
   const [busyId, setBusyId] = useState<number | null>(null);
   const missing = list.error instanceof ApiError && list.error.status === 404;
   const retry = async (id: number) => {
@@ -248,7 +252,15 @@ export function EmailsTab() {
           {messageFor(list.error, "We could not load the failed emails.")}
         </p>
       ) : null}
-      <EmailsPanel available={!missing} loading={list.isLoading} failed={list.data ?? []} busyId={busyId} onExport={exportList} onRetry={retry} />
+      <EmailsPanel
+        available={!missing}
+        loading={list.isLoading}
+        failed={list.data ?? []}
+        busyId={busyId}
+        onExport={exportList}
+        onRetry={retry}
+        notes={notes.data}
+      />
     </>
   );
 }

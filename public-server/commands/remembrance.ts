@@ -1,0 +1,439 @@
+import crypto from "node:crypto";
+import type { ServerConfig } from "../config";
+import type { DomainHook, Queries, Services } from "../context";
+import { sessionSecret } from "../lib/secret";
+import { parseDbTime, toDbTime } from "../lib/time";
+import { enqueue } from "../mail/outbox";
+import { notesConfirmMessage, remembranceNoteMessage, type ChosenDate } from "../mail/remembranceMessages";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../../shared/i18n/locale";
+import { dateInYear, dayBefore, localClock, type RemembranceNoteCounts } from "../../shared/remembrance";
+import type { RemembranceChoice } from "../../shared/schemas/public";
+import { textIn, type SiteConfig } from "../../shared/schemas/site";
+import { FAMILY_ACTOR, recordActivity } from "./activity";
+import { MANAGE_PATH } from "./family";
+
+/** Where a note's and a confirmation's links lead: the token alone acts, no cookie or account. */
+export const NOTES_PATH = `${MANAGE_PATH}/notes`;
+export const NOTE_ACTIONS = ["confirm", "stop", "pause"] as const;
+export type NoteAction = (typeof NOTE_ACTIONS)[number];
+
+/** A note goes out after this hour on its day, in the family's time zone. */
+const SEND_HOUR = 9;
+/** At most one note to an address in this long, whatever the dates chosen. */
+export const NOTE_GAP_MS = 14 * 86_400_000;
+
+const DAY_MS = 86_400_000;
+
+/** The key for the notes' tokens, derived from the server's secret; changing SESSION_SECRET retires every link. */
+const notesKey = (config: Pick<ServerConfig, "sessionSecret" | "dataDir">) =>
+  crypto.createHmac("sha256", sessionSecret(config.sessionSecret, config.dataDir)).update("remembrance notes").digest("base64url");
+const keys = new WeakMap<object, string>();
+const keyFor = (s: Services) => {
+  let key = keys.get(s.config);
+  if (!key) keys.set(s.config, (key = notesKey(s.config)));
+  return key;
+};
+
+const TOKEN_SHAPE = /^(\d{1,15})\.([A-Za-z0-9_-]{43})$/;
+const mac = (key: string, action: NoteAction, id: number, createdAt: string) =>
+  crypto.createHmac("sha256", key).update(`remembrance-${action}:${id}:${createdAt}`).digest("base64url");
+
+/**
+ * A link's token: the sign-up's id and a MAC of it, what it does and when the
+ * sign-up was made. Nothing is stored; a stopped sign-up that is asked for
+ * again is made anew, so the old links no longer work.
+ */
+export const noteToken = (s: Services, action: NoteAction, id: number, createdAt: string) => `${id}.${mac(keyFor(s), action, id, createdAt)}`;
+
+/** The address of a token's page (the request log records paths only, never the query). */
+export const noteUrl = (s: Services, action: NoteAction, id: number, createdAt: string) =>
+  `${s.config.publicUrl}${NOTES_PATH}/${action}?token=${noteToken(s, action, id, createdAt)}`;
+
+interface NoteRow {
+  id: number;
+  flowerId: number;
+  anniversaryMonth: number | null;
+  anniversaryDay: number | null;
+  dueMonth: number | null;
+  dueDay: number | null;
+  remembranceDays: string;
+  timeZone: string;
+  locale: string;
+  createdAt: string;
+  confirmedAt: string | null;
+  stoppedAt: string | null;
+  pausedYear: number | null;
+  lastQueuedAt: string | null;
+}
+
+const NOTE_COLUMNS = `n.id, n.flower_id AS flowerId, n.anniversary_month AS anniversaryMonth, n.anniversary_day AS anniversaryDay,
+  n.due_month AS dueMonth, n.due_day AS dueDay, n.remembrance_days AS remembranceDays, n.time_zone AS timeZone, n.locale,
+  n.created_at AS createdAt, n.confirmed_at AS confirmedAt, n.stopped_at AS stoppedAt, n.paused_year AS pausedYear, n.last_queued_at AS lastQueuedAt`;
+
+const FLOWER_COLUMNS = `f.parent_name AS parentName, trim(f.email) AS email, f.baby_first_name AS babyFirstName, f.baby_middle_name AS babyMiddleName,
+  f.baby_last_name AS babyLastName, f.flower_type AS flowerType, f.created_at AS flowerCreatedAt`;
+
+type NoteWithFlower = NoteRow & {
+  parentName: string | null;
+  email: string;
+  babyFirstName: string;
+  babyMiddleName: string | null;
+  babyLastName: string | null;
+  flowerType: string;
+  flowerCreatedAt: string;
+};
+
+/** The dates a sign-up holds, with the remembrance days site.json still offers (one the team took away is skipped). */
+export function chosenDates(
+  n: Pick<NoteRow, "anniversaryMonth" | "anniversaryDay" | "dueMonth" | "dueDay" | "remembranceDays">,
+  site: SiteConfig,
+  locale: Locale = DEFAULT_LOCALE,
+): (ChosenDate & { dayId?: string })[] {
+  const out: (ChosenDate & { dayId?: string })[] = [];
+  if (n.anniversaryMonth && n.anniversaryDay) out.push({ kind: "anniversary", month: n.anniversaryMonth, day: n.anniversaryDay });
+  if (n.dueMonth && n.dueDay) out.push({ kind: "due", month: n.dueMonth, day: n.dueDay });
+  const offered = site.remembranceNotes?.days ?? [];
+  for (const id of n.remembranceDays.split(",").filter(Boolean)) {
+    const day = offered.find((d) => d.id === id);
+    if (day) out.push({ kind: "day", month: day.month, day: day.day, name: textIn(day.name, locale), dayId: id });
+  }
+  return out;
+}
+
+/** The zone notes are timed in without one from the browser: the organisation's, else the server's. */
+export const siteTimeZone = (site: SiteConfig) => site.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+const localeOf = (value: string): Locale => (isLocale(value) ? value : DEFAULT_LOCALE);
+
+/**
+ * A family's choice of dates for `flowerId`, in `tx` (the flower's own
+ * submission, or the manage page). A new or stopped sign-up starts again,
+ * unconfirmed, with a confirmation email to the address on file; a live one
+ * keeps its confirmation and takes the new dates and zone. A flower without
+ * an address, or a choice without the box ticked, changes nothing. Answers
+ * what was done.
+ */
+export async function chooseNotes(
+  s: Services,
+  tx: Queries,
+  flowerId: number,
+  choice: RemembranceChoice,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<"asked" | "changed" | "none"> {
+  const site = s.site.get();
+  if (!choice.remembranceNotes || !site.remembranceNotes) return "none";
+  const flowers: { email: string | null }[] = await tx.query(`SELECT trim(email) AS email FROM memorial_flowers WHERE id = ?`, [flowerId]);
+  if (!flowers[0]?.email) return "none";
+  const dates = {
+    anniversaryMonth: choice.anniversaryDay ? (choice.anniversaryMonth ?? null) : null,
+    anniversaryDay: choice.anniversaryMonth ? (choice.anniversaryDay ?? null) : null,
+    dueMonth: choice.dueDay ? (choice.dueMonth ?? null) : null,
+    dueDay: choice.dueMonth ? (choice.dueDay ?? null) : null,
+    remembranceDays: choice.remembranceDays.filter((id) => site.remembranceNotes!.days.some((d) => d.id === id)).join(","),
+  };
+  if (chosenDates(dates, site).length === 0) return "none";
+  const timeZone = choice.timeZone ?? siteTimeZone(site);
+  const now = toDbTime(s.config.now());
+  const [existing] = (await tx.query(`SELECT ${NOTE_COLUMNS} FROM remembrance_notes n WHERE n.flower_id = ?`, [flowerId])) as NoteRow[];
+  const values = [dates.anniversaryMonth, dates.anniversaryDay, dates.dueMonth, dates.dueDay, dates.remembranceDays, timeZone];
+  if (existing && !existing.stoppedAt && existing.confirmedAt) {
+    await tx.query(
+      `UPDATE remembrance_notes SET anniversary_month = ?, anniversary_day = ?, due_month = ?, due_day = ?, remembrance_days = ?, time_zone = ? WHERE id = ?`,
+      [...values, existing.id],
+    );
+    await recordActivity(tx, {
+      actor: FAMILY_ACTOR,
+      action: "family",
+      kind: "flower",
+      itemId: flowerId,
+      summary: "Remembrance notes' dates changed by the family",
+    });
+    return "changed";
+  }
+  // New, stopped or still unconfirmed: made anew (a new moment, so links to an older sign-up no longer work), confirmed by email first.
+  await tx.query(
+    `INSERT INTO remembrance_notes (flower_id, anniversary_month, anniversary_day, due_month, due_day, remembrance_days, time_zone, locale, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (flower_id) DO UPDATE SET anniversary_month = excluded.anniversary_month, anniversary_day = excluded.anniversary_day,
+       due_month = excluded.due_month, due_day = excluded.due_day, remembrance_days = excluded.remembrance_days, time_zone = excluded.time_zone,
+       locale = excluded.locale, created_at = excluded.created_at, confirmed_at = NULL, stopped_at = NULL, paused_year = NULL`,
+    [flowerId, ...values, locale, now],
+  );
+  const [note] = (await tx.query(
+    `SELECT ${NOTE_COLUMNS}, ${FLOWER_COLUMNS} FROM remembrance_notes n JOIN memorial_flowers f ON f.id = n.flower_id WHERE n.flower_id = ?`,
+    [flowerId],
+  )) as NoteWithFlower[];
+  const content = notesConfirmMessage(site, note!, chosenDates(note!, site, locale), timeZone, noteUrl(s, "confirm", note!.id, note!.createdAt));
+  await enqueue(tx, {
+    kind: "remembrance-confirm",
+    dedupeKey: `remembrance-confirm:${flowerId}:${note!.flowerCreatedAt}:${crypto.randomUUID()}`,
+    to: [note!.email],
+    ...content,
+  });
+  await recordActivity(tx, {
+    actor: FAMILY_ACTOR,
+    action: "family",
+    kind: "flower",
+    itemId: flowerId,
+    summary: "Remembrance notes asked for (none sent until the family confirms by email)",
+  });
+  return "asked";
+}
+
+/** The sign-up a token names for `action`, if its MAC holds. Reads only. */
+async function noteForToken(s: Services, action: NoteAction, token: unknown): Promise<NoteRow | null> {
+  const match = typeof token === "string" ? TOKEN_SHAPE.exec(token) : null;
+  if (!match) return null;
+  const id = Number(match[1]);
+  const row = (await s.db.read((db) => db.prepare(`SELECT ${NOTE_COLUMNS} FROM remembrance_notes n WHERE n.id = ?`).get(id))) as NoteRow | undefined;
+  if (!row) return null;
+  const expected = Buffer.from(mac(keyFor(s), action, id, row.createdAt));
+  const given = Buffer.from(match[2]!);
+  return expected.length === given.length && crypto.timingSafeEqual(expected, given) ? row : null;
+}
+
+/** What a token's page shows: whether the token is good, and whether its sign-up is already so (stopped, confirmed, paused). */
+export type NoteTokenState = "ask" | "done" | "ended";
+
+/** A GET only looks: mail scanners open every link. */
+export async function noteTokenState(s: Services, action: NoteAction, token: unknown): Promise<NoteTokenState> {
+  const row = await noteForToken(s, action, token);
+  if (!row) return "ended";
+  return alreadyDone(s, row, action) ? "done" : "ask";
+}
+
+function alreadyDone(s: Services, row: NoteRow, action: NoteAction): boolean {
+  if (action === "stop") return row.stoppedAt !== null;
+  if (row.stoppedAt) return false; // a stopped sign-up is neither confirmed nor paused again: "ended" below
+  if (action === "confirm") return row.confirmedAt !== null;
+  return row.pausedYear !== null && row.pausedYear >= localClock(s.config.now(), row.timeZone).year;
+}
+
+const LOG: Record<NoteAction, string> = {
+  confirm: "Remembrance notes confirmed by the family from the email",
+  stop: "Remembrance notes stopped by the family",
+  pause: "Remembrance notes paused by the family until next year",
+};
+
+/**
+ * Acts on a token alone, at once: confirms, stops, or pauses the notes until
+ * the next year in the family's zone. The same again changes nothing. A
+ * stopped sign-up cannot be confirmed or paused (it answers "ended"). Logged
+ * without the token or the address.
+ */
+export async function actOnNoteToken(s: Services, action: NoteAction, token: unknown): Promise<"done" | "ended"> {
+  const row = await noteForToken(s, action, token);
+  if (!row || (row.stoppedAt && action !== "stop")) return "ended";
+  return applyNoteAction(s, row.flowerId, action, row.createdAt);
+}
+
+/** The same three actions from the manage page (which names the flower through its link), and "resume" after a pause. */
+export async function applyNoteAction(s: Services, flowerId: number, action: NoteAction | "resume", createdAt?: string): Promise<"done" | "ended"> {
+  const now = s.config.now();
+  return s.db.transaction(async (tx) => {
+    const [row] = (await tx.query(`SELECT ${NOTE_COLUMNS} FROM remembrance_notes n WHERE n.flower_id = ?`, [flowerId])) as NoteRow[];
+    // The sign-up a token named may have been made anew meanwhile: the old token acts no more.
+    if (!row || (createdAt !== undefined && row.createdAt !== createdAt)) return "ended";
+    if (action === "stop" ? row.stoppedAt : row.stoppedAt || (action !== "resume" && alreadyDone(s, row, action))) return "done";
+    if (action === "resume" && row.pausedYear === null) return "done";
+    const set = {
+      confirm: ["confirmed_at = ?", toDbTime(now)],
+      stop: [`stopped_at = ?, ${FORGET_DATES}`, toDbTime(now)],
+      pause: ["paused_year = ?", localClock(now, row.timeZone).year],
+      resume: ["paused_year = ?", null],
+    }[action] as [string, unknown];
+    await tx.query(`UPDATE remembrance_notes SET ${set[0]} WHERE id = ?`, [set[1], row.id]);
+    await recordActivity(tx, {
+      actor: FAMILY_ACTOR,
+      action: "family",
+      kind: "flower",
+      itemId: flowerId,
+      summary: action === "resume" ? "Remembrance notes taken up again by the family" : LOG[action],
+    });
+    return "done";
+  });
+}
+
+/** Stopped notes keep no dates: only that they were stopped, and when. */
+const FORGET_DATES = "anniversary_month = NULL, anniversary_day = NULL, due_month = NULL, due_day = NULL, remembrance_days = ''";
+
+/** What the manage page shows of a flower's notes. */
+export interface NotesView {
+  state: "none" | "waiting" | "on" | "paused" | "stopped";
+  dates: (ChosenDate & { dayId?: string })[];
+  timeZone: string;
+  anniversaryMonth: number | null;
+  anniversaryDay: number | null;
+  dueMonth: number | null;
+  dueDay: number | null;
+  remembranceDays: string[];
+}
+
+export async function notesView(s: Services, flowerId: number): Promise<NotesView> {
+  const site = s.site.get();
+  const row = (await s.db.read((db) => db.prepare(`SELECT ${NOTE_COLUMNS} FROM remembrance_notes n WHERE n.flower_id = ?`).get(flowerId))) as
+    NoteRow | undefined;
+  if (!row) {
+    return {
+      state: "none",
+      dates: [],
+      timeZone: siteTimeZone(site),
+      anniversaryMonth: null,
+      anniversaryDay: null,
+      dueMonth: null,
+      dueDay: null,
+      remembranceDays: [],
+    };
+  }
+  const paused = row.pausedYear !== null && row.pausedYear >= localClock(s.config.now(), row.timeZone).year;
+  return {
+    state: row.stoppedAt ? "stopped" : !row.confirmedAt ? "waiting" : paused ? "paused" : "on",
+    dates: chosenDates(row, site, localeOf(row.locale)),
+    timeZone: row.timeZone,
+    anniversaryMonth: row.anniversaryMonth,
+    anniversaryDay: row.anniversaryDay,
+    dueMonth: row.dueMonth,
+    dueDay: row.dueDay,
+    remembranceDays: row.remembranceDays.split(",").filter(Boolean),
+  };
+}
+
+/**
+ * Stops a flower's notes when its family withdraws it (deleting it deletes
+ * the sign-up with it). Bringing the memorial back does not start them
+ * again: the family chooses them anew on the manage page.
+ */
+export const remembranceHookFactory =
+  (s: Services): DomainHook =>
+  async (tx, event) => {
+    if (event.type !== "family" || event.change !== "withdraw") return;
+    const stopped: unknown[] = await tx.query(
+      `UPDATE remembrance_notes SET stopped_at = ?, ${FORGET_DATES} WHERE flower_id = ? AND stopped_at IS NULL RETURNING id`,
+      [toDbTime(s.config.now()), event.id],
+    );
+    if (stopped.length) {
+      await recordActivity(tx, {
+        actor: FAMILY_ACTOR,
+        action: "family",
+        kind: "flower",
+        itemId: event.id,
+        summary: "Remembrance notes stopped: the memorial was withdrawn",
+      });
+    }
+  };
+
+/** What the team sees: counts only, never a list of families. */
+export async function noteCounts(s: Services): Promise<RemembranceNoteCounts> {
+  const now = s.config.now();
+  const year = now.getUTCFullYear();
+  const rows = (await s.db.read((db) =>
+    db
+      .prepare(
+        `SELECT n.confirmed_at IS NOT NULL AS confirmed, n.paused_year AS pausedYear, n.time_zone AS timeZone
+         FROM remembrance_notes n JOIN memorial_flowers f ON f.id = n.flower_id WHERE n.stopped_at IS NULL AND f.withdrawn_at IS NULL`,
+      )
+      .all(),
+  )) as { confirmed: number; pausedYear: number | null; timeZone: string }[];
+  const sent = (
+    await s.db.read(
+      (db) =>
+        db.prepare(`SELECT count(*) AS n FROM outbox WHERE kind = 'remembrance-note' AND status = 'sent' AND created_at >= ?`).get(`${year}-01-01`) as {
+          n: number;
+        },
+    )
+  ).n;
+  let receiving = 0;
+  let waiting = 0;
+  let paused = 0;
+  for (const r of rows) {
+    if (!r.confirmed) waiting++;
+    else if (r.pausedYear !== null && r.pausedYear >= localClock(now, r.timeZone).year) paused++;
+    else receiving++;
+  }
+  return { receiving, waiting, paused, sentThisYear: sent };
+}
+
+/** A note due now: the date, and the year it is for (the dedupe key's). */
+interface DueNote {
+  date: ChosenDate & { dayId?: string };
+  year: number;
+}
+
+/**
+ * The notes of one sign-up due at `now`: a date falls on today in the
+ * family's zone and it is past SEND_HOUR there, or it fell on yesterday and
+ * SEND_HOUR has not come round again (a server that was down a little while
+ * still sends; more than a day late, never). Only days after the one the
+ * family confirmed on, and not in a year they paused.
+ */
+function dueNotes(n: NoteWithFlower, site: SiteConfig, now: Date): DueNote[] {
+  if (!n.confirmedAt) return [];
+  const clock = localClock(now, n.timeZone);
+  const today = { year: clock.year, month: clock.month, day: clock.day };
+  const day = clock.hour >= SEND_HOUR ? today : dayBefore(today);
+  const confirmed = localClock(parseDbTime(n.confirmedAt), n.timeZone);
+  const key = (d: { year: number; month: number; day: number }) => d.year * 10_000 + d.month * 100 + d.day;
+  if (key(day) <= key(confirmed)) return [];
+  if (n.pausedYear !== null && day.year <= n.pausedYear) return [];
+  return chosenDates(n, site, localeOf(n.locale))
+    .filter((d) => {
+      const on = dateInYear(d, day.year);
+      return on.month === day.month && on.day === day.day;
+    })
+    .map((date) => ({ date, year: day.year }));
+}
+
+const LIVE = `n.confirmed_at IS NOT NULL AND n.stopped_at IS NULL AND f.approved = 1 AND f.withdrawn_at IS NULL AND coalesce(trim(f.email), '') <> ''`;
+
+/**
+ * Puts the notes due now in the outbox, each once (its dedupe key names the
+ * sign-up's flower, the date and the year), and at most one to an address in
+ * NOTE_GAP_MS. Called by the mail worker; reads on the read connection, and
+ * writes each note in a transaction that checks again that the sign-up still
+ * stands. Answers how many were queued.
+ */
+export async function queueDueNotes(s: Services): Promise<number> {
+  const site = s.site.get();
+  const words = site.remembranceNotes;
+  if (!words) return 0;
+  const now = s.config.now();
+  const live = (await s.db.read((db) =>
+    db.prepare(`SELECT ${NOTE_COLUMNS}, ${FLOWER_COLUMNS} FROM remembrance_notes n JOIN memorial_flowers f ON f.id = n.flower_id WHERE ${LIVE}`).all(),
+  )) as NoteWithFlower[];
+  let queued = 0;
+  for (const candidate of live) {
+    for (const due of dueNotes(candidate, site, now)) {
+      const added = await s.db.transaction(async (tx) => {
+        const [n] = (await tx.query(
+          `SELECT ${NOTE_COLUMNS}, ${FLOWER_COLUMNS} FROM remembrance_notes n JOIN memorial_flowers f ON f.id = n.flower_id WHERE n.id = ? AND ${LIVE}`,
+          [candidate.id],
+        )) as NoteWithFlower[];
+        if (!n || n.createdAt !== candidate.createdAt) return false;
+        const since = toDbTime(new Date(now.getTime() - NOTE_GAP_MS));
+        const recent: unknown[] = await tx.query(
+          `SELECT 1 FROM remembrance_notes n2 JOIN memorial_flowers f2 ON f2.id = n2.flower_id
+           WHERE n2.last_queued_at > ? AND lower(trim(f2.email)) = lower(?) LIMIT 1`,
+          [since, n.email],
+        );
+        if (recent.length) return false;
+        const kindKey = due.date.kind === "day" ? `day-${due.date.dayId}` : due.date.kind;
+        const links = { stop: noteUrl(s, "stop", n.id, n.createdAt), pause: noteUrl(s, "pause", n.id, n.createdAt) };
+        const content = remembranceNoteMessage(site, words, localeOf(n.locale), s.config.publicUrl, n, due.date, links);
+        const added = await enqueue(tx, {
+          kind: "remembrance-note",
+          dedupeKey: `remembrance-note:${n.flowerId}:${n.flowerCreatedAt}:${kindKey}:${due.year}`,
+          to: [n.email],
+          ...content,
+          headers: { "List-Unsubscribe": `<${links.stop}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+        });
+        if (added) await tx.query(`UPDATE remembrance_notes SET last_queued_at = ? WHERE id = ?`, [toDbTime(now), n.id]);
+        return added;
+      });
+      if (added) queued++;
+    }
+  }
+  return queued;
+}
+
+/** A note still waiting to go more than a day after it was queued (the mail server was away) is dropped, not sent late. */
+export const NOTE_LATE_MS = DAY_MS;
