@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { SiteConfig } from "../../shared/schemas/site";
+import { SiteConfig, siteFor } from "../../shared/schemas/site";
+import type { Locale } from "../../shared/i18n/locale";
 import type { Logger } from "./log";
 
 /**
@@ -18,6 +19,9 @@ export class SiteConfigStore {
   private current: SiteConfig | undefined;
   private signature = "";
   private checkedAt = 0;
+  /** The configuration in each language (siteFor), for the version of the file in `current`. */
+  private readonly inLocale = new Map<Locale, SiteConfig>();
+  private inLocaleOf: SiteConfig | undefined;
 
   constructor(
     private readonly file: string,
@@ -44,6 +48,21 @@ export class SiteConfigStore {
       this.reloadIfChanged();
     }
     return this.current!;
+  }
+
+  /** The configuration with the team's texts in `locale`: one object per language and version of the file. */
+  forLocale(locale: Locale): SiteConfig {
+    const site = this.get();
+    if (site !== this.inLocaleOf) {
+      this.inLocale.clear();
+      this.inLocaleOf = site;
+    }
+    let texts = this.inLocale.get(locale);
+    if (!texts) {
+      texts = siteFor(site, locale);
+      this.inLocale.set(locale, texts);
+    }
+    return texts;
   }
 
   private reloadIfChanged(): void {
