@@ -1,6 +1,6 @@
 import { z } from "./zod";
 import { LIMITS } from "../constants";
-import { emailField, flowerTypeField, honeypotField, idField, optionalText, requiredText } from "./fields";
+import { emailField, flowerTypeField, honeypotField, idField, languageField, optionalText, requiredText } from "./fields";
 
 /** POST /api/assistance-requests. */
 export const AssistanceRequestInput = z.object({
@@ -23,6 +23,7 @@ export const MemorialFlowerInput = z.object({
   lossDate: optionalText(LIMITS.lossDate),
   flowerType: flowerTypeField,
   emailUpdates: z.boolean().optional().default(false),
+  language: languageField,
   website: honeypotField,
 });
 export type MemorialFlowerInput = z.input<typeof MemorialFlowerInput>;
@@ -58,6 +59,7 @@ export const TestimonialInput = z.object({
     .pipe(z.union([z.literal(""), z.email({ error: "Please enter a valid email address, or leave it empty" })]))
     .nullish()
     .transform((value) => (value ? value : null)),
+  language: languageField,
   website: honeypotField,
 });
 export type TestimonialInput = z.input<typeof TestimonialInput>;
@@ -92,6 +94,8 @@ export interface PublicCommentDto {
   id: number;
   memorialFlowerId: number;
   commenterName: string;
+  /** The library message chosen: its wording in the page's language is commentText(commentLibraryId, locale, commentText) (shared/commentLibrary.ts). */
+  commentLibraryId: number;
   commentText: string;
   commentCategory: CommentCategory;
   createdAt: string;
