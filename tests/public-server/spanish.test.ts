@@ -8,6 +8,7 @@ import { until } from "../support/until";
 import { errorBody, FAMILY_TOKEN, signedIn, sql } from "./fixtures";
 import { SmtpCapture, type Received } from "./mailSmtp";
 import { COMMENT_LIBRARY, commentText } from "../../shared/commentLibrary";
+import { FAMILY_WORDS } from "../../public-server/mail/familyWords";
 
 // A family who writes in Spanish reads every email that follows in Spanish, through a real SMTP
 // server; an English family's emails stay word for word as they were.
@@ -172,6 +173,24 @@ describe("a family's emails in the language they wrote in", () => {
       { email: "empty.language@example.com", language: "en" },
       { email: "plain.form@example.com", language: "es" },
     ]);
+  });
+
+  it("every sentence of the family's emails exists in Spanish, in usted, never with 'aborto'", () => {
+    /** Every string a table of words can make, with sample names. */
+    const sentences = (value: unknown): string[] =>
+      typeof value === "string"
+        ? [value]
+        : typeof value === "function"
+          ? [String(value("Sofía", "26 de diciembre de 2026", "30"))]
+          : Object.values(value as object).flatMap(sentences);
+    const spanish = sentences(FAMILY_WORDS.es);
+    expect(spanish).toHaveLength(sentences(FAMILY_WORDS.en).length);
+    const word = (alternatives: string) => new RegExp(`(?<!\\p{L})(${alternatives})(?!\\p{L})`, "iu");
+    for (const sentence of spanish) {
+      expect(sentence).not.toMatch(word("aborto"));
+      expect(sentence).not.toMatch(word("tú|tu|tus|ti|contigo|vosotros|os"));
+      expect(sentence).not.toMatch(ENGLISH_WORDS);
+    }
   });
 });
 
