@@ -30,7 +30,7 @@ type Drawn = NonNullable<ReturnType<typeof approvedFlower>>;
  */
 const PREVIEW_WORDS: Record<Locale, { intro: string; garden: string }> = {
   en: { intro: IN_LOVING_MEMORY, garden: "Garden of Remembrance" },
-  es: { intro: "Con amor, en memoria de", garden: "Jardín del Recuerdo" },
+  es: { intro: "En amoroso recuerdo de", garden: "Jardín del Recuerdo" },
 };
 
 /** The preview's version: what it shows, in which language, and how it is laid out. It names the file, the ETag and the link's ?v=. */

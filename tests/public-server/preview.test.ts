@@ -123,7 +123,7 @@ describe("share images", () => {
     await expect.poll(() => files(id).length, { timeout: 10_000 }).toBe(1);
     const [english] = files(id);
     const svg = previewSvg({ id, babyFirstName: "Amparo", babyMiddleName: null, babyLastName: "K", lossDate: null, flowerType: "calla-lily" }, "es");
-    for (const words of ["Con amor, en memoria de", "Alcatraz o cala, Vara de San José", "Jardín del Recuerdo"]) expect(svg).toContain(words);
+    for (const words of ["En amoroso recuerdo de", "Alcatraz o cala, Vara de San José", "Jardín del Recuerdo"]) expect(svg).toContain(words);
     expect(svg).not.toMatch(/Garden of Remembrance|In loving memory|Calla Lily/);
 
     const res = await get(`${server.url}/api/memorial-flowers/${id}/preview.png?lang=es`);
