@@ -2,7 +2,7 @@ import { siteFor, type SiteConfig } from "../../shared/schemas/site";
 import { flowerWords } from "../../shared/flowers";
 import { fullName, memorialPath } from "../../shared/garden";
 import type { Locale } from "../../shared/i18n/locale";
-import { longDate, pathFor } from "../../shared/i18n/content";
+import { FORMAT_TAG, longDate, pathFor } from "../../shared/i18n/content";
 import { formatCount } from "../../shared/numbers";
 import { familyLinkMark, MANAGE_PATH, UNDO_DAYS, type FamilyChange } from "../commands/family";
 import { FAMILY_WORDS, type FamilyWords } from "./familyWords";
@@ -126,7 +126,7 @@ export function familyChangedMessage(site: SiteConfig, f: FamilyFlower, change: 
   const until = longDate(new Date(at.getTime() + UNDO_DAYS * 86_400_000), f.language, site.timeZone);
   return render(words.changed.subject(name), [
     dear(words, f),
-    `${words.changed.what[change](name, until, formatCount(UNDO_DAYS, f.language))} ${words.changed.justNow}`,
+    `${words.changed.what[change](name, until, formatCount(UNDO_DAYS, FORMAT_TAG[f.language]))} ${words.changed.justNow}`,
     words.changed.ifNotYou(site.email, site.phones[0]!.number),
   ]);
 }

@@ -16,6 +16,12 @@ export function pathFor(site: Pick<SiteConfig, "languages">, locale: Locale, pat
   return localePath(languageOn(site, locale) ? locale : DEFAULT_LOCALE, path);
 }
 
+/**
+ * The formatting conventions of each language, as the site's readers in the United States write:
+ * Spanish as es-US ("100,000", "26 de diciembre de 2026"), not Spain's "100.000".
+ */
+export const FORMAT_TAG: Record<Locale, string> = { en: "en-US", es: "es-US" };
+
 /** The date formats of each language, one per language and time zone (making one costs far more than using it). */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -27,7 +33,7 @@ export function longDate(date: Date, locale: Locale, timeZone?: string): string 
   const key = `${locale} ${timeZone ?? ""}`;
   let format = dateFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale === "en" ? "en-US" : locale, { dateStyle: "long", ...(timeZone ? { timeZone } : {}) });
+    format = new Intl.DateTimeFormat(FORMAT_TAG[locale], { dateStyle: "long", ...(timeZone ? { timeZone } : {}) });
     if (dateFormats.size < 16) dateFormats.set(key, format);
   }
   return format.format(date);
