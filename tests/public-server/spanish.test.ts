@@ -5,7 +5,8 @@ import { startTestServer, type TestServer } from "../support/testServer";
 import { Client, json } from "../support/client";
 import { mailFor } from "../../public-server/mail";
 import { until } from "../support/until";
-import { errorBody, FAMILY_TOKEN, signedIn, sql } from "./fixtures";
+import { count, errorBody, FAMILY_TOKEN, signedIn, SLOW_TRIGGER, sql, sqlAt, writeLockHeld } from "./fixtures";
+import { fakeGarden } from "../support/fakeGarden";
 import { SmtpCapture, type Received } from "./mailSmtp";
 import { COMMENT_LIBRARY, commentText } from "../../shared/commentLibrary";
 import { FAMILY_WORDS } from "../../public-server/mail/familyWords";
@@ -192,6 +193,36 @@ describe("a family's emails in the language they wrote in", () => {
       expect(sentence).not.toMatch(ENGLISH_WORDS);
     }
   });
+});
+
+describe("a submission held while a large write runs", () => {
+  it("keeps its language through the intake, and its family's email is in Spanish", async () => {
+    const held = await startTestServer({ smtpUrl: smtp.url, publicUrl: "https://garden.example.org", mailPollMs: 50, digestHour: null });
+    try {
+      const volunteer = await signedIn(held);
+      sqlAt(held.config.databasePath, SLOW_TRIGGER);
+      const uploading = volunteer.post("/api/admin/memorial-flowers/bulk-upload", { flowers: fakeGarden(500, 5) });
+      await until(() => writeLockHeld(held.config.databasePath), "the upload to hold the write lock", 30_000);
+      const res = await new Client(held.url).post("/api/memorial-flowers", {
+        parentName: "Lucía Ejemplo",
+        email: "held.familia@example.com",
+        babyFirstName: "Paloma",
+        babyLastName: "Ejemplo",
+        flowerType: "lily",
+        language: "es",
+      });
+      expect(res.status).toBe(201);
+      expect(writeLockHeld(held.config.databasePath), "the upload ended before the flower was answered").toBe(true);
+      expect((await uploading).status).toBeLessThan(300);
+      await until(() => count(held, "memorial_flowers", "email = 'held.familia@example.com'") === 1, "the held flower to be moved");
+      expect(sql(held, "SELECT language FROM memorial_flowers WHERE email = ?", "held.familia@example.com")).toEqual([{ language: "es" }]);
+      await mailFor(held.parts.services).drain();
+      await until(() => smtp.to("held.familia@example.com").length === 1, "the held family's email");
+      expect(smtp.to("held.familia@example.com")[0]!.header("Subject")).toBe("Hemos recibido la flor en memoria de Paloma Ejemplo");
+    } finally {
+      await held.stop();
+    }
+  }, 120_000);
 });
 
 describe("the comment library in both languages", () => {
