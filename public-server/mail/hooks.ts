@@ -91,14 +91,19 @@ async function enqueueFor(s: Services, tx: Queries, event: DomainEvent): Promise
   }
   if (event.type === "submitted" && event.kind === "assistance") {
     if (teamEmails.length === 0) return false; // warned once at start (see the worker)
-    const rows: { firstName: string; lastName: string; email: string; phoneNumber: string; comments: string; createdAt: string }[] = await tx.query(
-      `SELECT first_name AS firstName, last_name AS lastName, email, phone_number AS phoneNumber, comments, created_at AS createdAt
-        FROM assistance_requests WHERE id = ?`,
-      [event.id],
-    );
+    const rows: { firstName: string; lastName: string; email: string; phoneNumber: string; comments: string; language: string; createdAt: string }[] =
+      await tx.query(
+        `SELECT first_name AS firstName, last_name AS lastName, email, phone_number AS phoneNumber, comments, language, created_at AS createdAt
+          FROM assistance_requests WHERE id = ?`,
+        [event.id],
+      );
     const r = rows[0];
     if (!r) return false;
-    const content = assistanceRequestMessage(s.site.get(), { ...r, receivedAt: readableTime(parseDbTime(r.createdAt), s.site.get().timeZone) });
+    const content = assistanceRequestMessage(s.site.get(), {
+      ...r,
+      language: localeOf(r.language),
+      receivedAt: readableTime(parseDbTime(r.createdAt), s.site.get().timeZone),
+    });
     return enqueue(tx, {
       kind: "assistance-request",
       dedupeKey: `assistance-request:${event.id}:${r.createdAt}`,

@@ -142,24 +142,24 @@ export function testimonialApprovedMessage(site: SiteConfig, publicUrl: string, 
   ]);
 }
 
+/** Each language's name as the team (in English) reads it. */
+const LANGUAGE_NAMES: Record<Locale, string> = { en: "English", es: "Spanish" };
+
 /** To the team, at once, for every request for help. */
 export function assistanceRequestMessage(
   site: SiteConfig,
-  r: { firstName: string; lastName: string; email: string; phoneNumber: string; comments: string; receivedAt: string },
+  r: { firstName: string; lastName: string; email: string; phoneNumber: string; comments: string; language: Locale; receivedAt: string },
 ): MessageContent {
   const name = `${r.firstName.trim()} ${r.lastName.trim()}`;
+  // The team reads English; a request sent from the Spanish pages says so, so the answer comes in Spanish.
+  const language: [string, string][] =
+    r.language === "en" ? [] : [["Language", `${LANGUAGE_NAMES[r.language]}: please answer in ${LANGUAGE_NAMES[r.language]}`]];
   return render(
     `Request for help from ${name}: please answer within the hour`,
     [
       `A request for help has just come in through the website. We promise an answer within the hour, so please call or write back now.`,
       {
-        rows: [
-          ["Name", name],
-          ["Email", r.email],
-          ["Phone", r.phoneNumber],
-          ["Received", r.receivedAt],
-          ["Comments", r.comments],
-        ],
+        rows: [["Name", name], ["Email", r.email], ["Phone", r.phoneNumber], ["Received", r.receivedAt], ...language, ["Comments", r.comments]],
       },
       "Replying to this email answers the person directly.",
       `${site.organisationName}, website`,

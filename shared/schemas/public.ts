@@ -9,6 +9,7 @@ export const AssistanceRequestInput = z.object({
   email: emailField("Valid email is required"),
   phoneNumber: requiredText("Phone number is required", LIMITS.phone),
   comments: requiredText("Comments are required", LIMITS.comments, { multiline: true }),
+  language: languageField,
   website: honeypotField,
 });
 export type AssistanceRequestInput = z.infer<typeof AssistanceRequestInput>;

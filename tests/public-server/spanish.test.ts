@@ -22,7 +22,14 @@ let admin: Client;
 
 beforeAll(async () => {
   smtp = await SmtpCapture.start();
-  server = await startTestServer({ smtpUrl: smtp.url, publicUrl: "https://garden.example.org", mailPollMs: 50, digestHour: null, now: () => NOW });
+  server = await startTestServer({
+    smtpUrl: smtp.url,
+    publicUrl: "https://garden.example.org",
+    mailPollMs: 50,
+    digestHour: null,
+    teamEmails: ["team@example.org"],
+    now: () => NOW,
+  });
   admin = await signedIn(server);
 });
 afterAll(async () => {
@@ -147,6 +154,25 @@ describe("a family's emails in the language they wrote in", () => {
     expect(mail!.text).toContain("Querido(a) Rosa:");
     expect(mail!.text).toContain("https://garden.example.org/es/share-testimonial\n");
     expect(mail!.text).not.toMatch(ENGLISH_WORDS);
+  });
+
+  it("a request for help sent from the Spanish pages tells the team to answer in Spanish; an English one reads as before", async () => {
+    const ask = (firstName: string, extra: Record<string, unknown>) =>
+      visitor().post("/api/assistance-requests", {
+        firstName,
+        lastName: "Ejemplo",
+        email: `${firstName.toLowerCase()}@example.net`,
+        phoneNumber: "(555) 010-7777",
+        comments: "Por favor, llámenme esta tarde.",
+        ...extra,
+      });
+    expect((await ask("Guadalupe", { language: "es" })).status).toBe(201);
+    expect((await ask("Margaret", {})).status).toBe(201);
+    await mailFor(server.parts.services).drain();
+    await until(() => smtp.to("team@example.org").length >= 2, "the team's two emails");
+    const [spanish, english] = ["Guadalupe", "Margaret"].map((n) => smtp.to("team@example.org").find((m) => m.text.includes(`${n} Ejemplo`))!.text);
+    expect(spanish).toContain("Language: Spanish: please answer in Spanish");
+    expect(english).not.toContain("Language");
   });
 
   it("the language field: absent or empty is English, a plain form carries it too, and a language the site does not speak is refused", async () => {
