@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { SiteConfig, siteFor } from "../../shared/schemas/site";
+import { SiteConfig, siteFor, untranslated } from "../../shared/schemas/site";
 import type { Locale } from "../../shared/i18n/locale";
 import type { Logger } from "./log";
 
@@ -78,6 +78,9 @@ export class SiteConfigStore {
     this.signature = signature;
     try {
       this.current = { ...SiteConfig.parse(JSON.parse(fs.readFileSync(this.file, "utf8"))), ...this.fromServer };
+      // Shown in English meanwhile; named once per version of the file, so the team can fill them in.
+      const missing = untranslated(this.current);
+      if (missing.length) this.log.info("site_config_untranslated", { file: this.file, missing: missing.slice(0, 20).join(", "), count: missing.length });
     } catch (err) {
       this.log.error("site_config_invalid", { file: this.file, error: err instanceof Error ? err.message.slice(0, 500) : String(err) });
     }

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { FLOWERS, flowerWords } from "../../shared/flowers";
 import { COMMENT_LIBRARY } from "../../shared/commentLibrary";
-import { SiteConfig, siteFor } from "../../shared/schemas/site";
+import { SiteConfig, siteFor, untranslated } from "../../shared/schemas/site";
 import { ROOT } from "../support/paths";
 
 /**
@@ -51,13 +51,15 @@ describe("the site's own words in Spanish", () => {
   it("the repository's site.json has its Spanish version, and it is written as the glossary says", () => {
     const site = SiteConfig.parse(JSON.parse(fs.readFileSync(path.join(ROOT, "data/site.json"), "utf8")));
     expect(site.languages).toEqual(["en", "es"]);
+    expect(untranslated(site)).toEqual([]);
     const es = siteFor(site, "es");
-    const texts = JSON.stringify(site.translations.es);
+    const texts = JSON.stringify([site.translations.es, site.phones.map((p) => p.translations), site.leaders.map((l) => l.translations)]);
     expect(texts).not.toMatch(FORBIDDEN);
     expect(texts).not.toMatch(FAMILIAR);
     expect(es.phones.map((p) => p.number)).toEqual(site.phones.map((p) => p.number));
     expect(es.leaders.map((l) => l.name)).toEqual(site.leaders.map((l) => l.name));
     expect(es.leaders.every((l, i) => l.role !== site.leaders[i]!.role)).toBe(true);
+    expect(es.phones.every((p, i) => p.label !== site.phones[i]!.label)).toBe(true);
     expect(es.resources.map((r) => r.section)).not.toContain("Articles");
   });
 });
