@@ -164,7 +164,8 @@ export type PageSiteConfig = Omit<SiteConfig, keyof SiteLists | "translations"> 
 
 /** The configuration a page is sent with: without the lists unless it shows them, and never the other languages' texts (see siteFor). */
 export function pageSiteConfig(site: SiteConfig, withLists: boolean): PageSiteConfig {
-  const { translations: _translations, ...all } = site;
+  // The default language's siteFor only strips the translations: a configuration already in another language stays in it.
+  const { translations: _translations, ...all } = siteFor(site, DEFAULT_LOCALE);
   if (withLists) return all;
   const { leaders: _leaders, resources: _resources, ...rest } = all;
   return rest;

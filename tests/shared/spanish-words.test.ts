@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { FLOWERS, flowerWords } from "../../shared/flowers";
 import { COMMENT_LIBRARY } from "../../shared/commentLibrary";
-import { SiteConfig, siteFor, untranslated } from "../../shared/schemas/site";
+import { pageSiteConfig, SiteConfig, siteFor, untranslated } from "../../shared/schemas/site";
 import { ROOT } from "../support/paths";
 
 /**
@@ -61,5 +61,11 @@ describe("the site's own words in Spanish", () => {
     expect(es.leaders.every((l, i) => l.role !== site.leaders[i]!.role)).toBe(true);
     expect(es.phones.every((p, i) => p.label !== site.phones[i]!.label)).toBe(true);
     expect(es.resources.map((r) => r.section)).not.toContain("Articles");
+    // A page carries its own language's texts only: the English page none of the Spanish, and the other way round.
+    const englishPage = JSON.stringify(pageSiteConfig(site, true));
+    const spanishPage = JSON.stringify(pageSiteConfig(es, true));
+    expect(englishPage).not.toMatch(/translations|Línea principal|Recordar a su bebé/);
+    expect(spanishPage).not.toMatch(/translations|Main line|Remember Your Baby/);
+    expect(spanishPage).toContain("Línea principal");
   });
 });
