@@ -4,6 +4,8 @@
  * server, the site and the desktop read dates the same way.
  */
 
+import { DEFAULT_LOCALE, type Locale } from "./i18n/locale";
+
 /** The kinds of note a family can choose: their baby's anniversary, the due date, or a remembrance day the team offers. */
 export const NOTE_KINDS = ["anniversary", "due", "day"] as const;
 export type NoteKind = (typeof NOTE_KINDS)[number];
@@ -29,7 +31,11 @@ export function dateInYear({ month, day }: MonthDay, year: number): MonthDay {
 }
 
 /** "15 October". */
-export const readableMonthDay = ({ month, day }: MonthDay) => `${day} ${MONTH_NAMES[month - 1]}`;
+export const readableMonthDay = ({ month, day }: MonthDay, locale: Locale = DEFAULT_LOCALE): string =>
+  locale === DEFAULT_LOCALE
+    ? `${day} ${MONTH_NAMES[month - 1]}`
+    : // A leap year, so 29 February can be named: "29 de febrero".
+      new Intl.DateTimeFormat(locale, { month: "long", day: "numeric", timeZone: "UTC" }).format(Date.UTC(2000, month - 1, day));
 
 /** Whether `name` is a time zone this runtime knows (an IANA name such as America/Chicago). */
 export function isTimeZone(name: string): boolean {

@@ -110,20 +110,18 @@ const localeOf = (value: string): Locale => (isLocale(value) ? value : DEFAULT_L
  * submission, or the manage page). A new or stopped sign-up starts again,
  * unconfirmed, with a confirmation email to the address on file; a live one
  * keeps its confirmation and takes the new dates and zone. A flower without
- * an address, or a choice without the box ticked, changes nothing. Answers
- * what was done.
+ * an address, or a choice without the box ticked, changes nothing. The notes
+ * are written in the language the flower was submitted in. Answers what was
+ * done.
  */
-export async function chooseNotes(
-  s: Services,
-  tx: Queries,
-  flowerId: number,
-  choice: RemembranceChoice,
-  locale: Locale = DEFAULT_LOCALE,
-): Promise<"asked" | "changed" | "none"> {
+export async function chooseNotes(s: Services, tx: Queries, flowerId: number, choice: RemembranceChoice): Promise<"asked" | "changed" | "none"> {
   const site = s.site.get();
   if (!choice.remembranceNotes || !site.remembranceNotes) return "none";
-  const flowers: { email: string | null }[] = await tx.query(`SELECT trim(email) AS email FROM memorial_flowers WHERE id = ?`, [flowerId]);
+  const flowers: { email: string | null; language: string }[] = await tx.query(`SELECT trim(email) AS email, language FROM memorial_flowers WHERE id = ?`, [
+    flowerId,
+  ]);
   if (!flowers[0]?.email) return "none";
+  const locale = localeOf(flowers[0].language);
   const dates = {
     anniversaryMonth: choice.anniversaryDay ? (choice.anniversaryMonth ?? null) : null,
     anniversaryDay: choice.anniversaryMonth ? (choice.anniversaryDay ?? null) : null,
@@ -163,7 +161,7 @@ export async function chooseNotes(
     `SELECT ${NOTE_COLUMNS}, ${FLOWER_COLUMNS} FROM remembrance_notes n JOIN memorial_flowers f ON f.id = n.flower_id WHERE n.flower_id = ?`,
     [flowerId],
   )) as NoteWithFlower[];
-  const content = notesConfirmMessage(site, note!, chosenDates(note!, site, locale), timeZone, noteUrl(s, "confirm", note!.id, note!.createdAt));
+  const content = notesConfirmMessage(site, locale, note!, chosenDates(note!, site, locale), timeZone, noteUrl(s, "confirm", note!.id, note!.createdAt));
   await enqueue(tx, {
     kind: "remembrance-confirm",
     dedupeKey: `remembrance-confirm:${flowerId}:${note!.flowerCreatedAt}:${crypto.randomUUID()}`,

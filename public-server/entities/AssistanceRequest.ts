@@ -1,4 +1,5 @@
 import { EntitySchema } from "typeorm";
+import type { Locale } from "../../shared/i18n/locale";
 import { createdAt, idColumn, text, timeColumn } from "./columns";
 
 export interface AssistanceRequest {
@@ -8,6 +9,8 @@ export interface AssistanceRequest {
   email: string;
   phoneNumber: string;
   comments: string;
+  /** The language the request was written in: the team answers in it. */
+  language: Locale;
   createdAt: Date;
   /** When a team member marked it handled (null while open). */
   handledAt: Date | null;
@@ -25,6 +28,7 @@ export const AssistanceRequestEntity = new EntitySchema<AssistanceRequest>({
     email: text("email"),
     phoneNumber: text("phone_number"),
     comments: text("comments"),
+    language: { type: "text", name: "language", default: "en" },
     createdAt,
     handledAt: timeColumn("handled_at", true),
     handledBy: text("handled_by", true),

@@ -1,4 +1,5 @@
 import { EntitySchema } from "typeorm";
+import type { Locale } from "../../shared/i18n/locale";
 import { bool, createdAt, idColumn, text, updatedAt, version } from "./columns";
 
 export interface MemorialFlower {
@@ -12,6 +13,8 @@ export interface MemorialFlower {
   lossDate: string | null;
   flowerType: string;
   emailUpdates: boolean;
+  /** The language the family wrote in: their emails are written in it. */
+  language: Locale;
   approved: boolean;
   version: number;
   createdAt: Date;
@@ -31,6 +34,7 @@ export const MemorialFlowerEntity = new EntitySchema<MemorialFlower>({
     lossDate: text("loss_date", true),
     flowerType: text("flower_type"),
     emailUpdates: bool("email_updates"),
+    language: { type: "text", name: "language", default: "en" },
     approved: bool("approved"),
     version,
     createdAt,

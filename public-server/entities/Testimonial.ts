@@ -1,4 +1,5 @@
 import { EntitySchema } from "typeorm";
+import type { Locale } from "../../shared/i18n/locale";
 import { bool, createdAt, idColumn, text, updatedAt, version } from "./columns";
 
 export interface Testimonial {
@@ -9,6 +10,8 @@ export interface Testimonial {
   testimonial: string;
   /** Optional; used only to tell the writer when the testimonial is posted. */
   email: string | null;
+  /** The language the family wrote in: their emails are written in it. */
+  language: Locale;
   approved: boolean;
   version: number;
   createdAt: Date;
@@ -25,6 +28,7 @@ export const TestimonialEntity = new EntitySchema<Testimonial>({
     childName: text("child_name", true),
     testimonial: text("testimonial"),
     email: text("email", true),
+    language: { type: "text", name: "language", default: "en" },
     approved: bool("approved"),
     version,
     createdAt,

@@ -5,8 +5,9 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { Context } from "koa";
 import { drawingShapes } from "../../shared/flowerDrawings/markup";
-import { describeFlower } from "../../shared/flowers";
+import { describeFlower, flowerWords } from "../../shared/flowers";
 import { fullName, IN_LOVING_MEMORY } from "../../shared/garden";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../../shared/i18n/locale";
 import { ErrorId } from "../../shared/errors";
 import type { Services } from "../context";
 import { NotFound, Unavailable } from "../errors";
@@ -22,16 +23,32 @@ const IDLE_MS = 30_000;
 
 type Drawn = NonNullable<ReturnType<typeof approvedFlower>>;
 
-/** The preview's version: what it shows and how it is laid out. It names the file, the ETag and the link's ?v=. */
-export function previewVersion(f: Drawn): string {
+/**
+ * The picture's fixed words in each language: a memorial page shares the picture in its own
+ * language (the Spanish page's link carries &lang=es). The Spanish intro must read as the Spanish
+ * memorial page's opening words do (docs/translation.md).
+ */
+const PREVIEW_WORDS: Record<Locale, { intro: string; garden: string }> = {
+  en: { intro: IN_LOVING_MEMORY, garden: "Garden of Remembrance" },
+  es: { intro: "En amoroso recuerdo de", garden: "Jardín del Recuerdo" },
+};
+
+/** The preview's version: what it shows, in which language, and how it is laid out. It names the file, the ETag and the link's ?v=. */
+export function previewVersion(f: Drawn, locale: Locale = DEFAULT_LOCALE): string {
+  const shown = [LAYOUT, f.babyFirstName, f.babyMiddleName, f.babyLastName, f.lossDate, f.flowerType];
+  // English keeps the versions (and the files, and the links already shared) it had before pictures had a language.
   return createHash("sha1")
-    .update(JSON.stringify([LAYOUT, f.babyFirstName, f.babyMiddleName, f.babyLastName, f.lossDate, f.flowerType]))
+    .update(JSON.stringify(locale === DEFAULT_LOCALE ? shown : [...shown, locale]))
     .digest("base64url")
     .slice(0, 16);
 }
 
-/** The memorial page's og:image: the version in the address lets the image be cached for a year. */
-export const previewPath = (f: Drawn) => `/api/memorial-flowers/${f.id}/preview.png?v=${previewVersion(f)}`;
+/** The picture's file in its flower's folder: English as `<version>.png`, another language as `<lang>.<version>.png`. */
+const fileName = (locale: Locale, version: string) => (locale === DEFAULT_LOCALE ? `${version}.png` : `${locale}.${version}.png`);
+
+/** The memorial page's og:image, in the page's language: the version in the address lets the image be cached for a year. */
+export const previewPath = (f: Drawn, locale: Locale = DEFAULT_LOCALE) =>
+  `/api/memorial-flowers/${f.id}/preview.png?v=${previewVersion(f, locale)}${locale === DEFAULT_LOCALE ? "" : `&lang=${locale}`}`;
 
 const escapeXml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
 
@@ -153,8 +170,10 @@ const text = (x: number, y: number, size: number, fill: string, content: string,
   `<text x="${x}" y="${y}" font-family="${PREVIEW_FONT_FAMILY}" font-size="${size}" fill="${fill}"${extra}>${escapeXml(content)}</text>`;
 
 /** The shared link's picture (1200 × 630): the flower drawn from the site's own SVG, and the name. */
-export function previewSvg(flower: Drawn): string {
-  const { label, meaning, imageType } = describeFlower(flower.flowerType);
+export function previewSvg(flower: Drawn, locale: Locale = DEFAULT_LOCALE): string {
+  const { label, meaning } = flowerWords(flower.flowerType, locale);
+  const { imageType } = describeFlower(flower.flowerType);
+  const words = PREVIEW_WORDS[locale];
   const name = nameLines(drawable(fullName(flower), fontMetrics("bold")));
   const date = flower.lossDate ? dateLines(drawable(flower.lossDate, fontMetrics("regular"))) : { size: 0, lines: [] };
   const nameStep = Math.round(name.size * 1.15);
@@ -162,7 +181,7 @@ export function previewSvg(flower: Drawn): string {
   // The block of intro, name and date is centred in the space above the flower's line.
   const height = INTRO_SIZE + 24 + name.lines.length * nameStep + (date.lines.length ? 20 + date.lines.length * dateStep : 0);
   let y = Math.round(60 + (420 - height) / 2) + INTRO_SIZE;
-  const lines = [text(TEXT_X, y, INTRO_SIZE, "#5b5560", IN_LOVING_MEMORY, ' font-style="italic"')];
+  const lines = [text(TEXT_X, y, INTRO_SIZE, "#5b5560", words.intro, ' font-style="italic"')];
   y += 24;
   for (const line of name.lines) lines.push(text(TEXT_X, (y += nameStep), name.size, "#2c3e36", line, ' font-weight="bold"'));
   if (date.lines.length) y += 20;
@@ -174,7 +193,7 @@ export function previewSvg(flower: Drawn): string {
   <svg x="70" y="115" width="400" height="400" viewBox="0 0 120 120"><circle cx="60" cy="60" r="58" fill="#f3ede6"/>${drawingOf(imageType)}</svg>
   ${lines.join("\n  ")}
   ${text(TEXT_X, 530, flowerLine, "#8a3a54", `${label}, ${meaning}`)}
-  ${text(TEXT_X, 572, SMALL_LINES.footer, "#5b5560", "Garden of Remembrance")}
+  ${text(TEXT_X, 572, SMALL_LINES.footer, "#5b5560", words.garden)}
 </svg>`;
 }
 
@@ -197,7 +216,7 @@ function fitLine(line: string, size: number): number {
  * The drawing thread, at a lower priority: resvg renders the SVG with the shipped fonts only (no
  * search of the system's), writes the PNG beside its siblings (through a
  * temporary name, so a reader never sees half a file) and removes the older
- * versions. A full disk leaves the PNG unwritten; it is still answered.
+ * versions in its language. A full disk leaves the PNG unwritten; it is still answered.
  */
 const WORKER_CODE = `
 const { parentPort, workerData } = require("node:worker_threads");
@@ -224,7 +243,11 @@ parentPort.on("message", ({ job, svg, dir, name }) => {
     fs.writeFileSync(temp, png);
     fs.renameSync(temp, path.join(dir, name));
     stored = true;
-    for (const other of fs.readdirSync(dir)) if (other !== name && !other.startsWith(".")) fs.rmSync(path.join(dir, other), { force: true });
+    // Older versions in the same language go ("<version>.png" is English, "<lang>.<version>.png" another language).
+    const language = (file) => (file.split(".").length === 3 ? file.split(".")[0] : "");
+    for (const other of fs.readdirSync(dir)) {
+      if (other !== name && !other.startsWith(".") && language(other) === language(name)) fs.rmSync(path.join(dir, other), { force: true });
+    }
   } catch {
     fs.rmSync(temp, { force: true });
   }
@@ -275,12 +298,14 @@ export class PreviewImages {
 
   /** Answers GET /api/memorial-flowers/:id/preview.png like a static file: ETag, long cache when versioned, noindex unless the site allows indexing memorials. */
   async send(ctx: Context, id: number): Promise<void> {
+    const lang = ctx.query.lang ?? DEFAULT_LOCALE;
+    if (!isLocale(lang)) throw NotFound("There is no picture in that language.");
     const flower = await this.s.db.read((db) => approvedFlower(db, id));
     if (!flower) {
       void this.forget(id);
       throw NotFound("This memorial flower is not in the garden.");
     }
-    const version = previewVersion(flower);
+    const version = previewVersion(flower, lang);
     ctx.set("ETag", `"${version}"`);
     // It shows the baby's name: out of search engines like the memorial page, unless the site allows it and the family did not say no.
     if (!this.s.site.get().allowMemorialIndexing || (await this.s.db.read((db) => searchHiddenAmong(db, [id])))) ctx.set("X-Robots-Tag", "noindex");
@@ -292,18 +317,18 @@ export class PreviewImages {
       ctx.status = 304;
       return;
     }
-    ctx.body = await this.png(flower, version);
+    ctx.body = await this.png(flower, lang, version);
   }
 
   /** The stored PNG of this version, drawn first when it is not on disk. */
-  async png(flower: Drawn, version = previewVersion(flower)): Promise<Buffer> {
-    const file = path.join(this.dir, String(flower.id), `${version}.png`);
+  async png(flower: Drawn, locale: Locale = DEFAULT_LOCALE, version = previewVersion(flower, locale)): Promise<Buffer> {
+    const file = path.join(this.dir, String(flower.id), fileName(locale, version));
     try {
       return await fs.promises.readFile(file);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
     }
-    return this.draw(flower, version);
+    return this.draw(flower, locale, version);
   }
 
   /** Takes no more drawings, lets the ones under way finish (each a few milliseconds), and ends the thread. */
@@ -316,13 +341,15 @@ export class PreviewImages {
     await worker?.terminate();
   }
 
-  private draw(flower: Drawn, version: string): Promise<Buffer> {
+  private draw(flower: Drawn, locale: Locale, version: string): Promise<Buffer> {
     if (this.stopped) throw Unavailable(ErrorId.busy, "The site is restarting. Please try again in a moment.", 5);
-    const file = path.join(String(flower.id), `${version}.png`);
+    const file = path.join(String(flower.id), fileName(locale, version));
     const pending = this.drawing.get(file);
     if (pending) return pending;
     if (this.drawing.size >= MAX_WAITING) throw Unavailable(ErrorId.busy, "Many pictures are being drawn just now. Please try again in a moment.", 5);
-    const promise = this.run(previewSvg(flower), path.join(this.dir, String(flower.id)), `${version}.png`).finally(() => this.drawing.delete(file));
+    const promise = this.run(previewSvg(flower, locale), path.join(this.dir, String(flower.id)), fileName(locale, version)).finally(() =>
+      this.drawing.delete(file),
+    );
     this.drawing.set(file, promise);
     return promise;
   }

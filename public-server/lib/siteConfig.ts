@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { SiteConfig } from "../../shared/schemas/site";
+import { SiteConfig, siteFor, untranslated } from "../../shared/schemas/site";
+import type { Locale } from "../../shared/i18n/locale";
 import type { Logger } from "./log";
 
 /**
@@ -18,6 +19,9 @@ export class SiteConfigStore {
   private current: SiteConfig | undefined;
   private signature = "";
   private checkedAt = 0;
+  /** The configuration in each language (siteFor), for the version of the file in `current`. */
+  private readonly inLocale = new Map<Locale, SiteConfig>();
+  private inLocaleOf: SiteConfig | undefined;
 
   constructor(
     private readonly file: string,
@@ -46,6 +50,21 @@ export class SiteConfigStore {
     return this.current!;
   }
 
+  /** The configuration with the team's texts in `locale`: one object per language and version of the file. */
+  forLocale(locale: Locale): SiteConfig {
+    const site = this.get();
+    if (site !== this.inLocaleOf) {
+      this.inLocale.clear();
+      this.inLocaleOf = site;
+    }
+    let texts = this.inLocale.get(locale);
+    if (!texts) {
+      texts = siteFor(site, locale);
+      this.inLocale.set(locale, texts);
+    }
+    return texts;
+  }
+
   private reloadIfChanged(): void {
     let stat: fs.Stats;
     try {
@@ -59,6 +78,9 @@ export class SiteConfigStore {
     this.signature = signature;
     try {
       this.current = { ...SiteConfig.parse(JSON.parse(fs.readFileSync(this.file, "utf8"))), ...this.fromServer };
+      // Shown in English meanwhile; named once per version of the file, so the team can fill them in.
+      const missing = untranslated(this.current);
+      if (missing.length) this.log.info("site_config_untranslated", { file: this.file, missing: missing.slice(0, 20).join(", "), count: missing.length });
     } catch (err) {
       this.log.error("site_config_invalid", { file: this.file, error: err instanceof Error ? err.message.slice(0, 500) : String(err) });
     }

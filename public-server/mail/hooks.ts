@@ -3,6 +3,7 @@ import { format } from "date-fns";
 import type { DomainEvent, DomainHook, Queries, Services } from "../context";
 import type { MemorialFlower } from "../entities/MemorialFlower";
 import { parseDbTime } from "../lib/time";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../../shared/i18n/locale";
 import { enqueue } from "./outbox";
 import { mailFor } from "./worker";
 import {
@@ -39,6 +40,9 @@ export function readableTime(d: Date, timeZone?: string): string {
   return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}, ${parts.hour}:${parts.minute} (${offset})`;
 }
 
+/** A stored language this server no longer speaks (a row edited by hand) is written to in the default one. */
+const localeOf = (value: unknown): Locale => (isLocale(value) ? value : DEFAULT_LOCALE);
+
 /**
  * Writes the emails an event causes into the outbox, inside the event's own
  * transaction: if the approval or the request rolls back, so does its email.
@@ -72,29 +76,34 @@ async function enqueueFor(s: Services, tx: Queries, event: DomainEvent): Promise
     // The note goes to the address on file, never to whoever holds the link: if the link went astray, the family hears of it.
     const f = await familyFlower(tx, event.id);
     if (!f?.email?.trim()) return false;
-    const content = familyChangedMessage(s.site.get(), f, event.change);
+    const content = familyChangedMessage(s.site.get(), f, event.change, s.config.now());
     return enqueue(tx, { kind: "family-note", dedupeKey: `family-note:${event.id}:${f.createdAt}:${crypto.randomUUID()}`, to: [f.email.trim()], ...content });
   }
   if (event.type === "approved" && event.kind === "testimonial") {
-    const rows: { firstName: string; email: string | null; createdAt: string }[] = await tx.query(
-      `SELECT first_name AS firstName, email, created_at AS createdAt FROM testimonials WHERE id = ?`,
+    const rows: { firstName: string; email: string | null; language: string; createdAt: string }[] = await tx.query(
+      `SELECT first_name AS firstName, email, language, created_at AS createdAt FROM testimonials WHERE id = ?`,
       [event.id],
     );
     const t = rows[0];
     if (!t?.email?.trim()) return false;
-    const content = testimonialApprovedMessage(s.site.get(), publicUrl, t);
+    const content = testimonialApprovedMessage(s.site.get(), publicUrl, { ...t, language: localeOf(t.language) });
     return enqueue(tx, { kind: "testimonial-approved", dedupeKey: `testimonial-approved:${event.id}:${t.createdAt}`, to: [t.email.trim()], ...content });
   }
   if (event.type === "submitted" && event.kind === "assistance") {
     if (teamEmails.length === 0) return false; // warned once at start (see the worker)
-    const rows: { firstName: string; lastName: string; email: string; phoneNumber: string; comments: string; createdAt: string }[] = await tx.query(
-      `SELECT first_name AS firstName, last_name AS lastName, email, phone_number AS phoneNumber, comments, created_at AS createdAt
-        FROM assistance_requests WHERE id = ?`,
-      [event.id],
-    );
+    const rows: { firstName: string; lastName: string; email: string; phoneNumber: string; comments: string; language: string; createdAt: string }[] =
+      await tx.query(
+        `SELECT first_name AS firstName, last_name AS lastName, email, phone_number AS phoneNumber, comments, language, created_at AS createdAt
+          FROM assistance_requests WHERE id = ?`,
+        [event.id],
+      );
     const r = rows[0];
     if (!r) return false;
-    const content = assistanceRequestMessage(s.site.get(), { ...r, receivedAt: readableTime(parseDbTime(r.createdAt), s.site.get().timeZone) });
+    const content = assistanceRequestMessage(s.site.get(), {
+      ...r,
+      language: localeOf(r.language),
+      receivedAt: readableTime(parseDbTime(r.createdAt), s.site.get().timeZone),
+    });
     return enqueue(tx, {
       kind: "assistance-request",
       dedupeKey: `assistance-request:${event.id}:${r.createdAt}`,
@@ -108,16 +117,16 @@ async function enqueueFor(s: Services, tx: Queries, event: DomainEvent): Promise
 
 type FamilyFlowerRow = Pick<
   MemorialFlower,
-  "id" | "parentName" | "email" | "babyFirstName" | "babyMiddleName" | "babyLastName" | "flowerType" | "emailUpdates"
+  "id" | "parentName" | "email" | "babyFirstName" | "babyMiddleName" | "babyLastName" | "flowerType" | "emailUpdates" | "language"
 > & { createdAt: string };
 
 async function familyFlower(tx: Queries, id: number): Promise<FamilyFlowerRow | undefined> {
   const rows: FamilyFlowerRow[] = await tx.query(
     `SELECT id, parent_name AS parentName, email, baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName,
-      baby_last_name AS babyLastName, flower_type AS flowerType, email_updates AS emailUpdates, created_at AS createdAt FROM memorial_flowers WHERE id = ?`,
+      baby_last_name AS babyLastName, flower_type AS flowerType, email_updates AS emailUpdates, language, created_at AS createdAt FROM memorial_flowers WHERE id = ?`,
     [id],
   );
-  return rows[0] && { ...rows[0], emailUpdates: Boolean(rows[0].emailUpdates) };
+  return rows[0] && { ...rows[0], emailUpdates: Boolean(rows[0].emailUpdates), language: localeOf(rows[0].language) };
 }
 
 /**

@@ -1,7 +1,11 @@
-import type { SiteConfig } from "../../shared/schemas/site";
-import { describeFlower } from "../../shared/flowers";
+import { siteFor, type SiteConfig } from "../../shared/schemas/site";
+import { flowerWords } from "../../shared/flowers";
 import { fullName, memorialPath } from "../../shared/garden";
-import { familyLinkMark, MANAGE_PATH, type FamilyChange } from "../commands/family";
+import type { Locale } from "../../shared/i18n/locale";
+import { FORMAT_TAG, longDate, pathFor } from "../../shared/i18n/content";
+import { formatCount } from "../../shared/numbers";
+import { familyLinkMark, MANAGE_PATH, UNDO_DAYS, type FamilyChange } from "../commands/family";
+import { FAMILY_WORDS, type FamilyWords } from "./familyWords";
 
 /** A message's content; the outbox adds who it goes to. */
 export interface MessageContent {
@@ -18,16 +22,12 @@ export function escapeHtml(value: string): string {
 /** Keeps a header on one line (names come from visitors). */
 const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, " ").trim();
 
-/** The baby's own memorial page (/garden-of-remembrance/1234-grace-marie-lee): it opens on the name. */
-export function memorialLink(publicUrl: string, f: Parameters<typeof memorialPath>[0]): string {
-  return new URL(memorialPath(f), publicUrl + "/").toString();
-}
-
 /** Paragraphs of plain text → the same in simple, escaped HTML; a paragraph may be a link. */
 export type Block = string | { link: string; label?: string } | { rows: [string, string][] };
 
-export function render(site: SiteConfig, subject: string, blocks: Block[], signOff = true): MessageContent {
-  const all: Block[] = signOff ? [...blocks, `With warm regards,\n${site.organisationName}`] : blocks;
+/** `signOff` closes a letter to a family; the team's own emails have none. */
+function render(subject: string, blocks: Block[], signOff: string | null): MessageContent {
+  const all: Block[] = signOff ? [...blocks, signOff] : blocks;
   const text = all
     .map((b) => (typeof b === "string" ? b : "link" in b ? b.link : b.rows.map(([k, v]) => (v.includes("\n") ? `${k}:\n${v}` : `${k}: ${v}`)).join("\n")))
     .join("\n\n");
@@ -48,10 +48,7 @@ export function render(site: SiteConfig, subject: string, blocks: Block[], signO
   return { subject: oneLine(subject), text: text + "\n", html };
 }
 
-export const contactLine = (site: SiteConfig) =>
-  `If you would like to talk with someone, you can call us at ${site.phones[0]!.number} or write to ${site.email}.`;
-
-/** A memorial flower as the family's emails name it. */
+/** A memorial flower as the family's emails name it, with the language they wrote in. */
 export type FamilyFlower = {
   id: number;
   parentName: string | null;
@@ -59,122 +56,115 @@ export type FamilyFlower = {
   babyMiddleName: string | null;
   babyLastName: string | null;
   flowerType: string;
+  language: Locale;
 };
 
-export const dear = (f: { parentName: string | null }) => `Dear ${f.parentName?.trim() || "friend"},`;
+/** The words of a family's email and the site's texts, in the family's language. */
+export function familyLetter(site: SiteConfig, locale: Locale) {
+  const words = FAMILY_WORDS[locale];
+  const texts = siteFor(site, locale);
+  return {
+    words,
+    render: (subject: string, blocks: Block[]) => render(subject, blocks, words.signOff(texts.organisationName)),
+    contact: words.contactLine(texts.phones[0]!.number, texts.email),
+  };
+}
+
+const dear = (words: FamilyWords, f: { parentName: string | null }) => words.dear(f.parentName?.trim() ?? "");
 
 /**
  * The family's private link to manage their memorial. The mark becomes the
  * link itself only as the email is sent (see fillFamilyLinks): the link is
  * never stored.
  */
-const manageBlocks = (publicUrl: string, f: FamilyFlower): Block[] => [
-  `Your private link below lets you withdraw ${fullName(f)}'s memorial, turn comments off, or stop our emails, without an account. Please keep it to yourself: whoever has it can make these changes. It stops working after a year without use, and you can ask for a new one at any time.`,
-  { link: `${publicUrl}${MANAGE_PATH}${familyLinkMark(f.id)}`, label: "Manage your baby's memorial" },
+const manageBlocks = (words: FamilyWords, publicUrl: string, f: FamilyFlower): Block[] => [
+  words.manage(fullName(f)),
+  { link: `${publicUrl}${MANAGE_PATH}${familyLinkMark(f.id)}`, label: words.manageLabel },
 ];
 
 /** To the family, as soon as their memorial flower is received. */
 export function flowerReceivedMessage(site: SiteConfig, publicUrl: string, f: FamilyFlower): MessageContent {
   const name = fullName(f);
-  return render(site, `We have received ${name}'s memorial flower`, [
-    dear(f),
-    `Thank you for sharing ${name} with us. A volunteer will look at your memorial flower soon, and we will write again when it is in the Garden of Remembrance.`,
-    ...manageBlocks(publicUrl, f),
-    `We keep your family in our prayers. ${contactLine(site)}`,
+  const { words, render, contact } = familyLetter(site, f.language);
+  return render(words.received.subject(name), [
+    dear(words, f),
+    words.received.thanks(name),
+    ...manageBlocks(words, publicUrl, f),
+    `${words.received.prayers} ${contact}`,
   ]);
 }
 
 /** To the family, when their baby's memorial flower is in the garden. */
 export function flowerApprovedMessage(site: SiteConfig, publicUrl: string, f: FamilyFlower & { emailUpdates: boolean }): MessageContent {
   const name = fullName(f);
-  const flower = describeFlower(f.flowerType).label.toLowerCase();
-  return render(site, `${name}'s memorial flower is now in the Garden of Remembrance`, [
-    dear(f),
-    `The ${flower} you chose in memory of ${name} has been placed in our Garden of Remembrance. You can visit it here:`,
-    { link: memorialLink(publicUrl, f), label: `Visit ${name}'s flower` },
-    ...manageBlocks(publicUrl, f),
-    ...(f.emailUpdates
-      ? [
-          'You asked for our occasional updates, sent about once a month, so you are on our list. You can leave it at any time: with the private link above, or with one click on "Unsubscribe" in any of the updates.',
-        ]
-      : []),
-    `${name} is remembered and loved, and we keep your family in our prayers. ${contactLine(site)}`,
+  const { words, render, contact } = familyLetter(site, f.language);
+  return render(words.approved.subject(name), [
+    dear(words, f),
+    words.approved.placed(name, flowerWords(f.flowerType, f.language).label),
+    { link: new URL(pathFor(site, f.language, memorialPath(f)), publicUrl + "/").toString(), label: words.approved.visit(name) },
+    ...manageBlocks(words, publicUrl, f),
+    ...(f.emailUpdates ? [words.approved.onTheList] : []),
+    `${words.approved.remembered(name)} ${contact}`,
   ]);
 }
 
 /** To an address on file (or one a volunteer typed), with a new private link. */
 export function familyLinkMessage(site: SiteConfig, publicUrl: string, f: FamilyFlower): MessageContent {
   const name = fullName(f);
-  return render(site, `Your private link to ${name}'s memorial`, [
-    dear(f),
-    `Here is a new private link to manage ${name}'s memorial flower, as was asked on our website.`,
-    ...manageBlocks(publicUrl, f),
-    `If you did not ask for it, you need not do anything. ${contactLine(site)}`,
-  ]);
+  const { words, render, contact } = familyLetter(site, f.language);
+  return render(words.link.subject(name), [dear(words, f), words.link.here(name), ...manageBlocks(words, publicUrl, f), `${words.link.notYou} ${contact}`]);
 }
 
-/** What a family's note says was changed. */
-const CHANGED: Record<FamilyChange, (name: string) => string> = {
-  withdraw: (n) =>
-    `${n}'s memorial was withdrawn from the Garden of Remembrance. It can be brought back with your private link for 30 days; after that it will be deleted.`,
-  restore: (n) => `${n}'s memorial was brought back.`,
-  "comments-off": (n) => `Comments on ${n}'s memorial were turned off.`,
-  "comments-on": (n) => `Comments on ${n}'s memorial were turned on again.`,
-  "surname-initial": (n) => `${n}'s memorial now shows only the first letter of the surname.`,
-  "surname-full": (n) => `${n}'s memorial shows the full surname again.`,
-  "updates-off": () => "Our monthly updates to this address were stopped.",
-  "updates-on": () => "This address will receive our monthly updates.",
-  "link-only": (n) => `${n}'s memorial was taken out of the garden's list: only those who have its address can see it.`,
-  listed: (n) => `${n}'s memorial is in the garden's list again.`,
-  "search-off": (n) => `Search engines are now asked not to show ${n}'s memorial.`,
-  "search-on": (n) => `Search engines may show ${n}'s memorial again, if our website allows it.`,
-  delete: (n) => `${n}'s memorial and everything we held about it, this address included, were deleted.`,
-};
-
-/** To the address on file, after each change made with the family's private link. */
-export function familyChangedMessage(site: SiteConfig, f: FamilyFlower, change: FamilyChange): MessageContent {
+/**
+ * To the address on file, after each change made with the family's private link. `at` is when the
+ * change was made: a withdrawn memorial can be brought back for UNDO_DAYS from then, and the note
+ * names the last day in the organisation's time zone.
+ */
+export function familyChangedMessage(site: SiteConfig, f: FamilyFlower, change: FamilyChange, at: Date): MessageContent {
   const name = fullName(f);
-  return render(site, `A change to ${name}'s memorial`, [
-    dear(f),
-    `${CHANGED[change](name)} This was done just now with your private link.`,
-    `If this was you, there is nothing more to do. If it was not you, please write to us at ${site.email} or call us at ${site.phones[0]!.number}: we will put it right and close your private links.`,
+  const { words, render } = familyLetter(site, f.language);
+  const until = longDate(new Date(at.getTime() + UNDO_DAYS * 86_400_000), f.language, site.timeZone);
+  return render(words.changed.subject(name), [
+    dear(words, f),
+    `${words.changed.what[change](name, until, formatCount(UNDO_DAYS, FORMAT_TAG[f.language]))} ${words.changed.justNow}`,
+    words.changed.ifNotYou(site.email, site.phones[0]!.number),
   ]);
 }
 
 /** To the person who shared a testimonial, when it is posted. */
-export function testimonialApprovedMessage(site: SiteConfig, publicUrl: string, t: { firstName: string }): MessageContent {
-  return render(site, "Your story is now shared on our website", [
-    `Dear ${t.firstName.trim()},`,
-    "Thank you for trusting us with your story. It is now posted on our website, where it can bring comfort to other families walking a similar road:",
-    { link: `${publicUrl}/share-testimonial` },
-    `We are grateful for your courage and keep you in our prayers. ${contactLine(site)}`,
+export function testimonialApprovedMessage(site: SiteConfig, publicUrl: string, t: { firstName: string; language: Locale }): MessageContent {
+  const { words, render, contact } = familyLetter(site, t.language);
+  return render(words.testimonial.subject, [
+    words.dear(t.firstName.trim()),
+    words.testimonial.thanks,
+    { link: `${publicUrl}${pathFor(site, t.language, "/share-testimonial")}` },
+    `${words.testimonial.grateful} ${contact}`,
   ]);
 }
+
+/** Each language's name as the team (in English) reads it. */
+const LANGUAGE_NAMES: Record<Locale, string> = { en: "English", es: "Spanish" };
 
 /** To the team, at once, for every request for help. */
 export function assistanceRequestMessage(
   site: SiteConfig,
-  r: { firstName: string; lastName: string; email: string; phoneNumber: string; comments: string; receivedAt: string },
+  r: { firstName: string; lastName: string; email: string; phoneNumber: string; comments: string; language: Locale; receivedAt: string },
 ): MessageContent {
   const name = `${r.firstName.trim()} ${r.lastName.trim()}`;
+  // The team reads English; a request sent from the Spanish pages says so, so the answer comes in Spanish.
+  const language: [string, string][] =
+    r.language === "en" ? [] : [["Language", `${LANGUAGE_NAMES[r.language]}: please answer in ${LANGUAGE_NAMES[r.language]}`]];
   return render(
-    site,
     `Request for help from ${name}: please answer within the hour`,
     [
       `A request for help has just come in through the website. We promise an answer within the hour, so please call or write back now.`,
       {
-        rows: [
-          ["Name", name],
-          ["Email", r.email],
-          ["Phone", r.phoneNumber],
-          ["Received", r.receivedAt],
-          ["Comments", r.comments],
-        ],
+        rows: [["Name", name], ["Email", r.email], ["Phone", r.phoneNumber], ["Received", r.receivedAt], ...language, ["Comments", r.comments]],
       },
       "Replying to this email answers the person directly.",
       `${site.organisationName}, website`,
     ],
-    false,
+    null,
   );
 }
 
@@ -189,7 +179,6 @@ export interface DigestCounts {
 export function digestMessage(site: SiteConfig, publicUrl: string, c: DigestCounts, date: string): MessageContent {
   const waiting = c.testimonials + c.flowers + c.comments;
   return render(
-    site,
     `Waiting for review on ${date}: ${waiting} item${waiting === 1 ? "" : "s"}, ${c.requests} request${c.requests === 1 ? "" : "s"} for help`,
     [
       "Here is what is waiting for review on the website today.",
@@ -205,6 +194,6 @@ export function digestMessage(site: SiteConfig, publicUrl: string, c: DigestCoun
       { link: `${publicUrl}/admin` },
       `Thank you for all you do. ${site.organisationName}, website`,
     ],
-    false,
+    null,
   );
 }

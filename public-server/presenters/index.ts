@@ -72,6 +72,7 @@ export const presentPublicComment = (c: CommentRow): PublicCommentDto => ({
   id: c.id,
   memorialFlowerId: c.memorialFlowerId,
   commenterName: c.commenterName,
+  commentLibraryId: c.commentLibraryId,
   commentText: c.commentText ?? "",
   commentCategory: c.commentCategory ?? "standard",
   createdAt: iso(c.createdAt),

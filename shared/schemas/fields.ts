@@ -2,6 +2,7 @@ import { z } from "./zod";
 import { FLOWER_TYPES } from "../flowers";
 import { LIMITS } from "../constants";
 import { textProblem, type TextRules } from "../text";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../i18n/locale";
 
 /** Refuses hidden characters (see shared/text.ts) with one clear sentence. */
 const withoutHiddenCharacters =
@@ -42,6 +43,15 @@ export const idField = (message = "A valid id is required") =>
     (value) => (typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value) : value),
     z.number({ error: message }).int(message).positive(message),
   );
+
+/**
+ * The language the visitor wrote in (the page's): the emails that follow are written in it.
+ * Absent or empty means the site's default, so older pages and clients keep working.
+ */
+export const languageField = z.preprocess(
+  (value) => (value === "" || value === null ? undefined : value),
+  z.custom<Locale>(isLocale, { error: "The page's language is not one this site speaks" }).optional().default(DEFAULT_LOCALE),
+);
 
 /** The hidden field people never see; filled in, it marks a bot. */
 export const honeypotField = z.string().max(500).optional();

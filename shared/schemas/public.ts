@@ -1,6 +1,6 @@
 import { z } from "./zod";
 import { LIMITS } from "../constants";
-import { emailField, flowerTypeField, honeypotField, idField, optionalText, requiredText } from "./fields";
+import { emailField, flowerTypeField, honeypotField, idField, languageField, optionalText, requiredText } from "./fields";
 import { daysInMonth, isTimeZone, MONTH_NAMES } from "../remembrance";
 
 /** POST /api/assistance-requests. */
@@ -10,6 +10,7 @@ export const AssistanceRequestInput = z.object({
   email: emailField("Valid email is required"),
   phoneNumber: requiredText("Phone number is required", LIMITS.phone),
   comments: requiredText("Comments are required", LIMITS.comments, { multiline: true }),
+  language: languageField,
   website: honeypotField,
 });
 export type AssistanceRequestInput = z.infer<typeof AssistanceRequestInput>;
@@ -87,6 +88,7 @@ export const MemorialFlowerInput = z
     flowerType: flowerTypeField,
     emailUpdates: z.boolean().optional().default(false),
     ...remembranceFields,
+    language: languageField,
     website: honeypotField,
   })
   .superRefine(checkRemembrance);
@@ -123,6 +125,7 @@ export const TestimonialInput = z.object({
     .pipe(z.union([z.literal(""), z.email({ error: "Please enter a valid email address, or leave it empty" })]))
     .nullish()
     .transform((value) => (value ? value : null)),
+  language: languageField,
   website: honeypotField,
 });
 export type TestimonialInput = z.input<typeof TestimonialInput>;
@@ -157,6 +160,8 @@ export interface PublicCommentDto {
   id: number;
   memorialFlowerId: number;
   commenterName: string;
+  /** The library message chosen: its wording in the page's language is commentText(commentLibraryId, locale, commentText) (shared/commentLibrary.ts). */
+  commentLibraryId: number;
   commentText: string;
   commentCategory: CommentCategory;
   createdAt: string;

@@ -118,6 +118,36 @@ describe("share images", () => {
     expect((await get(`${server.url}/api/memorial-flowers/${id}/preview.png`)).status).toBe(404);
   });
 
+  it("draws the picture in the page's language: the Spanish page's own, kept beside the English one, each edit replacing only its own", async () => {
+    const { id } = await liveFlower(server, admin, { babyFirstName: "Amparo", flowerType: "calla-lily" });
+    await expect.poll(() => files(id).length, { timeout: 10_000 }).toBe(1);
+    const [english] = files(id);
+    const svg = previewSvg({ id, babyFirstName: "Amparo", babyMiddleName: null, babyLastName: "K", lossDate: null, flowerType: "calla-lily" }, "es");
+    for (const words of ["En amoroso recuerdo de", "Alcatraz o cala, Vara de San José", "Jardín del Recuerdo"]) expect(svg).toContain(words);
+    expect(svg).not.toMatch(/Garden of Remembrance|In loving memory|Calla Lily/);
+
+    const res = await get(`${server.url}/api/memorial-flowers/${id}/preview.png?lang=es`);
+    expect(res.status).toBe(200);
+    const spanish = Buffer.from(await res.arrayBuffer());
+    expect(spanish.equals(fs.readFileSync(path.join(folder(id), english!)))).toBe(false);
+    expect(files(id).sort()).toEqual([english, `es.${res.headers.get("etag")!.replace(/"/g, "")}.png`].sort());
+    expect((await get(`${server.url}/api/memorial-flowers/${id}/preview.png?lang=fr`)).status).toBe(404);
+
+    const edit = await admin.put(`/api/admin/memorial-flowers/${id}`, {
+      babyFirstName: "Amparo",
+      babyMiddleName: "",
+      babyLastName: "K.",
+      lossDate: "",
+      flowerType: "lily",
+    });
+    expect(edit.status).toBe(200);
+    await expect.poll(() => files(id).some((f) => f !== english && !f.startsWith("es.")), { timeout: 10_000 }).toBe(true);
+    expect((await get(`${server.url}/api/memorial-flowers/${id}/preview.png?lang=es`)).status).toBe(200);
+    // One picture per language: each new version replaced its language's old one only.
+    expect(files(id)).toHaveLength(2);
+    expect(files(id).filter((f) => f.startsWith("es."))).toHaveLength(1);
+  });
+
   it("draws a flower approved before (no image yet) on its first request, once", async () => {
     const { id } = await liveFlower(server, admin, { babyFirstName: "Perpetua" });
     await expect.poll(() => files(id).length, { timeout: 10_000 }).toBe(1);

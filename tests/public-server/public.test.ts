@@ -189,6 +189,7 @@ describe("memorial comments", () => {
         id: row!.id,
         memorialFlowerId: flowerId,
         commenterName: "A friend",
+        commentLibraryId: libraryId,
         commentText: library!.text,
         commentCategory: library!.category,
         createdAt: expect.any(String),

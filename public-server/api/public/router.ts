@@ -5,7 +5,8 @@ import type { AppState, Services } from "../../context";
 import { CommentLibraryEntity } from "../../entities/CommentLibrary";
 import { MemorialFlowerEntity } from "../../entities/MemorialFlower";
 import { TestimonialEntity } from "../../entities/Testimonial";
-import { NotFound, Unavailable } from "../../errors";
+import { BadRequest, NotFound, Unavailable } from "../../errors";
+import { isLocale, LOCALES } from "../../../shared/i18n/locale";
 import { ErrorId } from "../../../shared/errors";
 import { idParam, parse } from "../../lib/validate";
 import { limitSubmissions } from "../../middlewares/limits";
@@ -53,9 +54,12 @@ export function publicRouter(s: Services): Router<AppState> {
     ctx.body = admin ? { status: "ok", details: { backup: backupsFor(s).status() } } : { status: "ok" };
   });
 
+  // ?lang=es: the configuration with the team's texts in that language, as a page in it shows them.
   router.get("/site", (ctx) => {
+    const lang = ctx.query.lang;
+    if (lang !== undefined && !isLocale(lang)) throw BadRequest(`lang must be one of ${LOCALES.join(", ")}.`);
     ctx.set("Cache-Control", "no-cache");
-    ctx.body = s.site.get();
+    ctx.body = lang === undefined ? s.site.get() : s.site.forLocale(lang);
   });
 
   // The whole garden in one answer, kept as it always was for other clients (the site pages it instead).
