@@ -109,6 +109,22 @@ describe("a family's emails in the language they wrote in", () => {
     expect(link.text).not.toMatch(ENGLISH_WORDS);
   });
 
+  it("a Spanish family's remembrance notes: the confirmation in Spanish, with the dates named in Spanish", async () => {
+    await submit("notas.familia@example.com", "Rafael", {
+      language: "es",
+      remembranceNotes: true,
+      anniversaryMonth: 2,
+      anniversaryDay: 29,
+      remembranceDays: "pregnancy-and-infant-loss-remembrance-day",
+      timeZone: "America/Chicago",
+    });
+    const confirm = (await mailTo("notas.familia@example.com", 2)).find((m) => m.header("Subject")!.startsWith("Por favor, confirme"));
+    expect(confirm?.header("Subject")).toBe("Por favor, confirme: notas de recuerdo por Rafael María Ejemplo");
+    expect(confirm!.text).toContain("el aniversario, 29 de febrero; Día del Recuerdo de la Pérdida Gestacional e Infantil, 15 de octubre");
+    expect(confirm!.text).toContain("No le enviaremos ninguna hasta que usted nos confirme que desea recibirlas:");
+    expect(confirm!.text).not.toMatch(ENGLISH_WORDS);
+  });
+
   it("an English submission reads exactly as before, and its note names the day in English", async () => {
     const id = await submit("anna.english@example.com", "Gabriel", { parentName: "Anna Example", babyMiddleName: "Joseph", babyLastName: "Example" });
     const [received] = await mailTo("anna.english@example.com", 1);
