@@ -77,7 +77,9 @@ describe("a slow garden view", () => {
       const status = page.getByRole("status").filter({ hasText: BUSY_TEXT });
       await status.waitFor();
       // Not before the short wait: a usual answer never shows it.
-      const waited = await page.evaluate(() => (window as never as { busyAt: number; clickedAt: number }).busyAt - (window as never as { clickedAt: number }).clickedAt);
+      const waited = await page.evaluate(
+        () => (window as never as { busyAt: number; clickedAt: number }).busyAt - (window as never as { clickedAt: number }).clickedAt,
+      );
       expect(waited).toBeGreaterThanOrEqual(300);
       expect(await page.locator(".memorials__results").getAttribute("aria-busy")).toBe("true");
       expect(await page.locator(".memorials__results .spinner").count()).toBe(0);
