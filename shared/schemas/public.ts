@@ -1,25 +1,30 @@
 import { z } from "./zod";
 import { LIMITS } from "../constants";
+import { msg } from "../i18n/translate";
 import { emailField, flowerTypeField, honeypotField, idField, optionalText, requiredText } from "./fields";
+
+// Every sentence is an English msgid, translated where it is shown (shared/i18n/issues.ts).
+const PICK_COMMENT = msg("Please select a comment");
+const EMAIL_OR_EMPTY = msg("Please enter a valid email address, or leave it empty");
 
 /** POST /api/assistance-requests. */
 export const AssistanceRequestInput = z.object({
-  firstName: requiredText("First name is required"),
-  lastName: requiredText("Last name is required"),
-  email: emailField("Valid email is required"),
-  phoneNumber: requiredText("Phone number is required", LIMITS.phone),
-  comments: requiredText("Comments are required", LIMITS.comments, { multiline: true }),
+  firstName: requiredText(msg("First name is required")),
+  lastName: requiredText(msg("Last name is required")),
+  email: emailField(msg("Valid email is required")),
+  phoneNumber: requiredText(msg("Phone number is required"), LIMITS.phone),
+  comments: requiredText(msg("Comments are required"), LIMITS.comments, { multiline: true }),
   website: honeypotField,
 });
 export type AssistanceRequestInput = z.infer<typeof AssistanceRequestInput>;
 
 /** POST /api/memorial-flowers: the flower entity without id, approved and createdAt. */
 export const MemorialFlowerInput = z.object({
-  parentName: requiredText("Your name is required"),
-  email: emailField("A valid email address is required"),
-  babyFirstName: requiredText("Baby's first name is required"),
+  parentName: requiredText(msg("Your name is required")),
+  email: emailField(msg("A valid email address is required")),
+  babyFirstName: requiredText(msg("Baby's first name is required")),
   babyMiddleName: optionalText(),
-  babyLastName: requiredText("Baby's last name is required (an initial is fine)"),
+  babyLastName: requiredText(msg("Baby's last name is required (an initial is fine)")),
   lossDate: optionalText(LIMITS.lossDate),
   flowerType: flowerTypeField,
   emailUpdates: z.boolean().optional().default(false),
@@ -29,33 +34,33 @@ export type MemorialFlowerInput = z.input<typeof MemorialFlowerInput>;
 
 /** "Email me my link" on a family's manage page, and an administrator sending a family their link. */
 export const FamilyLinkRequest = z.object({
-  email: emailField("Please enter a valid email address"),
+  email: emailField(msg("Please enter a valid email address")),
 });
 
 /** POST /api/memorial-flowers/{id}/comments. */
 export const MemorialCommentInput = z.object({
-  commenterName: requiredText("Name is required"),
+  commenterName: requiredText(msg("Name is required")),
   commentLibraryId: z.preprocess(
     (value) => (value === "" || value === null ? undefined : typeof value === "string" ? Number(value) : value),
-    z.number({ error: "Please select a comment" }).int("Please select a comment").min(1, "Please select a comment"),
+    z.number({ error: PICK_COMMENT }).int(PICK_COMMENT).min(1, PICK_COMMENT),
   ),
-  memorialFlowerId: idField("The memorial flower is missing").optional(),
+  memorialFlowerId: idField(msg("The memorial flower is missing")).optional(),
   website: honeypotField,
 });
 export type MemorialCommentInput = z.input<typeof MemorialCommentInput>;
 
 /** POST /api/testimonials. */
 export const TestimonialInput = z.object({
-  firstName: requiredText("First name is required"),
-  lastName: requiredText("Last name is required"),
+  firstName: requiredText(msg("First name is required")),
+  lastName: requiredText(msg("Last name is required")),
   childName: optionalText(),
-  testimonial: requiredText("Please share your testimonial", LIMITS.testimonial, { multiline: true }),
+  testimonial: requiredText(msg("Please share your testimonial"), LIMITS.testimonial, { multiline: true }),
   /** Optional: used only to tell the writer when the testimonial is posted. */
   email: z
     .string()
     .trim()
-    .max(LIMITS.email, "Please enter a valid email address, or leave it empty")
-    .pipe(z.union([z.literal(""), z.email({ error: "Please enter a valid email address, or leave it empty" })]))
+    .max(LIMITS.email, EMAIL_OR_EMPTY)
+    .pipe(z.union([z.literal(""), z.email({ error: EMAIL_OR_EMPTY })]))
     .nullish()
     .transform((value) => (value ? value : null)),
   website: honeypotField,
