@@ -1,8 +1,8 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useLocation } from "react-router-dom";
 import type { Locale } from "../../../shared/i18n/locale";
 import { pathInLocale, pathWithoutLocale } from "../../../shared/i18n/paths";
-import { rememberLanguage } from "./languageChoice";
+import { rememberLanguage, suggestedLanguage, suggestionShown } from "./languageChoice";
 
 /** The suggestion's words are in the language it suggests. */
 const WORDS: Record<Locale, { see: string; no: string; label: string }> = {
@@ -10,12 +10,20 @@ const WORDS: Record<Locale, { see: string; no: string; label: string }> = {
   es: { see: "Ver esta página en español", no: "No, gracias", label: "Idioma" },
 };
 
+/** The suggestion for a page in `locale`, or null: shown once the page runs, never in the server's HTML. */
+export function suggestionFor(locale: Locale): ReactNode {
+  const suggested = suggestedLanguage(locale, navigator.languages ?? [navigator.language]);
+  if (!suggested) return null;
+  suggestionShown();
+  return <LanguageSuggestion suggested={suggested} current={locale} />;
+}
+
 /**
  * "Ver en español": a note at the foot of the window (it moves nothing on the page) offering the other
  * language. Loaded only when there is something to suggest (see Layout), after hydration, so the page
  * the server renders is the same for everyone; it never redirects.
  */
-export default function LanguageSuggestion({ suggested, current }: { suggested: Locale; current: Locale }) {
+function LanguageSuggestion({ suggested, current }: { suggested: Locale; current: Locale }) {
   const { pathname, search } = useLocation();
   const [open, setOpen] = useState(true);
   if (!open) return null;

@@ -7,7 +7,6 @@ import { Spinner } from "../ui/Spinner";
 import { Toaster } from "../ui/Toaster";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
-import { suggestedLanguage, suggestionShown } from "./languageChoice";
 import { SkipLink } from "./SkipLink";
 
 /**
@@ -21,13 +20,11 @@ export function Layout() {
   const t = useT();
   const locale = useLocale();
 
-  // "Ver en español" (or "View in English"), when there is reason to offer it: its code loads only then.
+  // "Ver en español" (or "View in English"), where there is reason to offer it: its code (which decides)
+  // loads once the page runs, not with it.
   const [suggestion, setSuggestion] = useState<ReactNode>(null);
   useEffect(() => {
-    const suggested = suggestedLanguage(locale, navigator.languages ?? [navigator.language]);
-    if (!suggested) return;
-    suggestionShown();
-    void import("./LanguageSuggestion").then(({ default: LanguageSuggestion }) => setSuggestion(<LanguageSuggestion suggested={suggested} current={locale} />));
+    void import("./LanguageSuggestion").then(({ suggestionFor }) => setSuggestion(suggestionFor(locale)));
   }, [locale]);
 
   useEffect(() => {
