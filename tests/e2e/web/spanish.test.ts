@@ -251,4 +251,33 @@ describe("the forms in Spanish", () => {
     expect(await page.locator(".form-sent__title").innerText()).toBe("Flor conmemorativa enviada");
     await context.close();
   });
+
+  it("without JavaScript: the testimonial and comment forms answer in Spanish too", async () => {
+    const context = await browser.newContext({ baseURL: server.url, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/es/share-testimonial");
+    await page.locator("#share-your-story button[type=submit]").click();
+    await page.waitForURL(/\/es\/share-testimonial/);
+    expect(await page.locator("#share-your-story .field__error").allInnerTexts()).toEqual([
+      "El nombre es obligatorio",
+      "El apellido es obligatorio",
+      "Por favor, comparta su testimonio",
+    ]);
+    await page.getByLabel("Nombre (obligatorio)").fill("Rosa");
+    await page.getByLabel("Apellido (obligatorio)").fill("Díaz");
+    await page.getByLabel("Su testimonio (obligatorio)").fill("Nuestro hijo vive en nuestro corazón.");
+    await page.locator("#share-your-story button[type=submit]").click();
+    await page.locator(".form-sent__title").waitFor();
+    expect(await page.locator(".form-sent__title").innerText()).toBe("Testimonio enviado");
+    await page.goto(`/es/garden-of-remembrance?comment=${flowerId}`);
+    await page.locator("#leave-comment button[type=submit]").click();
+    await page.waitForURL(/\/es\/garden-of-remembrance/);
+    expect(await page.locator("#leave-comment .field__error").allInnerTexts()).toEqual(["El nombre es obligatorio", "Por favor, elija un comentario"]);
+    await page.locator("#leave-comment").getByLabel("Su nombre (obligatorio)").fill("Lucía");
+    await page.locator("#leave-comment select").selectOption({ index: 1 });
+    await page.locator("#leave-comment button[type=submit]").click();
+    await page.locator(".form-sent__title").waitFor();
+    expect(await page.locator(".form-sent__title").innerText()).toBe("Comentario enviado");
+    await context.close();
+  });
 });
