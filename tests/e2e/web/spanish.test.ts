@@ -16,10 +16,10 @@ import { liveFlower, signedIn } from "../../public-server/fixtures";
 
 /**
  * The pages in Spanish so far. Still in English under /es/ (their text is long content, next to translate):
- * /new-families, /burial-cremation, /support-resources, /terms-of-service, /privacy-policy, /about-us,
+ * /new-families, /support-resources, /terms-of-service, /privacy-policy, /about-us,
  * /who-we-are, /support-donation.
  */
-const SPANISH_PAGES = ["/", "/garden-of-remembrance", "/share-testimonial", "/support", "/donate"];
+const SPANISH_PAGES = ["/", "/garden-of-remembrance", "/share-testimonial", "/support", "/donate", "/burial-cremation"];
 
 let server: TestServer;
 let browser: Browser;
