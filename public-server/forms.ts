@@ -17,6 +17,11 @@ import { sameOriginWrites } from "./middlewares/security";
 import { presentLibraryEntry, presentPublicFlower } from "./presenters";
 import { findById } from "./lib/byId";
 import { OneTimeNotes } from "./lib/oneTimeNotes";
+import { localised } from "./lib/localise";
+import { t } from "./lib/catalogs";
+import type { Locale } from "../shared/i18n/locale";
+import { localeOfPath, pathInLocale, pathWithoutLocale } from "../shared/i18n/paths";
+import { msg } from "../shared/i18n/translate";
 
 const GARDEN = "/garden-of-remembrance";
 
@@ -68,7 +73,7 @@ const FIELD_LIMITS: Record<string, number> = {
 const FORM_BYTES = 12 * (LIMITS.testimonial + 3 * LIMITS.name + LIMITS.email) + 1024;
 
 const TooLarge = () =>
-  new ApiError(413, ErrorId.tooLarge, "What you wrote is much longer than this form can take. Please go back, shorten it, and send it again.");
+  new ApiError(413, ErrorId.tooLarge, msg("What you wrote is much longer than this form can take. Please go back, shorten it, and send it again."));
 
 /**
  * A field a little over its limit is refused by the schema, with the message beside it and the text kept
@@ -82,12 +87,12 @@ function checkSizes(kind: VisitorFormKind, fields: Record<string, string>): void
 }
 
 /** The answer to a post refused before its form was read: the reason, and the way back. No script, nothing typed. */
-function plainPage(err: ApiError, path: string): string {
+function plainPage(err: ApiError, path: string, locale: Locale): string {
   const escape = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  const title = err.status === 429 ? "Please wait a little" : "We could not send this";
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head>
+  const title = err.status === 429 ? t(locale, "Please wait a little") : t(locale, "We could not send this");
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head>
 <body><main>
-<h1>${title}</h1><p>${escape(err.message)}</p><p><a href="${escape(path)}">Back to the page</a></p>
+<h1>${title}</h1><p>${escape(localised(err, locale).message)}</p><p><a href="${escape(path)}">${t(locale, "Back to the page")}</a></p>
 </main></body></html>`;
 }
 
@@ -144,7 +149,7 @@ export function visitorForms(config: ServerConfig, s: Services, render: RenderPa
     } catch (err) {
       const status = (err as { status?: number }).status;
       if (status === 413) throw TooLarge();
-      if (status && status < 500) throw BadRequest("We could not read this form. Please go back to the page and try again.");
+      if (status && status < 500) throw BadRequest(msg("We could not read this form. Please go back to the page and try again."));
       throw err;
     }
   };
@@ -153,6 +158,9 @@ export function visitorForms(config: ServerConfig, s: Services, render: RenderPa
   const posts: Middleware<AppState> = async (ctx) => {
     await sameOrigin(ctx, async () => undefined);
     const path = normalise(ctx.path);
+    // A form on a Spanish page posts to its Spanish address, and is answered in Spanish.
+    const locale = localeOfPath(path);
+    const bare = pathWithoutLocale(path);
     ctx.set("Cache-Control", "no-store");
     let fields: Record<string, string> = {};
     let kind: VisitorFormKind | undefined;
@@ -163,11 +171,12 @@ export function visitorForms(config: ServerConfig, s: Services, render: RenderPa
         await readForm(ctx);
         fields = flatten(ctx.request.body);
         const named = fields[FORM_KIND_FIELD] as VisitorFormKind;
-        if (!VISITOR_FORMS.includes(named)) throw BadRequest("We could not tell which form this came from. Please go back to the page and try again.");
-        if (!FORM_PAGES[named](path)) throw NotFound("This page has no such form.");
+        if (!VISITOR_FORMS.includes(named)) throw BadRequest(msg("We could not tell which form this came from. Please go back to the page and try again."));
+        if (!FORM_PAGES[named](bare)) throw NotFound(msg("This page has no such form."));
         checkSizes(named, fields);
         kind = named;
-        await HANDLERS[kind](s, fields);
+        // The language its emails are written in: the one the form names, else its page's.
+        await HANDLERS[kind](s, { ...fields, language: fields.language || locale });
       });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
@@ -176,14 +185,15 @@ export function visitorForms(config: ServerConfig, s: Services, render: RenderPa
       ctx.type = "html";
       // Refused before its fields were read (the limit, the size, an unknown form): a small page, nothing typed in it.
       if (!kind) {
-        ctx.body = plainPage(err, path);
+        ctx.body = plainPage(err, path, locale);
         return;
       }
       const values: Record<string, string> = {};
       for (const name of FORM_FIELDS[kind]) if (name !== HONEYPOT_FIELD && fields[name] !== undefined) values[name] = fields[name];
+      const said = localised(err, locale);
       const errors: Record<string, string> = {};
-      for (const issue of err.errors ?? []) if (issue.path && !errors[issue.path]) errors[issue.path] = issue.message;
-      const form: PostedForm = { kind, sent: false, values, errors, ...(Object.keys(errors).length ? {} : { message: err.message }) };
+      for (const issue of said.errors ?? []) if (issue.path && !errors[issue.path]) errors[issue.path] = issue.message;
+      const form: PostedForm = { kind, sent: false, values, errors, ...(Object.keys(errors).length ? {} : { message: said.message }) };
       const data: PageData = { form };
       if (kind === "comment") Object.assign(data, await commentPageData(s, Number(fields.memorialFlowerId)));
       const page = await render(path, data);
@@ -199,7 +209,7 @@ export function visitorForms(config: ServerConfig, s: Services, render: RenderPa
     ctx.cookies.set(sentCookieName(ctx), id, { ...sentCookie(ctx), maxAge: SENT_NOTE_MS });
     ctx.status = 303;
     // The fragment of the address the form posted to (#<form>-answer) stays with the browser through the redirect.
-    ctx.redirect(flowerId && path === GARDEN ? `${GARDEN}?comment=${flowerId}` : path);
+    ctx.redirect(flowerId && bare === GARDEN ? pathInLocale(`${GARDEN}?comment=${flowerId}`, locale) : path);
   };
 
   async function sentTo(ctx: Context): Promise<PageData | undefined> {
@@ -237,7 +247,7 @@ export async function commentPageData(s: Services, flowerId: number): Promise<Pa
 
 function flowerIdOf(fields: Record<string, string>): number {
   const id = Number(fields.memorialFlowerId);
-  if (!Number.isSafeInteger(id) || id < 1) throw NotFound("This memorial flower is not in the garden.");
+  if (!Number.isSafeInteger(id) || id < 1) throw NotFound(msg("This memorial flower is not in the garden."));
   return id;
 }
 

@@ -13,6 +13,10 @@ import type { Entry } from "./lib/publicCache";
 import { isApiPath } from "./lib/router";
 import { StaticFiles } from "./lib/staticFiles";
 import { GARDEN_PATH, gardenQueryFrom, gardenQueryString, memorialSegment } from "../shared/garden";
+import { LOCALES, type Locale } from "../shared/i18n/locale";
+import { localeBase, localeOfPath, pathInLocale, pathWithoutLocale } from "../shared/i18n/paths";
+import type { Catalog } from "../shared/i18n/translate";
+import { catalogFor } from "./lib/catalogs";
 
 /** The server-side renderer built from public-web/entry-server.tsx (dist/ssr/entry-server.js). */
 interface SsrModule {
@@ -23,6 +27,7 @@ interface SsrModule {
     site: SiteConfig,
     data?: Record<string, unknown>,
     form?: FormPageData,
+    catalog?: Catalog,
   ): Promise<{ html: string; status: 200 | 404; title: string; description: string; clientOnly: boolean; source: string; siteLists: boolean }>;
 }
 
@@ -45,7 +50,8 @@ interface Rendered {
   redirect?: string;
 }
 
-const NOT_FOUND_KEY = "\0not-found";
+/** The not-found page's cache key in a language: one entry for every unknown address. */
+const notFoundKey = (locale: Locale) => `${localeBase(locale)}/\0not-found`;
 
 const NOT_BUILT = "<!doctype html><html lang=en><title>Not built</title><p>The website has not been built yet. Run <code>npm run build</code>.</p></html>";
 
@@ -85,7 +91,7 @@ export function siteHandler(config: ServerConfig, s: Services): Middleware<AppSt
     // A form just received without JavaScript shows its success here, once (see visitorForms).
     const sent = ctx.method === "GET" ? await forms.sentTo(ctx) : undefined;
     // "Leave a comment" without JavaScript: the garden with that memorial's comment form.
-    const commentFor = normalise(ctx.path) === "/garden-of-remembrance" && typeof ctx.query.comment === "string" ? Number(ctx.query.comment) : 0;
+    const commentFor = pathWithoutLocale(normalise(ctx.path)) === GARDEN_PATH && typeof ctx.query.comment === "string" ? Number(ctx.query.comment) : 0;
     const data = sent ?? (commentFor ? await commentPageData(s, commentFor) : undefined);
     const page = await renderer.page(ctx.path, ctx.querystring, data);
     if (page.redirect) {
@@ -144,12 +150,13 @@ class PageRenderer {
     if (!template || !this.cachedTemplate) return undefined;
     this.renewedFor(this.s.site.get(), template);
     const path = normalise(pathname);
-    if (path === GARDEN_PATH) {
-      const entry = this.s.cache.peek(`flowers-page:${GARDEN_PATH}${gardenQueryString(gardenQueryFrom(search))}`);
+    const bare = pathWithoutLocale(path);
+    if (bare === GARDEN_PATH) {
+      const entry = this.s.cache.peek(`flowers-page:${pathInLocale(GARDEN_PATH, localeOfPath(path))}${gardenQueryString(gardenQueryFrom(search))}`);
       return entry && { status: 200, entry };
     }
     // Memorial pages are filed under their own address only: a hit is the page for this address.
-    if (memorialSegment(path) !== null) {
+    if (memorialSegment(bare) !== null) {
       const entry = this.s.cache.peek(`flowers-page:${path}`);
       return entry && { status: 200, entry };
     }
@@ -179,15 +186,18 @@ class PageRenderer {
     const ssr = await this.loadSsr();
     if (!ssr) return { status: 200, body: template };
     const path = normalise(pathname);
-    const data = await gardenPageData(this.s, path, search);
+    const locale = localeOfPath(path);
+    const bare = pathWithoutLocale(path);
+    const notFound = notFoundKey(locale);
+    const data = await gardenPageData(this.s, bare, search, locale);
     if (form && (form.form || form.comment)) {
       const known = ssr.isKnownPath(path);
-      const body = await this.render(ssr, known ? path : "/\0not-found", search, template, site, manifest, data && !data.notFound ? data : null, form);
+      const body = await this.render(ssr, known ? path : notFound, search, template, site, manifest, data && !data.notFound ? data : null, form);
       return { status: known ? 200 : 404, body };
     }
     if (data?.redirect) return { status: 301, redirect: data.redirect + (search ? `?${search}` : "") };
     // A memorial that is not in the garden (never was, or was withdrawn): its own gentle page, not the site's 404 text.
-    if (data?.notFound && memorialSegment(path) !== null) {
+    if (data?.notFound && memorialSegment(bare) !== null) {
       const entry = await this.s.cache.getRaw(`flowers-page:${data.key}`, () => this.render(ssr, path, "", template, site, manifest, data), { bounded: true });
       return { status: 404, entry };
     }
@@ -196,14 +206,14 @@ class PageRenderer {
       const entry = await this.s.cache.getRaw(key, () => this.render(ssr, path, search, template, site, manifest, data), { bounded: true });
       return { status: 200, entry };
     }
-    // Every unknown address shows the same not-found page: one cache entry for all of them,
-    // so random addresses can neither grow the cache nor cost a render each.
-    const key = data?.notFound || !ssr.isKnownPath(path) ? NOT_FOUND_KEY : path;
+    // Every unknown address shows the same not-found page (one per language): one cache entry for all of
+    // them, so random addresses can neither grow the cache nor cost a render each.
+    const key = data?.notFound || !ssr.isKnownPath(path) ? notFound : path;
     const entry = await this.s.cache.getRaw(`page:${key}`, async () => {
-      const body = await this.render(ssr, key === NOT_FOUND_KEY ? "/\0not-found" : path, "", template, site, manifest, null);
+      const body = await this.render(ssr, key, "", template, site, manifest, null);
       return body;
     });
-    return { status: this.statuses.get(key) ?? (key === NOT_FOUND_KEY ? 404 : 200), entry };
+    return { status: this.statuses.get(key) ?? (key === notFound ? 404 : 200), entry };
   }
 
   private async render(
@@ -217,15 +227,27 @@ class PageRenderer {
     form?: FormPageData,
   ): Promise<string> {
     const started = performance.now();
-    const result = await ssr.render(pathname + (search ? `?${search}` : ""), site, data?.data ?? {}, form);
-    this.statuses.set(pathname === "/\0not-found" ? NOT_FOUND_KEY : pathname, result.status);
+    const locale = localeOfPath(pathname);
+    const catalog = catalogFor(locale);
+    const result = await ssr.render(pathname + (search ? `?${search}` : ""), site, data?.data ?? {}, form, catalog);
+    this.statuses.set(pathname, result.status);
     const origin = (site.siteUrl ?? "").replace(/\/+$/, "");
     const title = data?.title ? `${data.title} | ${site.shortName}` : result.title;
     const description = data?.description ?? result.description;
-    const canonicalPath = data && pathname === "/garden-of-remembrance" ? data.key : pathname;
+    const bare = pathWithoutLocale(pathname);
+    // The address in the page's language; a garden view's canonical keeps its view (data.key has the prefix).
+    const canonicalPath = data && bare === GARDEN_PATH ? data.key : pathname;
+    const sameIn = (other: Locale) => pathInLocale(pathWithoutLocale(canonicalPath), other);
     const found = result.status === 200 && !data?.notFound;
     const head = [
       found ? `<link rel="canonical" href="${escapeAttr(origin + canonicalPath)}" />` : "",
+      // The same page in each language, and English for every other reader: each page names all of them,
+      // so every pair is reciprocal.
+      found
+        ? [...LOCALES.map((other) => [other, sameIn(other)] as const), ["x-default", sameIn("en")] as const]
+            .map(([lang, href]) => `<link rel="alternate" hreflang="${lang}" href="${escapeAttr(origin + href)}" />`)
+            .join("")
+        : "",
       found && site.siteUrl && !data?.title ? `<meta property="og:url" content="${escapeAttr(origin + canonicalPath)}" />` : "",
       result.clientOnly || !found || (data?.private && !site.allowMemorialIndexing) || data?.noindex ? `<meta name="robots" content="noindex" />` : "",
       data?.title
@@ -249,7 +271,7 @@ class PageRenderer {
       .map((file) => (file.endsWith(".css") ? this.inlineStyle(file) : `<link rel="modulepreload" href="/${escapeAttr(file)}" />`))
       .join("");
     const body = template
-      .replace(/<html[^>]*>/, '<html lang="en">')
+      .replace(/<html[^>]*>/, `<html lang="${locale}">`)
       .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
       .replace(/<meta name="description"[^>]*>/, () => `<meta name="description" content="${escapeAttr(description)}" />`)
       .replace("<!--head-->", head)
@@ -262,6 +284,8 @@ class PageRenderer {
         "<!--data-->",
         () =>
           `<script type="application/json" id="site-config">${jsonForScript(pageSiteConfig(site, result.siteLists))}</script>` +
+          // The page's language's catalog, read before hydration (public-web/lib/i18n.ts); English needs none.
+          (Object.keys(catalog).length ? `<script type="application/json" id="catalog">${jsonForScript(catalog)}</script>` : "") +
           // The API answers the page shows (the garden's first view) and, for one request, a form's answer.
           (data && Object.keys(data.data).length ? `<script type="application/json" id="query-data">${jsonForScript(data.data)}</script>` : "") +
           (form ? `<script type="application/json" id="page-data">${jsonForScript(form)}</script>` : ""),
@@ -362,4 +386,3 @@ const jsonForScript = (value: unknown) =>
     .replace(/&/g, "\\u0026")
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
-

@@ -3,6 +3,7 @@ import { Route, Routes, useLocation } from "react-router-dom";
 import type { PageSiteConfig } from "../shared/schemas/site";
 import type { PageData } from "../shared/visitorForms";
 import { Layout } from "./components/layout/Layout";
+import { I18nContext, type I18n } from "./lib/i18n";
 import { PageDataContext } from "./lib/pageData";
 import { SiteContext } from "./lib/site";
 import { ROUTES, type RouteDef } from "./routes";
@@ -35,22 +36,27 @@ function RoutePage({ route }: { route: RouteDef }) {
 
 const NO_DATA: PageData = {};
 
-/** The whole site: the configuration, the shared layout and one route per row of the route table. */
-export function App({ site, data = NO_DATA }: { site: PageSiteConfig; data?: PageData }) {
+/**
+ * The whole site: the configuration, the page's language, the shared layout and one route per row of the
+ * route table. A Spanish page's router has the base "/es", so every link stays in the page's language.
+ */
+export function App({ site, i18n, data = NO_DATA }: { site: PageSiteConfig; i18n: I18n; data?: PageData }) {
   // The server's page data (a form's answer) belongs to the first location only.
   const location = useLocation();
   const [firstKey] = useState(location.key);
   return (
     <SiteContext.Provider value={site}>
-      <PageDataContext.Provider value={location.key === firstKey ? data : NO_DATA}>
-        <Routes>
-          <Route element={<Layout />}>
-            {ROUTES.map((route) => (
-              <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
-            ))}
-          </Route>
-        </Routes>
-      </PageDataContext.Provider>
+      <I18nContext.Provider value={i18n}>
+        <PageDataContext.Provider value={location.key === firstKey ? data : NO_DATA}>
+          <Routes>
+            <Route element={<Layout />}>
+              {ROUTES.map((route) => (
+                <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
+              ))}
+            </Route>
+          </Routes>
+        </PageDataContext.Provider>
+      </I18nContext.Provider>
     </SiteContext.Provider>
   );
 }

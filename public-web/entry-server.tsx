@@ -1,6 +1,8 @@
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router-dom";
+import { localeBase, localeOfPath, pathWithoutLocale } from "../shared/i18n/paths";
+import { translate, type Catalog } from "../shared/i18n/translate";
 import type { SiteConfig } from "../shared/schemas/site";
 import type { PageData } from "../shared/visitorForms";
 import { App, preloadRoute } from "./App";
@@ -26,22 +28,30 @@ export async function preloadAll(): Promise<void> {
   await Promise.all(ROUTES.filter((r) => !r.clientOnly).map(preloadRoute));
 }
 
-/** True for an address of the route table (anything else renders the not-found page). */
+/** True for an address of the route table, in any language (anything else renders the not-found page). */
 export function isKnownPath(pathname: string): boolean {
-  return routeFor(pathname) !== NOT_FOUND_ROUTE;
+  return routeFor(pathWithoutLocale(pathname)) !== NOT_FOUND_ROUTE;
 }
 
 /**
- * Renders the page at `url` (path and query) with the given site configuration, the API answers it
- * shows, and, for one request, a form's answer.
+ * Renders the page at `url` (path and query) in its address's language, with that language's catalog,
+ * the given site configuration, the API answers it shows, and, for one request, a form's answer.
  */
-export async function render(url: string, site: SiteConfig, queries: Record<string, unknown> = {}, form?: PageData): Promise<RenderResult> {
+export async function render(
+  url: string,
+  site: SiteConfig,
+  queries: Record<string, unknown> = {},
+  form?: PageData,
+  catalog: Catalog = {},
+): Promise<RenderResult> {
   const pathname = new URL(url, "http://localhost").pathname;
-  const route = routeFor(pathname);
+  const locale = localeOfPath(pathname);
+  const t = (id: string) => translate(locale, catalog, id);
+  const route = routeFor(pathWithoutLocale(pathname));
   const meta = {
     status: route === NOT_FOUND_ROUTE ? (404 as const) : (200 as const),
-    title: documentTitle(route, site.shortName),
-    description: route.description,
+    title: documentTitle(route, site.shortName, t),
+    description: t(route.description),
     clientOnly: Boolean(route.clientOnly),
     source: route.source,
     siteLists: Boolean(route.siteLists),
@@ -52,8 +62,8 @@ export async function render(url: string, site: SiteConfig, queries: Record<stri
   seedQueries(queries);
   const html = renderToString(
     <StrictMode>
-      <StaticRouter location={url}>
-        <App site={site} data={form} />
+      <StaticRouter location={url} basename={localeBase(locale)}>
+        <App site={site} i18n={{ locale, catalog }} data={form} />
       </StaticRouter>
     </StrictMode>,
   );

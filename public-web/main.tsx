@@ -2,7 +2,9 @@ import "./styles/global.css";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
+import { localeBase, localeOfPath, pathWithoutLocale } from "../shared/i18n/paths";
 import { App, preloadRoute } from "./App";
+import { readCatalog } from "./lib/i18n";
 import { readPageData } from "./lib/pageData";
 import { seedQueries } from "./lib/queries";
 import { loadSiteConfig } from "./lib/site";
@@ -18,11 +20,14 @@ async function start(): Promise<void> {
   // The API answers the server rendered this page with: the first render matches the HTML without a fetch.
   const queryData = document.getElementById("query-data")?.textContent;
   if (queryData) seedQueries(JSON.parse(queryData) as Record<string, unknown>);
-  const [site] = await Promise.all([loadSiteConfig(), preloadRoute(routeFor(window.location.pathname))]);
+  const { pathname } = window.location;
+  const [site] = await Promise.all([loadSiteConfig(), preloadRoute(routeFor(pathWithoutLocale(pathname)))]);
+  // The page's language comes from its address, its catalog from the page: activated before hydration.
+  const locale = localeOfPath(pathname);
   const app = (
     <StrictMode>
-      <BrowserRouter>
-        <App site={site} data={readPageData()} />
+      <BrowserRouter basename={localeBase(locale)}>
+        <App site={site} i18n={{ locale, catalog: readCatalog() }} data={readPageData()} />
       </BrowserRouter>
     </StrictMode>
   );

@@ -30,6 +30,10 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
+// The translations travel with the server (a production install has dist/, not shared/): public-server/lib/catalogs.ts.
+fs.mkdirSync("dist/server/locales", { recursive: true });
+for (const file of fs.readdirSync("shared/i18n").filter((f) => f.endsWith(".po")))
+  fs.copyFileSync(path.join("shared/i18n", file), path.join("dist/server/locales", file));
 /**
  * The two commands people and systemd run are small doors that check Node's version before anything
  * else loads: a module's imports all load before its first line runs, and on another Node the SQLite

@@ -1,4 +1,5 @@
 /** Business constants (preview lengths, counts, sizes), and the limits the server enforces. */
+import { msg } from "./i18n/translate";
 export const GARDEN_PAGE_SIZE = 12;
 /** The most results a garden search counts; a broader one shows "more than" this many. */
 export const GARDEN_SEARCH_BOUND = 1000;
@@ -7,7 +8,7 @@ export const CAROUSEL_PAGE_SIZE = 3;
 export const TESTIMONIAL_PREVIEW_LENGTH = 100;
 export const DEFAULT_EXPECTED_IMPORT_COUNT = 823;
 export const TOAST_DURATION_MS = 5000;
-export const URGENT_RESPONSE_TARGET = "within an hour";
+export const URGENT_RESPONSE_TARGET = msg("within an hour");
 export const STRICT_CSV_COLUMNS = ["First Name", "Middle Name", "Last Name", "Date of Loss", "Flower Type"] as const;
 export type StrictCsvColumn = (typeof STRICT_CSV_COLUMNS)[number];
 

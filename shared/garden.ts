@@ -1,4 +1,5 @@
 import { FLOWER_TYPES } from "./flowers";
+import { msg } from "./i18n/translate";
 
 /**
  * The garden's rules shared by the server's query, the site and the tests:
@@ -39,7 +40,7 @@ function memorialSlug(f: Named & { id: number }): string {
 export const GARDEN_PATH = "/garden-of-remembrance";
 
 /** The words a memorial opens with, before the baby's name. */
-export const IN_LOVING_MEMORY = "In loving memory of";
+export const IN_LOVING_MEMORY = msg("In loving memory of");
 export const inLovingMemoryOf = (name: string) => `${IN_LOVING_MEMORY} ${name}`;
 
 /** The memorial page's path for a flower. */

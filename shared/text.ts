@@ -1,3 +1,5 @@
+import { msg } from "./i18n/translate";
+
 /**
  * What a name or message may hold. Every human script, accents and emoji are
  * welcome; refused are the characters nobody sees but that change what others
@@ -18,15 +20,17 @@
  */
 
 /** The one sentence for every hidden character. */
-export const HIDDEN_CHARACTER_MESSAGE =
-  "Please remove the hidden character in this field (a control, zero-width or text-direction character, often picked up when copying and pasting). Letters of every language, accents and emoji are all welcome.";
+export const HIDDEN_CHARACTER_MESSAGE = msg(
+  "Please remove the hidden character in this field (a control, zero-width or text-direction character, often picked up when copying and pasting). Letters of every language, accents and emoji are all welcome.",
+);
 
 /** For U+FFFD, left where a file in another encoding was read as UTF-8. */
-export const UNREADABLE_CHARACTER_MESSAGE =
-  "This field has a character that could not be read (shown as �), usually from a file that was not saved as UTF-8. Please correct it and try again.";
+export const UNREADABLE_CHARACTER_MESSAGE = msg(
+  "This field has a character that could not be read (shown as �), usually from a file that was not saved as UTF-8. Please correct it and try again.",
+);
 
 /** For a text of invisible characters only (a braille blank, a lone direction mark or accent). */
-export const INVISIBLE_TEXT_MESSAGE = "This field holds only characters that cannot be seen. Please type it with letters, numbers or emoji.";
+export const INVISIBLE_TEXT_MESSAGE = msg("This field holds only characters that cannot be seen. Please type it with letters, numbers or emoji.");
 
 export interface TextRules {
   /** Keeps line breaks and tabs (comments, testimonials). */

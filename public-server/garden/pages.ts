@@ -13,7 +13,10 @@ import {
   memorialPath,
   memorialSegment,
 } from "../../shared/garden";
+import { DEFAULT_LOCALE, type Locale } from "../../shared/i18n/locale";
+import { pathInLocale } from "../../shared/i18n/paths";
 import { listPublicComments } from "../commands/comments";
+import { t } from "../lib/catalogs";
 import type { Services } from "../context";
 import { CommentLibraryEntity } from "../entities/CommentLibrary";
 import { presentLibraryEntry, presentPublicComment } from "../presenters";
@@ -39,8 +42,13 @@ export interface PageData {
   notFound?: boolean;
 }
 
-/** The data for the garden and memorial addresses; null for every other page. */
-export async function gardenPageData(s: Services, pathname: string, search: string): Promise<PageData | null> {
+/**
+ * The data for the garden and memorial addresses (`pathname` without its language prefix) in a language:
+ * keys and redirects carry the language's prefix (each language's page is cached apart); null for every
+ * other page.
+ */
+export async function gardenPageData(s: Services, pathname: string, search: string, locale: Locale = DEFAULT_LOCALE): Promise<PageData | null> {
+  const local = (p: string) => pathInLocale(p, locale);
   if (pathname === GARDEN_PATH) {
     const query = gardenQueryFrom(search);
     const [view, noindex] = await s.db.read((db) => {
@@ -56,7 +64,7 @@ export async function gardenPageData(s: Services, pathname: string, search: stri
     // Filed under the address's own view (the browser asks for the same key), even past the last page.
     // A view that shows babies' names is kept out of search engines as their memorial pages are (unless the site allows it).
     return {
-      key: `${GARDEN_PATH}${gardenQueryString(query)}`,
+      key: local(`${GARDEN_PATH}${gardenQueryString(query)}`),
       data: { [gardenApiPath(query)]: view },
       private: Boolean(query.search) || view.flowers.length > 0,
       noindex,
@@ -68,23 +76,34 @@ export async function gardenPageData(s: Services, pathname: string, search: stri
   const [flower, noindex] = id === null ? [null, false] : await s.db.read((db) => [approvedFlower(db, id), searchHiddenAmong(db, [id])] as const);
   // A memorial not (or no longer) in the garden: the memorial page itself says so gently, status 404.
   if (!flower)
-    return { key: `${GARDEN_PATH}/\0missing:${id ?? "none"}`, data: id === null ? {} : { [flowerApiPath(id)]: null }, notFound: true, private: true };
+    return { key: local(`${GARDEN_PATH}/\0missing:${id ?? "none"}`), data: id === null ? {} : { [flowerApiPath(id)]: null }, notFound: true, private: true };
   const path = memorialPath(flower);
-  if (path !== pathname) return { key: `${GARDEN_PATH}/\0redirect:${pathname}`, data: {}, redirect: path };
+  if (path !== pathname) return { key: local(`${GARDEN_PATH}/\0redirect:${pathname}`), data: {}, redirect: local(path) };
   const [comments, library] = await s.db.read(async (_, m) =>
     Promise.all([listPublicComments(m, flower.id), m.find(CommentLibraryEntity, { where: { active: true }, order: { category: "DESC", id: "ASC" } })]),
   );
   const name = fullName(flower);
   const { label, meaning } = describeFlower(flower.flowerType);
   return {
-    key: path,
+    key: local(path),
     data: {
       [flowerApiPath(flower.id)]: flower,
       [commentsApiPath(flower.id)]: comments.map(presentPublicComment),
       [LIBRARY_API_PATH]: library.map(presentLibraryEntry),
     },
-    title: inLovingMemoryOf(name),
-    description: `A ${label} (${meaning}) in the Garden of Remembrance, in loving memory of ${name}${flower.lossDate ? `, ${flower.lossDate}` : ""}.`,
+    title: locale === DEFAULT_LOCALE ? inLovingMemoryOf(name) : t(locale, "In loving memory of {name}", { name }),
+    description: t(
+      locale,
+      flower.lossDate
+        ? "A {flower} ({meaning}) in the Garden of Remembrance, in loving memory of {name}, {date}."
+        : "A {flower} ({meaning}) in the Garden of Remembrance, in loving memory of {name}.",
+      {
+        flower: t(locale, label),
+        meaning: t(locale, meaning),
+        name,
+        date: flower.lossDate ?? "",
+      },
+    ),
     private: true,
     noindex,
     image: previewPath(flower),

@@ -6,18 +6,20 @@ import { NotFound, ValidationFailed } from "../errors";
 export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
-  throw ValidationFailed(toIssues(result.error));
+  const failed = ValidationFailed(toIssues(result.error));
+  failed.zodError = result.error; // said again in the request's language (lib/localise.ts)
+  throw failed;
 }
 
-/** zod issues as the API's field issues, in order, one per path. */
-export function toIssues(error: z.ZodError): FieldIssue[] {
+/** zod issues as the API's field issues, in order, one per path; each sentence as `say` words it (as written: English). */
+export function toIssues(error: z.ZodError, say: (issue: z.core.$ZodIssue) => string = (issue) => issue.message): FieldIssue[] {
   const seen = new Set<string>();
   const issues: FieldIssue[] = [];
   for (const issue of error.issues) {
     const path = issue.path.map(String).join(".");
     if (seen.has(path)) continue;
     seen.add(path);
-    issues.push(path ? { path, message: issue.message } : { message: issue.message });
+    issues.push(path ? { path, message: say(issue) } : { message: say(issue) });
   }
   return issues;
 }

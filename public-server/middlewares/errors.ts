@@ -1,14 +1,18 @@
 import type { Middleware } from "koa";
 import type { AppState } from "../context";
 import { ErrorId, type ErrorBody } from "../../shared/errors";
+import type { Locale } from "../../shared/i18n/locale";
 import { ApiError, NOT_JSON } from "../errors";
 import type { Logger } from "../lib/log";
+import { localised, requestLocale } from "../lib/localise";
+import { msg } from "../../shared/i18n/translate";
+import { t } from "../lib/catalogs";
 import { isApiPath } from "../lib/router";
 
 /** Koa and its body parser throw plain HTTP errors; give each a sentence a person can read. */
 const HTTP_SENTENCES: Record<number, [ErrorBody["error"], string]> = {
-  400: [ErrorId.badRequest, "We could not read that request. Please check it and try again."],
-  413: [ErrorId.tooLarge, "That is more than we can accept in one request. Please send a smaller file or a shorter text."],
+  400: [ErrorId.badRequest, msg("We could not read that request. Please check it and try again.")],
+  413: [ErrorId.tooLarge, msg("That is more than we can accept in one request. Please send a smaller file or a shorter text.")],
   405: [ErrorId.badRequest, "This address does not accept that kind of request."],
   415: [ErrorId.badRequest, "Please send the data as JSON."],
 };
@@ -28,7 +32,7 @@ export function errorHandler(log: Logger): Middleware<AppState> {
         throw new ApiError(404, ErrorId.notFound, "There is no such address in our API.");
       }
     } catch (err) {
-      const body = toBody(err);
+      const body = toBody(err, requestLocale(ctx));
       const requestId = ctx.state.requestId;
       ctx.status = body.status;
       ctx.body = { ...body.body, requestId };
@@ -44,22 +48,23 @@ export function errorHandler(log: Logger): Middleware<AppState> {
   };
 }
 
-function toBody(err: unknown): { status: number; body: ErrorBody; headers: Record<string, string> } {
+function toBody(err: unknown, locale: Locale): { status: number; body: ErrorBody; headers: Record<string, string> } {
   if (err instanceof ApiError) {
-    const body: ErrorBody = { message: err.message, error: err.id };
-    if (err.errors?.length) body.errors = err.errors;
+    const said = localised(err, locale);
+    const body: ErrorBody = { message: said.message, error: err.id };
+    if (said.errors?.length) body.errors = said.errors;
     if (err.conflicts) body.conflicts = err.conflicts;
     return { status: err.status, body, headers: err.headers ?? {} };
   }
   const status = httpStatus(err);
   if (status && status < 500) {
-    const [id, message] = HTTP_SENTENCES[status] ?? [ErrorId.badRequest, "We could not accept that request."];
+    const [id, message] = HTTP_SENTENCES[status] ?? [ErrorId.badRequest, msg("We could not accept that request.")];
     if (isJsonSyntaxError(err)) return { status: 400, body: { message: NOT_JSON, error: id }, headers: {} };
-    return { status, body: { message, error: id }, headers: {} };
+    return { status, body: { message: t(locale, message), error: id }, headers: {} };
   }
   return {
     status: 500,
-    body: { message: "Something went wrong on our side. Please try again in a moment.", error: ErrorId.internal },
+    body: { message: t(locale, msg("Something went wrong on our side. Please try again in a moment.")), error: ErrorId.internal },
     headers: {},
   };
 }

@@ -1,5 +1,6 @@
 import type { Middleware } from "koa";
 import { TooMany } from "../errors";
+import { translate, type MessageValues } from "../../shared/i18n/translate";
 import type { RateLimiter } from "../lib/rateLimiter";
 
 /**
@@ -19,10 +20,13 @@ export function limitSubmissions(accepted: RateLimiter, refused: RateLimiter): M
   return async (ctx, next) => {
     const wait = refused.retryAfter(ctx.ip) || accepted.take(ctx.ip);
     if (wait > 0) {
-      throw TooMany(
-        `We have received many messages from your connection in a short time. Please try again in ${minutes(wait)}, or call us if your need is urgent.`,
-        wait,
-      );
+      const say = (t: Say) =>
+        t("We have received many messages from your connection in a short time. Please try again in {wait}, or call us if your need is urgent.", {
+          wait: minutes(wait, t),
+        });
+      const err = TooMany(say(english), wait);
+      err.say = say;
+      throw err;
     }
     try {
       await next();
@@ -34,4 +38,8 @@ export function limitSubmissions(accepted: RateLimiter, refused: RateLimiter): M
   };
 }
 
-export const minutes = (seconds: number) => (seconds < 90 ? "a minute or two" : `about ${Math.ceil(seconds / 60)} minutes`);
+type Say = (id: string, values?: MessageValues) => string;
+const english: Say = (id, values) => translate("en", {}, id, values);
+
+export const minutes = (seconds: number, t: Say = english) =>
+  seconds < 90 ? t("a minute or two") : t("about {minutes} minutes", { minutes: String(Math.ceil(seconds / 60)) });

@@ -37,13 +37,19 @@ class CsvBody {
   constructor(readonly text: string) {}
 }
 
+/** The page's language (its <html lang>): the server answers its sentences in it (public-server/lib/localise.ts). */
+const pageLanguage = (): Record<string, string> => {
+  const lang = typeof document !== "undefined" ? document.documentElement.lang : "";
+  return lang && lang !== "en" ? { "X-Page-Language": lang } : {};
+};
+
 async function request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, seen?: (answer: Headers) => void): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, {
       method,
       credentials: "include",
-      headers: { Accept: "application/json", ...(body !== undefined ? { "Content-Type": "application/json" } : {}), ...headers },
+      headers: { Accept: "application/json", ...(body !== undefined ? { "Content-Type": "application/json" } : {}), ...pageLanguage(), ...headers },
       body: body === undefined ? undefined : body instanceof CsvBody ? body.text : JSON.stringify(body),
     });
   } catch {

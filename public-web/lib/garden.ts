@@ -2,7 +2,7 @@ import { GARDEN_MAX_PAGE_DOTS, GARDEN_PAGE_SIZE } from "../../shared/constants";
 import { describeFlower } from "../../shared/flowers";
 import type { PublicFlowerDto } from "../../shared/schemas/public";
 import { fullName } from "../../shared/garden";
-import { formatCount } from "../../shared/numbers";
+import { translate, type MessageValues } from "../../shared/i18n/translate";
 
 /**
  * The garden's pure logic: filters,
@@ -43,32 +43,35 @@ export function filterFlowers<T extends PublicFlowerDto>(flowers: readonly T[], 
   return flowers.filter((f) => (!filter.flower || f.flowerType === filter.flower) && matchesLetter(f, filter.letter) && matchesSearch(f, filter.search));
 }
 
-const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+/** A page's words: the page's language's `t`; English (the code's own sentences) where none is given. */
+type Words = (id: string, values?: MessageValues) => string;
+const english: Words = (id, values) => translate("en", {}, id, values);
 
 /**
  * The result-count heading, worded for the active filters: search first,
  * then flower and letter, flower only, letter only, or the whole garden.
  */
-export function resultHeading(count: number, filter: GardenFilter, more = false): string {
+export function resultHeading(count: number, filter: GardenFilter, more = false, t: Words = english): string {
   const search = filter.search.trim();
-  const n = formatCount(count);
   // A broad search is counted only up to a bound (the server's cost stays the same at any garden size).
-  if (search && more) return `Showing more than ${n} results for "${search}"`;
-  if (search) return `Showing ${n} ${plural(count, "result", "results")} for "${search}"`;
-  const flower = filter.flower ? describeFlower(filter.flower).label : null;
-  const letter = filter.letter ? ` with last names beginning with "${filter.letter}"` : "";
-  if (flower) return `${n} ${flower} ${plural(count, "memorial", "memorials")}${letter}`;
-  if (letter) return `${n} ${plural(count, "memorial", "memorials")}${letter}`;
-  return `${n} memorial ${plural(count, "flower", "flowers")} in the garden`;
+  if (search && more) return t('Showing more than {count} results for "{search}"', { count, search });
+  if (search) return t('Showing {count, plural, one {# result} other {# results}} for "{search}"', { count, search });
+  const flower = filter.flower ? t(describeFlower(filter.flower).label) : null;
+  const letter = filter.letter ?? "";
+  if (flower && letter)
+    return t('{count, plural, one {# {flower} memorial} other {# {flower} memorials}} with last names beginning with "{letter}"', { count, flower, letter });
+  if (flower) return t("{count, plural, one {# {flower} memorial} other {# {flower} memorials}}", { count, flower });
+  if (letter) return t('{count, plural, one {# memorial} other {# memorials}} with last names beginning with "{letter}"', { count, letter });
+  return t("{count, plural, one {# memorial flower} other {# memorial flowers}} in the garden", { count });
 }
 
 /** The product's empty text for a filtered list with no results (or an empty garden). */
-export function emptyText(total: number, filter: GardenFilter): string {
-  if (total === 0) return "No memorial flowers have been added yet. Be the first to honor your little one.";
+export function emptyText(total: number, filter: GardenFilter, t: Words = english): string {
+  if (total === 0) return t("No memorial flowers have been added yet. Be the first to honor your little one.");
   const search = filter.search.trim();
-  if (search) return `No results found for "${search}"`;
-  if (filter.flower) return `No flowers found for ${describeFlower(filter.flower).label}`;
-  return "No memorial flowers match your criteria";
+  if (search) return t('No results found for "{search}"', { search });
+  if (filter.flower) return t("No flowers found for {flower}", { flower: t(describeFlower(filter.flower).label) });
+  return t("No memorial flowers match your criteria");
 }
 
 /** How many pages `count` results take (at least one, so "page 1 of 1" is always valid). */

@@ -3,6 +3,7 @@ import { FLOWER_TYPES } from "../flowers";
 import { LIMITS } from "../constants";
 import { textProblem, type TextRules } from "../text";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../i18n/locale";
+import { msg } from "../i18n/translate";
 
 /** Refuses hidden characters (see shared/text.ts) with one clear sentence. */
 const withoutHiddenCharacters =
@@ -35,7 +36,7 @@ export const emailField = (message: string) =>
     .pipe(z.email({ error: message }));
 
 /** One of the ten flower types. */
-export const flowerTypeField = z.enum(FLOWER_TYPES, { error: "Please choose one of the ten flowers" });
+export const flowerTypeField = z.enum(FLOWER_TYPES, { error: msg("Please choose one of the ten flowers") });
 
 /** A positive whole-number id, sent as a number or a numeric string. */
 export const idField = (message = "A valid id is required") =>

@@ -1,15 +1,20 @@
 import { z } from "./zod";
 import { LIMITS } from "../constants";
+import { msg } from "../i18n/translate";
 import { emailField, flowerTypeField, honeypotField, idField, languageField, optionalText, requiredText } from "./fields";
-import { daysInMonth, isTimeZone, MONTH_NAMES } from "../remembrance";
+import { daysInMonth, isTimeZone } from "../remembrance";
+
+// Every sentence is an English msgid, translated where it is shown (shared/i18n/issues.ts).
+const PICK_COMMENT = msg("Please select a comment");
+const EMAIL_OR_EMPTY = msg("Please enter a valid email address, or leave it empty");
 
 /** POST /api/assistance-requests. */
 export const AssistanceRequestInput = z.object({
-  firstName: requiredText("First name is required"),
-  lastName: requiredText("Last name is required"),
-  email: emailField("Valid email is required"),
-  phoneNumber: requiredText("Phone number is required", LIMITS.phone),
-  comments: requiredText("Comments are required", LIMITS.comments, { multiline: true }),
+  firstName: requiredText(msg("First name is required")),
+  lastName: requiredText(msg("Last name is required")),
+  email: emailField(msg("Valid email is required")),
+  phoneNumber: requiredText(msg("Phone number is required"), LIMITS.phone),
+  comments: requiredText(msg("Comments are required"), LIMITS.comments, { multiline: true }),
   language: languageField,
   website: honeypotField,
 });
@@ -32,14 +37,14 @@ const chosenNumber = (max: number, message: string) =>
  */
 export const remembranceFields = {
   remembranceNotes: z.boolean().optional().default(false),
-  anniversaryMonth: chosenNumber(12, "Please choose a month from the list"),
-  anniversaryDay: chosenNumber(31, "Please choose a day from the list"),
-  dueMonth: chosenNumber(12, "Please choose a month from the list"),
-  dueDay: chosenNumber(31, "Please choose a day from the list"),
+  anniversaryMonth: chosenNumber(12, msg("Please choose a month from the list")),
+  anniversaryDay: chosenNumber(31, msg("Please choose a day from the list")),
+  dueMonth: chosenNumber(12, msg("Please choose a month from the list")),
+  dueDay: chosenNumber(31, msg("Please choose a day from the list")),
   remembranceDays: z
     .string()
     .max(500)
-    .regex(/^[a-z0-9,-]*$/, "Please choose the remembrance days from the list")
+    .regex(/^[a-z0-9,-]*$/, msg("Please choose the remembrance days from the list"))
     .optional()
     .transform((value) => [...new Set((value ?? "").split(",").filter(Boolean))]),
   timeZone: z
@@ -51,6 +56,15 @@ export const remembranceFields = {
 
 type RemembranceValues = z.output<z.ZodObject<typeof remembranceFields>>;
 
+/** What a day past a month's end is told, month by month: each a whole sentence, so each language says it its own way. */
+const SHORT_MONTHS: Record<number, string> = {
+  2: msg("February has only 29 days"),
+  4: msg("April has only 30 days"),
+  6: msg("June has only 30 days"),
+  9: msg("September has only 30 days"),
+  11: msg("November has only 30 days"),
+};
+
 /** The month and day of each pair go together, the day exists in that month, and a ticked box has a date. */
 function checkRemembrance(v: RemembranceValues, ctx: z.RefinementCtx): void {
   const pairs = [
@@ -60,15 +74,15 @@ function checkRemembrance(v: RemembranceValues, ctx: z.RefinementCtx): void {
   for (const [m, d] of pairs) {
     const month = v[m];
     const day = v[d];
-    if (month && !day) ctx.addIssue({ code: "custom", path: [d], message: "Please choose the day as well as the month" });
-    else if (day && !month) ctx.addIssue({ code: "custom", path: [m], message: "Please choose the month as well as the day" });
+    if (month && !day) ctx.addIssue({ code: "custom", path: [d], message: msg("Please choose the day as well as the month") });
+    else if (day && !month) ctx.addIssue({ code: "custom", path: [m], message: msg("Please choose the month as well as the day") });
     else if (month && day && day > daysInMonth(month)) {
-      ctx.addIssue({ code: "custom", path: [d], message: `${MONTH_NAMES[month - 1]} has only ${daysInMonth(month)} days` });
+      ctx.addIssue({ code: "custom", path: [d], message: SHORT_MONTHS[month]! });
     }
   }
   const chosen = (v.anniversaryMonth && v.anniversaryDay) || (v.dueMonth && v.dueDay) || v.remembranceDays.length > 0;
   if (v.remembranceNotes && !chosen) {
-    ctx.addIssue({ code: "custom", path: ["remembranceNotes"], message: "Please choose at least one date for the notes, or untick the box" });
+    ctx.addIssue({ code: "custom", path: ["remembranceNotes"], message: msg("Please choose at least one date for the notes, or untick the box") });
   }
 }
 
@@ -79,11 +93,11 @@ export type RemembranceChoice = z.output<typeof RemembranceChoiceInput>;
 /** POST /api/memorial-flowers: the flower entity without id, approved and createdAt. */
 export const MemorialFlowerInput = z
   .object({
-    parentName: requiredText("Your name is required"),
-    email: emailField("A valid email address is required"),
-    babyFirstName: requiredText("Baby's first name is required"),
+    parentName: requiredText(msg("Your name is required")),
+    email: emailField(msg("A valid email address is required")),
+    babyFirstName: requiredText(msg("Baby's first name is required")),
     babyMiddleName: optionalText(),
-    babyLastName: requiredText("Baby's last name is required (an initial is fine)"),
+    babyLastName: requiredText(msg("Baby's last name is required (an initial is fine)")),
     lossDate: optionalText(LIMITS.lossDate),
     flowerType: flowerTypeField,
     emailUpdates: z.boolean().optional().default(false),
@@ -96,33 +110,33 @@ export type MemorialFlowerInput = z.input<typeof MemorialFlowerInput>;
 
 /** "Email me my link" on a family's manage page, and an administrator sending a family their link. */
 export const FamilyLinkRequest = z.object({
-  email: emailField("Please enter a valid email address"),
+  email: emailField(msg("Please enter a valid email address")),
 });
 
 /** POST /api/memorial-flowers/{id}/comments. */
 export const MemorialCommentInput = z.object({
-  commenterName: requiredText("Name is required"),
+  commenterName: requiredText(msg("Name is required")),
   commentLibraryId: z.preprocess(
     (value) => (value === "" || value === null ? undefined : typeof value === "string" ? Number(value) : value),
-    z.number({ error: "Please select a comment" }).int("Please select a comment").min(1, "Please select a comment"),
+    z.number({ error: PICK_COMMENT }).int(PICK_COMMENT).min(1, PICK_COMMENT),
   ),
-  memorialFlowerId: idField("The memorial flower is missing").optional(),
+  memorialFlowerId: idField(msg("The memorial flower is missing")).optional(),
   website: honeypotField,
 });
 export type MemorialCommentInput = z.input<typeof MemorialCommentInput>;
 
 /** POST /api/testimonials. */
 export const TestimonialInput = z.object({
-  firstName: requiredText("First name is required"),
-  lastName: requiredText("Last name is required"),
+  firstName: requiredText(msg("First name is required")),
+  lastName: requiredText(msg("Last name is required")),
   childName: optionalText(),
-  testimonial: requiredText("Please share your testimonial", LIMITS.testimonial, { multiline: true }),
+  testimonial: requiredText(msg("Please share your testimonial"), LIMITS.testimonial, { multiline: true }),
   /** Optional: used only to tell the writer when the testimonial is posted. */
   email: z
     .string()
     .trim()
-    .max(LIMITS.email, "Please enter a valid email address, or leave it empty")
-    .pipe(z.union([z.literal(""), z.email({ error: "Please enter a valid email address, or leave it empty" })]))
+    .max(LIMITS.email, EMAIL_OR_EMPTY)
+    .pipe(z.union([z.literal(""), z.email({ error: EMAIL_OR_EMPTY })]))
     .nullish()
     .transform((value) => (value ? value : null)),
   language: languageField,

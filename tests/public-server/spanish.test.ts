@@ -218,6 +218,26 @@ describe("a family's emails in the language they wrote in", () => {
     ]);
   });
 
+  it("without a language field, a submission takes its page's: the Spanish site's scripts say so in a header, a plain form by its address", async () => {
+    const flower = { parentName: "Rosa", babyLastName: "Ejemplo", flowerType: "lily" };
+    const json = await visitor().post(
+      "/api/memorial-flowers",
+      { ...flower, email: "header.language@example.com", babyFirstName: "Header" },
+      { "X-Page-Language": "es" },
+    );
+    expect(json.status).toBe(201);
+    const english = await visitor().post("/api/memorial-flowers", { ...flower, email: "no.header@example.com", babyFirstName: "Bare" });
+    expect(english.status).toBe(201);
+    const plain = await visitor().post(
+      "/es/garden-of-remembrance",
+      "form=flower&parentName=Rosa&email=spanish.page%40example.com&babyFirstName=Pagina&babyLastName=Ejemplo&flowerType=lily",
+      { ...sameSite, Origin: server.url },
+    );
+    expect(plain.status).toBe(303);
+    const languageOf = (email: string) => sql<{ language: string }>(server, "SELECT language FROM memorial_flowers WHERE email = ?", email)[0]?.language;
+    expect(["header.language@example.com", "no.header@example.com", "spanish.page@example.com"].map(languageOf)).toEqual(["es", "en", "es"]);
+  });
+
   it("every sentence of the family's emails exists in Spanish, in usted, never with 'aborto'", () => {
     /** Every string a table of words can make, with sample names. */
     const sentences = (value: unknown): string[] =>

@@ -21,6 +21,7 @@ import { PreviewImages } from "../../garden/preview";
 import { findById } from "../../lib/byId";
 import { SERVICE_HEADER, SERVICE_NAME } from "../../../shared/constants";
 import { storageState } from "../../lib/storageHealth";
+import { withLanguage } from "../../lib/localise";
 
 const UNHEALTHY = {
   "read-only": Unavailable(ErrorId.databaseReadOnly, "The database is read-only: nothing can be saved until whoever runs the server makes it writable.", 60),
@@ -122,13 +123,13 @@ export function publicRouter(s: Services): Router<AppState> {
   });
 
   router.post("/assistance-requests", limited, async (ctx) => {
-    await submitAssistance(s, parse(AssistanceRequestInput, ctx.request.body));
+    await submitAssistance(s, parse(AssistanceRequestInput, withLanguage(ctx, ctx.request.body)));
     ctx.status = 201;
     ctx.body = RECEIVED;
   });
 
   router.post("/memorial-flowers", limited, async (ctx) => {
-    await submitFlower(s, parse(MemorialFlowerInput, ctx.request.body));
+    await submitFlower(s, parse(MemorialFlowerInput, withLanguage(ctx, ctx.request.body)));
     ctx.status = 201;
     ctx.body = RECEIVED;
   });
@@ -141,7 +142,7 @@ export function publicRouter(s: Services): Router<AppState> {
   });
 
   router.post("/testimonials", limited, async (ctx) => {
-    await submitTestimonial(s, parse(TestimonialInput, ctx.request.body));
+    await submitTestimonial(s, parse(TestimonialInput, withLanguage(ctx, ctx.request.body)));
     ctx.status = 201;
     ctx.body = RECEIVED;
   });

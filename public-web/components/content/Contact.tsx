@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useT } from "../../lib/i18n";
 import { telHref, useSite } from "../../lib/site";
 
 /** A phone number as a tap-to-call link. */
@@ -23,11 +24,12 @@ export function EmailLink({ className }: { className?: string }) {
 /** "(555) 010-2400 or (555) 010-2401": every configured phone as links, in a sentence. */
 export function PhoneList() {
   const { phones } = useSite();
+  const t = useT();
   return (
     <>
       {phones.map((p, i) => (
         <span key={p.number}>
-          {i > 0 ? (i === phones.length - 1 ? " or " : ", ") : null}
+          {i > 0 ? (i === phones.length - 1 ? ` ${t("or")} ` : ", ") : null}
           <PhoneLink number={p.number} />
         </span>
       ))}
@@ -54,13 +56,14 @@ export function MailingAddress() {
 export function ContactBlock({ children }: { children?: ReactNode }) {
   const { phones } = useSite();
   const phone = phones[0]!;
+  const t = useT();
   return (
     <div className="contact-block">
       <p>
-        Phone: <PhoneLink number={phone.number} />
+        {t("Phone:")} <PhoneLink number={phone.number} />
       </p>
       <p>
-        Email: <EmailLink />
+        {t("Email:")} <EmailLink />
       </p>
       {children}
     </div>

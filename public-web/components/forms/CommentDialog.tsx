@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { CommentCategory, CommentLibraryDto, PublicCommentDto, PublicFlowerDto } from "../../../shared/schemas/public";
 import { api, messageFor } from "../../lib/api";
 import { fullName, GARDEN_PATH } from "../../../shared/garden";
+import { pathInLocale } from "../../../shared/i18n/paths";
+import { msg, useLocale, useT } from "../../lib/i18n";
 import { usePageData } from "../../lib/pageData";
 import { useQuery } from "../../lib/queries";
 import { Dialog } from "../ui/Dialog";
@@ -23,13 +25,14 @@ interface CommentDialogProps {
 
 /** A memorial's comments: approved messages, and "Leave a Comment" with a library message. */
 export default function CommentDialog({ flower, open, onClose }: CommentDialogProps) {
+  const t = useT();
   const title = flower ? (
     <>
       {fullName(flower)}
       {flower.lossDate ? <span className="comment-dialog__date">, {flower.lossDate}</span> : null}
     </>
   ) : (
-    "Comments"
+    t("Comments")
   );
   return (
     <Dialog open={open} onClose={onClose} title={title} className="comment-dialog">
@@ -43,6 +46,8 @@ export function CommentPanel({ flowerId }: { flowerId: number }) {
   const comments = useQuery(commentsKey(flowerId), () => api.get<PublicCommentDto[]>(commentsKey(flowerId)));
   const [showForm, setShowForm] = useState(false);
   const [sent, setSent] = useState(false);
+  const t = useT();
+  const locale = useLocale();
   const leaveButton = useRef<HTMLAnchorElement>(null);
   const wasShown = useRef(false);
 
@@ -55,13 +60,13 @@ export function CommentPanel({ flowerId }: { flowerId: number }) {
   const visible = (comments.data ?? []).filter((c) => c.commenterName && c.commentText);
   return (
     <div className="comment-panel">
-      <section className="comment-panel__list" aria-label="Comments">
+      <section className="comment-panel__list" aria-label={t("Comments")}>
         {comments.isLoading ? (
-          <Spinner label="Loading comments..." />
+          <Spinner label={t("Loading comments...")} />
         ) : comments.error ? (
-          <p role="alert">{messageFor(comments.error, "We could not load the comments just now. Please try again later.")}</p>
+          <p role="alert">{messageFor(comments.error, t("We could not load the comments just now. Please try again later."))}</p>
         ) : visible.length === 0 ? (
-          <p className="comment-panel__empty">No comments yet. Be the first to leave a thoughtful message.</p>
+          <p className="comment-panel__empty">{t("No comments yet. Be the first to leave a thoughtful message.")}</p>
         ) : (
           <ul className="comment-list">
             {visible.map((c) => (
@@ -88,7 +93,7 @@ export function CommentPanel({ flowerId }: { flowerId: number }) {
         // with JavaScript the form opens here instead.
         <a
           ref={leaveButton}
-          href={`${GARDEN_PATH}?comment=${flowerId}#${COMMENT_ANCHOR}`}
+          href={`${pathInLocale(GARDEN_PATH, locale)}?comment=${flowerId}#${COMMENT_ANCHOR}`}
           className="btn"
           onClick={(event) => {
             event.preventDefault();
@@ -96,7 +101,7 @@ export function CommentPanel({ flowerId }: { flowerId: number }) {
             setShowForm(true);
           }}
         >
-          Leave a Comment
+          {t("Leave a Comment")}
         </a>
       )}
     </div>
@@ -104,7 +109,7 @@ export function CommentPanel({ flowerId }: { flowerId: number }) {
 }
 
 const EMPTY = { commenterName: "", commentLibraryId: "", website: "" };
-const COMMENT_SENT = { title: "Comment Submitted", message: "Your comment has been submitted for review. It will appear after approval." };
+const COMMENT_SENT = { title: msg("Comment Submitted"), message: msg("Your comment has been submitted for review. It will appear after approval.") };
 
 interface CommentFormProps {
   flowerId: number;
@@ -123,6 +128,7 @@ export function CommentForm({ flowerId, library: given, onCancel, onSent }: Comm
   const library = useQuery(LIBRARY_KEY, () => api.get<CommentLibraryDto[]>(LIBRARY_KEY), { enabled: !given });
   const form = useForm("comment", EMPTY, "change");
   const nameInput = useRef<HTMLInputElement>(null);
+  const t = useT();
   const inDialog = Boolean(onCancel);
 
   useEffect(() => {
@@ -143,7 +149,7 @@ export function CommentForm({ flowerId, library: given, onCancel, onSent }: Comm
         website: v.website,
       }),
       success: COMMENT_SENT,
-      failure: { title: "Submission Error", fallback: "Failed to submit comment. Please try again." },
+      failure: { title: msg("Submission Error"), fallback: msg("Failed to submit comment. Please try again.") },
       refresh: commentsKey(flowerId),
       onSuccess: onSent,
     },
@@ -158,41 +164,41 @@ export function CommentForm({ flowerId, library: given, onCancel, onSent }: Comm
       // In the dialog, the part that opened it shows the thanks once the form closes.
       sent={inDialog ? null : COMMENT_SENT}
       className="comment-form"
-      label="Leave a Comment"
+      label={t("Leave a Comment")}
       hidden={<input type="hidden" name="memorialFlowerId" value={flowerId} />}
       actions={
         <div className="comment-form__actions">
           {onCancel ? (
             <button type="button" className="btn btn--outline" onClick={onCancel} disabled={pending}>
-              Cancel
+              {t("Cancel")}
             </button>
           ) : null}
           <SubmitButton pending={pending} incomplete={!form.isValid} className="btn">
-            Submit Comment
+            {t("Submit Comment")}
           </SubmitButton>
         </div>
       }
     >
-      <Field label="Your Name" required error={form.errors.commenterName}>
+      <Field label={t("Your Name")} required error={form.errors.commenterName}>
         <input ref={nameInput} type="text" autoComplete="name" {...form.text("commenterName")} />
       </Field>
       <Field
-        label="Message"
+        label={t("Message")}
         required
         error={form.errors.commentLibraryId}
-        hint="Choose one of our messages of comfort; every comment is read before it appears."
+        hint={t("Choose one of our messages of comfort; every comment is read before it appears.")}
       >
         {loadingLibrary ? (
           <select disabled value="" name="commentLibraryId" onChange={() => undefined}>
-            <option value="">Loading messages...</option>
+            <option value="">{t("Loading messages...")}</option>
           </select>
         ) : (
           <select {...form.text("commentLibraryId")}>
-            <option value="">Choose a message</option>
+            <option value="">{t("Choose a message")}</option>
             {MESSAGE_GROUPS.map(({ category, label }) => {
               const messages = entries.filter((m) => m.category === category);
               return messages.length ? (
-                <optgroup key={category} label={label}>
+                <optgroup key={category} label={t(label)}>
                   {messages.map((m) => (
                     <option key={m.id} value={String(m.id)}>
                       {m.text}
@@ -204,7 +210,7 @@ export function CommentForm({ flowerId, library: given, onCancel, onSent }: Comm
           </select>
         )}
       </Field>
-      {!given && library.error ? <p role="alert">{messageFor(library.error, "We could not load the messages just now. Please try again later.")}</p> : null}
+      {!given && library.error ? <p role="alert">{messageFor(library.error, t("We could not load the messages just now. Please try again later."))}</p> : null}
     </VisitorFormFrame>
   );
 }
@@ -213,8 +219,8 @@ const COMMENT_ANCHOR = "leave-comment";
 
 /** The library's two kinds of message, in the order the list shows them. */
 const MESSAGE_GROUPS = [
-  { category: "standard", label: "Words of comfort" },
-  { category: "biblical", label: "From Scripture" },
+  { category: "standard", label: msg("Words of comfort") },
+  { category: "biblical", label: msg("From Scripture") },
 ] as const satisfies readonly { category: CommentCategory; label: string }[];
 
 /**
@@ -225,10 +231,11 @@ const MESSAGE_GROUPS = [
 export function ServerCommentForm() {
   const { comment } = usePageData();
   const headingId = useId();
+  const t = useT();
   if (!comment) return null;
   return (
     <section id={COMMENT_ANCHOR} className="garden-section comment-form-section" aria-labelledby={headingId}>
-      <h2 id={headingId}>Leave a Comment for {fullName(comment.flower)}</h2>
+      <h2 id={headingId}>{t("Leave a Comment for {name}", { name: fullName(comment.flower) })}</h2>
       <CommentForm flowerId={comment.flower.id} library={comment.library} />
     </section>
   );

@@ -4,6 +4,7 @@ import { FlowerImage } from "../flowers/FlowerImage";
 import { Field } from "../ui/Field";
 import { SubmitButton, useVisitorForm, VisitorFormFrame } from "./FormParts";
 import { NO_REMEMBRANCE, RemembranceChoice, useBrowserTimeZone } from "./RemembranceChoice";
+import { msg, useT } from "../../lib/i18n";
 import { useForm } from "./useForm";
 import "../../styles/forms.css";
 
@@ -21,8 +22,8 @@ const EMPTY = {
 };
 
 const SENT = {
-  title: "Memorial Flower Submitted",
-  message: "Your memorial flower has been submitted for review. You will receive an email confirmation when it's added to the garden.",
+  title: msg("Memorial Flower Submitted"),
+  message: msg("Your memorial flower has been submitted for review. You will receive an email confirmation when it's added to the garden."),
 };
 
 const REQUIRED = ["parentName", "email", "babyFirstName", "babyLastName", "flowerType"] as const;
@@ -33,6 +34,7 @@ const REQUIRED = ["parentName", "email", "babyFirstName", "babyLastName", "flowe
  */
 export default function FlowerForm() {
   const form = useForm("flower", EMPTY, "blur");
+  const t = useT();
   const headingId = useId();
   const flowerErrorId = useId();
   const complete = REQUIRED.every((key) => String(form.values[key]).trim() !== "");
@@ -42,7 +44,7 @@ export default function FlowerForm() {
     path: "/api/memorial-flowers",
     canSubmit: complete,
     success: SENT,
-    failure: { title: "Submission Error", fallback: "Failed to submit memorial flower. Please try again." },
+    failure: { title: msg("Submission Error"), fallback: msg("Failed to submit memorial flower. Please try again.") },
     refresh: "/api/memorial-flowers",
     payload: (values) => ({ ...values, timeZone }),
   });
@@ -50,10 +52,11 @@ export default function FlowerForm() {
   const flowerError = form.errors.flowerType;
   return (
     <section id="add-flower" className="garden-section flower-form" aria-labelledby={headingId}>
-      <h2 id={headingId}>Add a Memorial Flower</h2>
+      <h2 id={headingId}>{t("Add a Memorial Flower")}</h2>
       <p>
-        Choose a flower for your baby and it will be planted in the garden once a volunteer has looked it over. Fields marked "required" are needed; everything
-        else is up to you.
+        {t(
+          'Choose a flower for your baby and it will be planted in the garden once a volunteer has looked it over. Fields marked "required" are needed; everything else is up to you.',
+        )}
       </p>
       <VisitorFormFrame
         {...frame}
@@ -61,34 +64,39 @@ export default function FlowerForm() {
         hidden={<input type="hidden" name="timeZone" value={timeZone} />}
         actions={
           <SubmitButton pending={pending} incomplete={!complete}>
-            Submit Memorial Flower
+            {t("Submit Memorial Flower")}
           </SubmitButton>
         }
       >
         <div className="visitor-form__row">
-          <Field label="Your Name" required error={form.errors.parentName}>
+          <Field label={t("Your Name")} required error={form.errors.parentName}>
             <input type="text" autoComplete="name" {...form.text("parentName")} />
           </Field>
-          <Field label="Email Address" required error={form.errors.email} hint="Used only to tell you when your flower is in the garden; never shown.">
+          <Field
+            label={t("Email Address")}
+            required
+            error={form.errors.email}
+            hint={t("Used only to tell you when your flower is in the garden; never shown.")}
+          >
             <input type="email" autoComplete="email" {...form.text("email")} />
           </Field>
         </div>
         <div className="visitor-form__row visitor-form__row--three">
-          <Field label="Baby's First Name" required error={form.errors.babyFirstName}>
+          <Field label={t("Baby's First Name")} required error={form.errors.babyFirstName}>
             <input type="text" autoComplete="off" {...form.text("babyFirstName")} />
           </Field>
-          <Field label="Baby's Middle Name" optional error={form.errors.babyMiddleName}>
+          <Field label={t("Baby's Middle Name")} optional error={form.errors.babyMiddleName}>
             <input type="text" autoComplete="off" {...form.text("babyMiddleName")} />
           </Field>
-          <Field label="Baby's Last Name" required error={form.errors.babyLastName} hint="Enter first initial if you prefer privacy">
+          <Field label={t("Baby's Last Name")} required error={form.errors.babyLastName} hint={t("Enter first initial if you prefer privacy")}>
             <input type="text" autoComplete="off" {...form.text("babyLastName")} />
           </Field>
         </div>
         <Field
-          label="Date of Loss"
+          label={t("Date of Loss")}
           optional
           error={form.errors.lossDate}
-          hint="Write it any way that feels right: a date, a month and year, a season, or leave it empty."
+          hint={t("Write it any way that feels right: a date, a month and year, a season, or leave it empty.")}
         >
           <input type="text" autoComplete="off" {...form.text("lossDate")} />
         </Field>
@@ -100,7 +108,8 @@ export default function FlowerForm() {
           aria-describedby={flowerError ? flowerErrorId : undefined}
         >
           <legend className="field__label">
-            Flower Selection<span className="field__required"> (required)</span>
+            {t("Flower Selection")}
+            <span className="field__required">{` ${t("(required)")}`}</span>
           </legend>
           <div className="flower-choice__grid">
             {FLOWERS.map((flower, i) => (
@@ -117,8 +126,8 @@ export default function FlowerForm() {
                 />
                 <FlowerImage type={flower.type} size="icon" decorative />
                 <span className="flower-choice__text">
-                  <span className="flower-choice__name">{flower.label}</span>
-                  <span className="flower-choice__meaning">{flower.meaning}</span>
+                  <span className="flower-choice__name">{t(flower.label)}</span>
+                  <span className="flower-choice__meaning">{t(flower.meaning)}</span>
                 </span>
               </label>
             ))}
@@ -139,17 +148,18 @@ export default function FlowerForm() {
             onChange={(e) => form.setValue("emailUpdates", e.target.checked)}
             aria-describedby={`${headingId}-updates-hint`}
           />
-          <label htmlFor={`${headingId}-updates`}>Send me occasional updates from the garden by email</label>
+          <label htmlFor={`${headingId}-updates`}>{t("Send me occasional updates from the garden by email")}</label>
           <p id={`${headingId}-updates-hint`} className="field__hint">
-            Sent approximately once monthly. You can stop them at any time.
+            {t("Sent approximately once monthly. You can stop them at any time.")}
           </p>
         </div>
 
         <RemembranceChoice values={form.values} errors={form.errors} set={form.setValue} select={form.text} />
 
         <p className="visitor-form__consent">
-          By submitting this form, you consent to publishing your baby's information (names, date of loss and chosen flower) on the public memorial in the
-          Garden of Remembrance. Your own name and email address are never shown.
+          {t(
+            "By submitting this form, you consent to publishing your baby's information (names, date of loss and chosen flower) on the public memorial in the Garden of Remembrance. Your own name and email address are never shown.",
+          )}
         </p>
       </VisitorFormFrame>
     </section>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore, type FormEvent, type ReactNode, type RefObject } from "react";
-import { useLocation } from "react-router-dom";
+import { useHref, useLocation } from "react-router-dom";
 import { FORM_KIND_FIELD, type VisitorFormKind } from "../../../shared/visitorForms";
+import { useT } from "../../lib/i18n";
 import { Honeypot } from "./Honeypot";
 import { useSubmission, type SubmissionPlan } from "./useSubmission";
 
@@ -16,8 +17,10 @@ import { useSubmission, type SubmissionPlan } from "./useSubmission";
  */
 export function usePlainPost(anchor: string) {
   const { pathname } = useLocation();
+  // The address in the page's language (the router's base included): the answer comes back in it.
+  const page = useHref(pathname);
   const answerId = `${anchor}-answer`;
-  return { post: { method: "post", action: `${pathname}#${answerId}` } as const, answerId };
+  return { post: { method: "post", action: `${page}#${answerId}` } as const, answerId };
 }
 
 function FormKind({ kind }: { kind: VisitorFormKind }) {
@@ -31,6 +34,7 @@ function FormKind({ kind }: { kind: VisitorFormKind }) {
  */
 export function FormSent({ id, title, message, focus = true }: { id?: string; title: string; message: string; focus?: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
+  const t = useT();
   const hydrated = useRef(typeof document !== "undefined" && document.documentElement.dataset.hydrated === "1");
   useEffect(() => {
     // Only after a send in this page: a page that arrives with the message (sent without JavaScript) keeps the browser's place.
@@ -38,8 +42,8 @@ export function FormSent({ id, title, message, focus = true }: { id?: string; ti
   }, [focus]);
   return (
     <div ref={ref} id={id} className="form-sent" role="status" tabIndex={-1}>
-      <p className="form-sent__title">{title}</p>
-      <p className="form-sent__message">{message}</p>
+      <p className="form-sent__title">{t(title)}</p>
+      <p className="form-sent__message">{t(message)}</p>
     </div>
   );
 }
@@ -151,9 +155,10 @@ export function SubmitButton({
   children: string;
 }) {
   const running = useHydrated();
+  const t = useT();
   return (
     <button type="submit" className={className} disabled={(running && incomplete) || pending}>
-      {pending ? "Submitting..." : children}
+      {pending ? t("Submitting...") : children}
     </button>
   );
 }

@@ -1,5 +1,7 @@
 import { useEffect, useId, useState } from "react";
-import { MONTH_NAMES } from "../../../shared/remembrance";
+import { readableMonthDay } from "../../../shared/remembrance";
+import { textIn } from "../../../shared/schemas/site";
+import { useLocale, useT } from "../../lib/i18n";
 import { useSite } from "../../lib/site";
 import { Field } from "../ui/Field";
 
@@ -50,6 +52,10 @@ const DAYS = Array.from({ length: 31 }, (_, i) => String(i + 1));
 export function RemembranceChoice({ values, errors, set, select }: Props) {
   const site = useSite();
   const id = useId();
+  const t = useT();
+  const locale = useLocale();
+  // The month names in the page's language, from Intl (a leap year, so February has its 29th).
+  const months = Array.from({ length: 12 }, (_, i) => new Intl.DateTimeFormat(locale, { month: "long", timeZone: "UTC" }).format(Date.UTC(2000, i, 1)));
   const offered = site.remembranceNotes;
   if (!offered) return null;
   const chosenDays = values.remembranceDays.split(",").filter(Boolean);
@@ -57,19 +63,19 @@ export function RemembranceChoice({ values, errors, set, select }: Props) {
   const pair = (legend: string, prefix: "anniversary" | "due") => (
     <fieldset className="notes-choice__pair">
       <legend className="field__label">{legend}</legend>
-      <Field label="Month" optional error={errors[`${prefix}Month`]}>
+      <Field label={t("Month")} optional error={errors[`${prefix}Month`]}>
         <select {...select(`${prefix}Month`)}>
-          <option value="">Not chosen</option>
-          {MONTH_NAMES.map((m, i) => (
+          <option value="">{t("Not chosen")}</option>
+          {months.map((m, i) => (
             <option key={m} value={String(i + 1)}>
               {m}
             </option>
           ))}
         </select>
       </Field>
-      <Field label="Day" optional error={errors[`${prefix}Day`]}>
+      <Field label={t("Day")} optional error={errors[`${prefix}Day`]}>
         <select {...select(`${prefix}Day`)}>
-          <option value="">Not chosen</option>
+          <option value="">{t("Not chosen")}</option>
           {DAYS.map((d) => (
             <option key={d} value={d}>
               {d}
@@ -91,9 +97,11 @@ export function RemembranceChoice({ values, errors, set, select }: Props) {
           aria-describedby={`${id}-notes-hint${errors.remembranceNotes ? ` ${id}-notes-error` : ""}`}
           aria-invalid={errors.remembranceNotes ? true : undefined}
         />
-        <label htmlFor={`${id}-notes`}>Send me a gentle note on the dates I choose</label>
+        <label htmlFor={`${id}-notes`}>{t("Send me a gentle note on the dates I choose")}</label>
         <p id={`${id}-notes-hint`} className="field__hint">
-          A short note with a prayer, on the morning of each date. We first email you to confirm, and send nothing until you do. Every note lets you stop them.
+          {t(
+            "A short note with a prayer, on the morning of each date. We first email you to confirm, and send nothing until you do. Every note lets you stop them.",
+          )}
         </p>
         {errors.remembranceNotes ? (
           <p id={`${id}-notes-error`} className="field__error" role="alert">
@@ -102,11 +110,11 @@ export function RemembranceChoice({ values, errors, set, select }: Props) {
         ) : null}
       </div>
       <div className="notes-choice__dates">
-        {pair("The anniversary", "anniversary")}
-        {pair("The due date", "due")}
+        {pair(t("The anniversary"), "anniversary")}
+        {pair(t("The due date"), "due")}
         {offered.days.length ? (
           <fieldset className="notes-choice__days">
-            <legend className="field__label">Days of remembrance</legend>
+            <legend className="field__label">{t("Days of remembrance")}</legend>
             {offered.days.map((d) => (
               <div key={d.id} className="visitor-form__check">
                 <input
@@ -117,7 +125,7 @@ export function RemembranceChoice({ values, errors, set, select }: Props) {
                   checked={chosenDays.includes(d.id)}
                   onChange={(e) => toggleDay(d.id, e.target.checked)}
                 />
-                <label htmlFor={`${id}-day-${d.id}`}>{`${d.name.en}, ${d.day} ${MONTH_NAMES[d.month - 1]}`}</label>
+                <label htmlFor={`${id}-day-${d.id}`}>{`${textIn(d.name, locale)}, ${readableMonthDay(d, locale)}`}</label>
               </div>
             ))}
           </fieldset>

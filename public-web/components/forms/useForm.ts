@@ -2,6 +2,8 @@ import { useCallback, useMemo, useRef, useState, type ChangeEvent } from "react"
 import type { z } from "zod";
 import type * as PublicSchemas from "../../../shared/schemas/public";
 import type { VisitorFormKind } from "../../../shared/visitorForms";
+import { issueText } from "../../../shared/i18n/issues";
+import { useT, type Translate } from "../../lib/i18n";
 import { usePostedForm } from "../../lib/pageData";
 
 type Values = Record<string, string | boolean>;
@@ -23,14 +25,14 @@ const SCHEMA_OF: Record<VisitorFormKind, (m: Schemas) => z.ZodType> = {
   testimonial: (m) => m.TestimonialInput,
 };
 
-/** The first message the schema gives for each top-level field. */
-export function schemaErrors<V extends Values>(schema: z.ZodType, values: V): Errors<V> {
+/** The first message the schema gives for each top-level field, in the page's language (`t`; English without it). */
+export function schemaErrors<V extends Values>(schema: z.ZodType, values: V, t: Translate = (id) => id): Errors<V> {
   const result = schema.safeParse(values);
   const out: Errors<V> = {};
   if (result.success) return out;
   for (const issue of result.error.issues) {
     const key = String(issue.path[0] ?? "") as keyof V & string;
-    if (key && !out[key]) out[key] = issue.message;
+    if (key && !out[key]) out[key] = issueText(issue, t);
   }
   return out;
 }
@@ -55,6 +57,7 @@ function startValues<V extends Values>(initial: V, posted: Record<string, string
  */
 export function useForm<V extends Values>(kind: VisitorFormKind, initial: V, mode: ValidateMode = "blur") {
   const posted = usePostedForm(kind);
+  const t = useT();
   const [values, setValues] = useState<V>(() => startValues(initial, posted?.values));
   const [shown, setShown] = useState<Partial<Record<keyof V, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -77,7 +80,7 @@ export function useForm<V extends Values>(kind: VisitorFormKind, initial: V, mod
   // submit with JavaScript does): the server writes it as the autofocus attribute.
   const [firstPostedError] = useState(() => Object.keys(initial).find((key) => posted?.errors?.[key]));
 
-  const clientErrors = useMemo<Errors<V>>(() => (schema ? schemaErrors(schema, values) : {}), [schema, values]);
+  const clientErrors = useMemo<Errors<V>>(() => (schema ? schemaErrors(schema, values, t) : {}), [schema, values, t]);
   const isValid = schema !== null && Object.keys(clientErrors).length === 0;
 
   const errors: Errors<V> = {};

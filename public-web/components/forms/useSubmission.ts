@@ -3,6 +3,7 @@ import { api, fieldErrors, messageFor } from "../../lib/api";
 import { invalidate } from "../../lib/queries";
 import { notify, notifyError } from "../../lib/toast";
 import { focusFirstInvalid } from "./useForm";
+import { useT } from "../../lib/i18n";
 
 /** What a visitor form sends and says: its toasts and the list it refreshes. */
 export interface SubmissionPlan<V> {
@@ -32,6 +33,7 @@ interface FormLike<V> {
  */
 export function useSubmission<V>(form: FormLike<V>, formRef: RefObject<HTMLFormElement | null> | null, plan: SubmissionPlan<V>) {
   const [pending, setPending] = useState(false);
+  const t = useT();
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -40,13 +42,13 @@ export function useSubmission<V>(form: FormLike<V>, formRef: RefObject<HTMLFormE
     setPending(true);
     try {
       await api.post(plan.path, plan.payload ? plan.payload(form.values) : form.values);
-      notify(plan.success.title, plan.success.message);
+      notify(t(plan.success.title), t(plan.success.message));
       form.reset();
       invalidate(plan.refresh);
       plan.onSuccess?.();
     } catch (err) {
       form.setServerErrors(fieldErrors(err));
-      notifyError(plan.failure.title, messageFor(err, plan.failure.fallback));
+      notifyError(t(plan.failure.title), messageFor(err, t(plan.failure.fallback)));
       focusFirstInvalid(formRef?.current ?? null);
     } finally {
       setPending(false);

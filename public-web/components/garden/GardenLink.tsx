@@ -1,5 +1,8 @@
 import type { MouseEvent, ReactNode } from "react";
+import type { Locale } from "../../../shared/i18n/locale";
 import { GARDEN_PATH, gardenQueryString, type GardenQuery } from "../../../shared/garden";
+import { pathInLocale } from "../../../shared/i18n/paths";
+import { useLocale } from "../../lib/i18n";
 
 /** Where the garden's links land without JavaScript: the results, not the top of the page. */
 export const RESULTS_ANCHOR = "memorial-results";
@@ -9,9 +12,9 @@ export function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
-/** The address of a garden view, as a plain link would carry it. */
-function gardenHref(query: Partial<GardenQuery>): string {
-  return `${GARDEN_PATH}${gardenQueryString(query)}#${RESULTS_ANCHOR}`;
+/** The address of a garden view in the page's language, as a plain link would carry it. */
+function gardenHref(query: Partial<GardenQuery>, locale: Locale): string {
+  return `${pathInLocale(GARDEN_PATH, locale)}${gardenQueryString(query)}#${RESULTS_ANCHOR}`;
 }
 
 interface GardenLinkProps {
@@ -30,13 +33,14 @@ interface GardenLinkProps {
  * address follows. Opening it in a new tab works either way.
  */
 export function GardenLink({ to, onGo, className, current, label, children }: GardenLinkProps) {
+  const locale = useLocale();
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (!isPlainClick(event)) return;
     event.preventDefault();
     onGo(to);
   };
   return (
-    <a href={gardenHref(to)} className={className} aria-current={current ? "true" : undefined} aria-label={label} onClick={onClick}>
+    <a href={gardenHref(to, locale)} className={className} aria-current={current ? "true" : undefined} aria-label={label} onClick={onClick}>
       {children}
     </a>
   );

@@ -5,6 +5,7 @@ import type { PublicFlowerDto } from "../../../shared/schemas/public";
 import { setAddressSearch, useAddressSearch, writeAddressAfterPaint } from "../../lib/addressSearch";
 import { api, messageFor } from "../../lib/api";
 import { emptyText, resultHeading } from "../../lib/garden";
+import { useT } from "../../lib/i18n";
 import { fetchQuery, useQuery } from "../../lib/queries";
 import CommentDialog from "../forms/CommentDialog";
 import { Spinner } from "../ui/Spinner";
@@ -51,6 +52,7 @@ export function MemorialBrowser() {
   const asked = gardenQueryFrom(useAddressSearch());
   const key = gardenApiPath(asked);
   const result = useQuery(key, () => api.get<GardenPageDto>(key));
+  const t = useT();
   // While the next view loads, the last one stays (no flash of a spinner between pages).
   const [shown, setShown] = useState<GardenPageDto | undefined>(result.data);
   if (result.data && result.data !== shown) setShown(result.data);
@@ -134,15 +136,15 @@ export function MemorialBrowser() {
   const hasFlowers = (view?.total ?? 0) > 0;
   return (
     <section className="garden-section memorials" aria-labelledby={headingId}>
-      <h2 id={headingId}>Memorial Flowers</h2>
-      <p className="garden-section__lead">Every flower here was planted with love. Take your time, and find the little ones you are looking for.</p>
+      <h2 id={headingId}>{t("Memorial Flowers")}</h2>
+      <p className="garden-section__lead">{t("Every flower here was planted with love. Take your time, and find the little ones you are looking for.")}</p>
 
       {hasFlowers ? (
         <div className="memorials__filters">
           <FlowerFilter query={query} onGo={go} />
           {query.flower || query.letter ? (
             <GardenLink to={{ ...query, flower: null, letter: null, page: 1 }} onGo={go} className="btn btn--outline memorials__show-all">
-              Show All Flowers
+              {t("Show All Flowers")}
             </GardenLink>
           ) : null}
           <LetterFilter query={query} onGo={go} />
@@ -152,20 +154,20 @@ export function MemorialBrowser() {
 
       {!view && result.error ? (
         <p className="memorials__error" role="alert">
-          {messageFor(result.error, "We could not load the memorial flowers just now. Please try again in a little while.")}
+          {messageFor(result.error, t("We could not load the memorial flowers just now. Please try again in a little while."))}
         </p>
       ) : !view ? (
-        <Spinner label="Loading memorial flowers..." />
+        <Spinner label={t("Loading memorial flowers...")} />
       ) : (
         <div className="memorials__results" aria-busy={busy || undefined}>
           <h3 id={RESULTS_ANCHOR} ref={resultsTop} className="memorials__count" aria-live="polite" aria-atomic="true" tabIndex={-1}>
-            {view.matches > 0 ? resultHeading(view.matches, query, view.more) : emptyText(view.total, query)}
+            {view.matches > 0 ? resultHeading(view.matches, query, view.more, t) : emptyText(view.total, query, t)}
           </h3>
           {/* Always in the page, so its words are read when they appear: once for each slow change. */}
           <p className="memorials__busy" role="status">
-            {busy ? "Finding the flowers…" : null}
+            {busy ? t("Finding the flowers…") : null}
           </p>
-          <Pagination query={query} page={view.page} pages={view.pages} onGo={go} label="Result pages, above the list" />
+          <Pagination query={query} page={view.page} pages={view.pages} onGo={go} label={t("Result pages, above the list")} />
           {view.flowers.length > 0 ? (
             <ul id={resultsId} className="memorial-grid">
               {/* Keyed by place on the page: another page or filter fills the same twelve cards in place
@@ -175,7 +177,7 @@ export function MemorialBrowser() {
               ))}
             </ul>
           ) : null}
-          <Pagination query={query} page={view.page} pages={view.pages} onGo={goFromBottom} label="Result pages, below the list" />
+          <Pagination query={query} page={view.page} pages={view.pages} onGo={goFromBottom} label={t("Result pages, below the list")} />
         </div>
       )}
       <Comments flower={dialogFlower} open={dialogOpen} onClose={closeComments} />

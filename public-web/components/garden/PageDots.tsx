@@ -1,4 +1,4 @@
-import { formatCount } from "../../../shared/numbers";
+import { useT } from "../../lib/i18n";
 
 interface PageDotsProps {
   /** Zero-based pages that get a dot (all of them, or a sample). */
@@ -11,6 +11,7 @@ interface PageDotsProps {
 
 /** Page dots: one button per page, named "Page n of N", the current one marked. */
 export function PageDots({ pages, total, current, onSelect, controls }: PageDotsProps) {
+  const t = useT();
   return (
     <ul className="page-dots">
       {pages.map((page) => (
@@ -18,7 +19,7 @@ export function PageDots({ pages, total, current, onSelect, controls }: PageDots
           <button
             type="button"
             className="page-dots__dot"
-            aria-label={`Page ${formatCount(page + 1)} of ${formatCount(total)}`}
+            aria-label={t("Page {page} of {pages}", { page: page + 1, pages: total })}
             aria-current={page === current ? "true" : undefined}
             aria-controls={controls}
             onClick={() => onSelect(page)}

@@ -2,7 +2,7 @@ import { memo } from "react";
 import type { GardenQuery } from "../../../shared/garden";
 import { sampledDots, wrapPage } from "../../lib/garden";
 import { GardenLink } from "./GardenLink";
-import { formatCount } from "../../../shared/numbers";
+import { useT } from "../../lib/i18n";
 
 interface PaginationProps {
   query: GardenQuery;
@@ -20,12 +20,13 @@ interface PaginationProps {
  * round trip, and the arrows cost it about a hundred bytes.
  */
 export const Pagination = memo(function Pagination({ query, page, pages, onGo, label }: PaginationProps) {
+  const t = useT();
   if (pages <= 1) return null;
   const to = (p: number) => ({ ...query, page: p });
   return (
     <nav className="pager pager--results" aria-label={label}>
-      <GardenLink to={to(wrapPage(page - 1, -1, pages) + 1)} onGo={onGo} className="btn btn--outline pager__step">
-        Previous<span className="visually-hidden"> page</span>
+      <GardenLink to={to(wrapPage(page - 1, -1, pages) + 1)} onGo={onGo} className="btn btn--outline pager__step" label={t("Previous page")}>
+        {t("Previous")}
       </GardenLink>
       <ul className="page-dots">
         {sampledDots(pages).map((p) => (
@@ -35,14 +36,14 @@ export const Pagination = memo(function Pagination({ query, page, pages, onGo, l
               onGo={onGo}
               className="page-dots__dot"
               current={p + 1 === page}
-              label={`Page ${formatCount(p + 1)} of ${formatCount(pages)}`}
+              label={t("Page {page} of {pages}", { page: p + 1, pages })}
             />
           </li>
         ))}
       </ul>
-      <span className="pager__status">{`Page ${formatCount(page)} of ${formatCount(pages)}`}</span>
-      <GardenLink to={to(wrapPage(page - 1, 1, pages) + 1)} onGo={onGo} className="btn btn--outline pager__step">
-        Next<span className="visually-hidden"> page</span>
+      <span className="pager__status">{t("Page {page} of {pages}", { page, pages })}</span>
+      <GardenLink to={to(wrapPage(page - 1, 1, pages) + 1)} onGo={onGo} className="btn btn--outline pager__step" label={t("Next page")}>
+        {t("Next")}
       </GardenLink>
     </nav>
   );

@@ -1,7 +1,9 @@
 import { memo, type MouseEvent } from "react";
 import { describeFlower } from "../../../shared/flowers";
-import { fullName, inLovingMemoryOf, memorialPath } from "../../../shared/garden";
+import { fullName, memorialPath } from "../../../shared/garden";
 import type { PublicFlowerDto } from "../../../shared/schemas/public";
+import { pathInLocale } from "../../../shared/i18n/paths";
+import { useLocale, useT } from "../../lib/i18n";
 import { FlowerImage } from "../flowers/FlowerImage";
 import { isPlainClick } from "./GardenLink";
 import { ShareButton } from "./ShareButton";
@@ -25,6 +27,8 @@ export const ResultCard = memo(function ResultCard({
   onComments(flower: PublicFlowerDto): void;
 }) {
   const { label, meaning, imageType } = describeFlower(flower.flowerType);
+  const t = useT();
+  const locale = useLocale();
   const name = fullName(flower);
   const path = memorialPath(flower);
   const open = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -40,21 +44,22 @@ export const ResultCard = memo(function ResultCard({
   return (
     <li className="memorial-card" data-flower={imageType}>
       <h4 className="memorial-card__name">
-        <a href={path} onClick={open}>
+        <a href={pathInLocale(path, locale)} onClick={open}>
           {name}
         </a>
       </h4>
       {flower.lossDate ? <p className="memorial-card__date">{flower.lossDate}</p> : null}
       <div className="memorial-card__flower-row">
         <FlowerImage type={flower.flowerType} size="sm" decorative className="memorial-card__image" />
-        <p className="memorial-card__flower">{label}</p>
-        <p className="memorial-card__meaning">{meaning}</p>
+        <p className="memorial-card__flower">{t(label)}</p>
+        <p className="memorial-card__meaning">{t(meaning)}</p>
       </div>
       <div className="memorial-card__actions">
-        <a href={`${path}#comments`} className="btn btn--outline memorial-card__comments" aria-haspopup="dialog" onClick={openComments}>
-          Comments<span className="visually-hidden">{` for ${name}`}</span>
+        <a href={`${pathInLocale(path, locale)}#comments`} className="btn btn--outline memorial-card__comments" aria-haspopup="dialog" onClick={openComments}>
+          {t("Comments")}
+          <span className="visually-hidden">{` ${t("for {name}", { name })}`}</span>
         </a>
-        <ShareButton path={path} title={inLovingMemoryOf(name)} label={`the memorial for ${name}`} icon={false} />
+        <ShareButton path={path} title={t("In loving memory of {name}", { name })} label={t("the memorial for {name}", { name })} icon={false} />
       </div>
     </li>
   );

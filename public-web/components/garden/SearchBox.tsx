@@ -1,5 +1,7 @@
 import { memo, useId, type FormEvent, type RefObject } from "react";
 import { GARDEN_PATH, type GardenQuery } from "../../../shared/garden";
+import { pathInLocale } from "../../../shared/i18n/paths";
+import { useLocale, useT } from "../../lib/i18n";
 import { GardenLink, RESULTS_ANCHOR } from "./GardenLink";
 
 interface SearchBoxProps {
@@ -19,20 +21,22 @@ interface SearchBoxProps {
  */
 export const SearchBox = memo(function SearchBox({ query, value, onType, onSubmit, onGo, inputRef }: SearchBoxProps) {
   const id = useId();
+  const t = useT();
+  const locale = useLocale();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSubmit(value);
   };
   return (
-    <form className="garden-search" role="search" method="get" action={`${GARDEN_PATH}#${RESULTS_ANCHOR}`} onSubmit={submit}>
+    <form className="garden-search" role="search" method="get" action={`${pathInLocale(GARDEN_PATH, locale)}#${RESULTS_ANCHOR}`} onSubmit={submit}>
       {query.flower ? <input type="hidden" name="flower" value={query.flower} /> : null}
       {query.letter ? <input type="hidden" name="letter" value={query.letter} /> : null}
       <label htmlFor={id} className="garden-search__label">
-        Search by Name
+        {t("Search by Name")}
       </label>
       {/* A hint that stays in sight (a placeholder vanished as one typed, and a phone cut it short). */}
       <p id={`${id}-hint`} className="garden-search__hint">
-        First, middle or last name
+        {t("First, middle or last name")}
       </p>
       <div className="garden-search__row">
         <input
@@ -47,11 +51,11 @@ export const SearchBox = memo(function SearchBox({ query, value, onType, onSubmi
           onChange={(e) => onType(e.target.value)}
         />
         <button type="submit" className="btn btn--secondary garden-search__go">
-          Search
+          {t("Search")}
         </button>
         {value ? (
           <GardenLink to={{ ...query, search: "", page: 1 }} onGo={onGo} className="btn btn--outline garden-search__clear">
-            Clear search
+            {t("Clear search")}
           </GardenLink>
         ) : null}
       </div>

@@ -1,4 +1,6 @@
 import { ShareIcon } from "../ui/icons/ShareIcon";
+import { pathInLocale } from "../../../shared/i18n/paths";
+import { useLocale, useT } from "../../lib/i18n";
 import { notify, notifyError } from "../../lib/toast";
 
 /**
@@ -8,8 +10,10 @@ import { notify, notifyError } from "../../lib/toast";
  * card would cost the garden's first view its first round trip.
  */
 export function ShareButton({ path, title, label, icon = true }: { path: string; title: string; label: string; icon?: boolean }) {
+  const t = useT();
+  const locale = useLocale();
   const share = async () => {
-    const url = new URL(path, window.location.origin).href;
+    const url = new URL(pathInLocale(path, locale), window.location.origin).href;
     if (typeof navigator.share === "function") {
       try {
         await navigator.share({ title, url });
@@ -20,15 +24,16 @@ export function ShareButton({ path, title, label, icon = true }: { path: string;
     }
     try {
       await navigator.clipboard.writeText(url);
-      notify("Link copied", "The link to this memorial is ready to paste into a message.");
+      notify(t("Link copied"), t("The link to this memorial is ready to paste into a message."));
     } catch {
-      notifyError("Could not copy the link", url);
+      notifyError(t("Could not copy the link"), url);
     }
   };
   return (
     <button type="button" className="btn btn--outline share-button" onClick={() => void share()}>
       {icon && <ShareIcon />}
-      Share<span className="visually-hidden">{` ${label}`}</span>
+      {t("Share")}
+      <span className="visually-hidden">{` ${label}`}</span>
     </button>
   );
 }

@@ -1,7 +1,9 @@
 import { Suspense, lazy, useCallback, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
+import { useT } from "../../lib/i18n";
 import { useSite } from "../../lib/site";
 import { MenuIcon } from "../ui/icons/Icon";
+import { LanguageLink } from "./LanguageLink";
 import { NavMenu } from "./NavMenu";
 import { DONATE_LINK, HOME_LINK, MENUS, isCurrent } from "./nav";
 
@@ -12,6 +14,7 @@ const MobileDrawer = lazy(loadDrawer);
 /** The fixed 96 px header: Home, two menus and Donate & Sponsor; a drawer on small screens. */
 export function Header() {
   const site = useSite();
+  const t = useT();
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   // The drawer's code comes with the first press of Menu (asked for as the pointer or focus reaches it), then stays.
@@ -27,11 +30,11 @@ export function Header() {
           <span className="brand__mark" aria-hidden="true" />
           <span className="brand__name">{site.shortName}</span>
         </Link>
-        <nav className="site-nav" aria-label="Main">
+        <nav className="site-nav" aria-label={t("Main")}>
           <ul className="site-nav__list">
             <li>
               <Link to="/" className={`nav-link${homeCurrent ? " is-active" : ""}`} aria-current={homeCurrent ? "page" : undefined}>
-                {HOME_LINK.label}
+                {t(HOME_LINK.label)}
               </Link>
             </li>
             {MENUS.map((menu) => (
@@ -43,8 +46,11 @@ export function Header() {
                 className={`btn btn--accent site-nav__donate${donateCurrent ? " is-active" : ""}`}
                 aria-current={donateCurrent ? "page" : undefined}
               >
-                {DONATE_LINK.label}
+                {t(DONATE_LINK.label)}
               </Link>
+            </li>
+            <li>
+              <LanguageLink className="nav-link site-nav__language" />
             </li>
           </ul>
         </nav>
@@ -62,7 +68,7 @@ export function Header() {
           }}
         >
           <MenuIcon />
-          Menu
+          {t("Menu")}
         </button>
       </div>
       {drawerWanted ? (

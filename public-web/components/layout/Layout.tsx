@@ -1,5 +1,6 @@
-import { Suspense, useEffect, useRef } from "react";
+import { Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { Outlet, useLocation } from "react-router-dom";
+import { useLocale, useT } from "../../lib/i18n";
 import { useSite } from "../../lib/site";
 import { documentTitle, routeFor } from "../../routes";
 import { Spinner } from "../ui/Spinner";
@@ -16,6 +17,15 @@ import { SkipLink } from "./SkipLink";
 export function Layout() {
   const site = useSite();
   const { pathname, hash } = useLocation();
+  const t = useT();
+  const locale = useLocale();
+
+  // "Ver en español" (or "View in English"), where there is reason to offer it: its code (which decides)
+  // loads once the page runs, not with it.
+  const [suggestion, setSuggestion] = useState<ReactNode>(null);
+  useEffect(() => {
+    void import("./LanguageSuggestion").then(({ suggestionFor }) => setSuggestion(suggestionFor(locale)));
+  }, [locale]);
 
   useEffect(() => {
     // Marks the page as interactive (tests wait for it; nothing styles it).
@@ -25,9 +35,9 @@ export function Layout() {
   useEffect(() => {
     const route = routeFor(pathname);
     if (route.ownTitle) return;
-    document.title = documentTitle(route, site.shortName);
-    document.querySelector('meta[name="description"]')?.setAttribute("content", route.description);
-  }, [pathname, site.shortName]);
+    document.title = documentTitle(route, site.shortName, t);
+    document.querySelector('meta[name="description"]')?.setAttribute("content", t(route.description));
+  }, [pathname, site.shortName, t]);
 
   // After a client navigation: to the #anchor, else to the top. Not on the first render, where the
   // browser has already placed the page (a reader may have scrolled while the script loaded).
@@ -55,6 +65,7 @@ export function Layout() {
       </main>
       <Footer />
       <Toaster />
+      {suggestion}
     </>
   );
 }

@@ -1,6 +1,8 @@
 import { useEffect, useRef, type KeyboardEvent } from "react";
 import { Link, useLocation } from "react-router-dom";
+import { useT } from "../../lib/i18n";
 import { CloseIcon } from "../ui/icons/Icon";
+import { LanguageLink } from "./LanguageLink";
 import { DONATE_LINK, HOME_LINK, MENUS, isCurrent } from "./nav";
 
 interface DrawerProps {
@@ -20,6 +22,7 @@ interface DrawerProps {
  * lazy import), not with every page.
  */
 export default function MobileDrawer({ open, onClose, id }: DrawerProps) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const { pathname } = useLocation();
   const opener = useRef<Element | null>(null);
@@ -80,7 +83,7 @@ export default function MobileDrawer({ open, onClose, id }: DrawerProps) {
     const current = isCurrent(pathname, to);
     return (
       <Link to={to} className={`${className}${current ? " is-active" : ""}`} aria-current={current ? "page" : undefined}>
-        {label}
+        {t(label)}
       </Link>
     );
   };
@@ -90,7 +93,7 @@ export default function MobileDrawer({ open, onClose, id }: DrawerProps) {
       ref={ref}
       id={id}
       className="drawer"
-      aria-label="Site menu"
+      aria-label={t("Site menu")}
       onKeyDown={trapTab}
       onCancel={(e) => {
         e.preventDefault();
@@ -104,18 +107,18 @@ export default function MobileDrawer({ open, onClose, id }: DrawerProps) {
       {open ? (
         <div className="drawer__panel">
           <div className="drawer__top">
-            <span className="drawer__title">Menu</span>
-            <button type="button" className="drawer__close" aria-label="Close menu" onClick={onClose}>
+            <span className="drawer__title">{t("Menu")}</span>
+            <button type="button" className="drawer__close" aria-label={t("Close menu")} onClick={onClose}>
               <CloseIcon />
             </button>
           </div>
-          <nav aria-label="Main menu">
+          <nav aria-label={t("Main menu")}>
             <ul className="drawer__list">
               <li>{link(HOME_LINK.to, HOME_LINK.label)}</li>
               {MENUS.map((menu) => (
                 <li key={menu.id}>
                   <p className="drawer__group" id={`drawer-${menu.id}`}>
-                    {menu.label}
+                    {t(menu.label)}
                   </p>
                   <ul aria-labelledby={`drawer-${menu.id}`}>
                     {menu.items.map((item) => (
@@ -126,6 +129,7 @@ export default function MobileDrawer({ open, onClose, id }: DrawerProps) {
               ))}
             </ul>
             {link(DONATE_LINK.to, DONATE_LINK.label, "btn btn--accent drawer__donate")}
+            <LanguageLink className="drawer__link" />
           </nav>
         </div>
       ) : null}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
+import { useT } from "../../lib/i18n";
 import { isCurrent, type NavMenuDef } from "./nav";
 
 /**
@@ -9,6 +10,7 @@ import { isCurrent, type NavMenuDef } from "./nav";
  */
 export function NavMenu({ menu }: { menu: NavMenuDef }) {
   const [open, setOpen] = useState(false);
+  const t = useT();
   const { pathname } = useLocation();
   const root = useRef<HTMLLIElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -48,7 +50,7 @@ export function NavMenu({ menu }: { menu: NavMenuDef }) {
         aria-controls={listId}
         onClick={() => setOpen((o) => !o)}
       >
-        {menu.label}
+        {t(menu.label)}
         <span className="nav-menu__chevron" aria-hidden="true" />
       </button>
       <ul id={listId} className="nav-menu__list" hidden={!open}>
@@ -57,7 +59,7 @@ export function NavMenu({ menu }: { menu: NavMenuDef }) {
           return (
             <li key={item.to}>
               <Link to={item.to} className={`nav-menu__link${current ? " is-active" : ""}`} aria-current={current ? "page" : undefined}>
-                {item.label}
+                {t(item.label)}
               </Link>
             </li>
           );

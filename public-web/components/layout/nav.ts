@@ -1,3 +1,4 @@
+import { msg } from "../../lib/i18n";
 import { NOT_FOUND_ROUTE, routeFor } from "../../routes";
 
 /** The site's navigation: one list read by the header bar and the drawer. */
@@ -12,27 +13,27 @@ export interface NavMenuDef {
   items: NavLinkDef[];
 }
 
-export const HOME_LINK: NavLinkDef = { label: "Home", to: "/" };
-export const DONATE_LINK: NavLinkDef = { label: "Donate & Sponsor", to: "/support-donation" };
+export const HOME_LINK: NavLinkDef = { label: msg("Home"), to: "/" };
+export const DONATE_LINK: NavLinkDef = { label: msg("Donate & Sponsor"), to: "/support-donation" };
 
 export const MENUS: NavMenuDef[] = [
   {
-    label: "Start Here",
+    label: msg("Start Here"),
     id: "start-here",
     items: [
-      { label: "New Families", to: "/new-families" },
-      { label: "Burial & Cremation", to: "/burial-cremation" },
-      { label: "Support & Resources", to: "/support-resources" },
+      { label: msg("New Families"), to: "/new-families" },
+      { label: msg("Burial & Cremation"), to: "/burial-cremation" },
+      { label: msg("Support & Resources"), to: "/support-resources" },
     ],
   },
   {
-    label: "Resources",
+    label: msg("Resources"),
     id: "resources",
     items: [
-      { label: "About Us", to: "/about-us" },
-      { label: "Who We Are", to: "/who-we-are" },
-      { label: "Garden of Remembrance", to: "/garden-of-remembrance" },
-      { label: "Share Testimonial", to: "/share-testimonial" },
+      { label: msg("About Us"), to: "/about-us" },
+      { label: msg("Who We Are"), to: "/who-we-are" },
+      { label: msg("Garden of Remembrance"), to: "/garden-of-remembrance" },
+      { label: msg("Share Testimonial"), to: "/share-testimonial" },
     ],
   },
 ];

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useT } from "../../lib/i18n";
 import { CloseIcon } from "./icons/Icon";
 
 interface DialogProps {
@@ -18,6 +19,7 @@ interface DialogProps {
  */
 export function Dialog({ open, onClose, title, description, children, className }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const tr = useT();
   const opener = useRef<Element | null>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -59,7 +61,7 @@ export function Dialog({ open, onClose, title, description, children, className 
         <h2 id={titleId} className="dialog__title">
           {title}
         </h2>
-        <button type="button" className="dialog__close" aria-label="Close" onClick={onClose}>
+        <button type="button" className="dialog__close" aria-label={tr("Close")} onClick={onClose}>
           <CloseIcon />
         </button>
       </div>

@@ -1,4 +1,5 @@
 import { cloneElement, useId, type ReactElement, type ReactNode } from "react";
+import { useT } from "../../lib/i18n";
 
 interface FieldProps {
   label: ReactNode;
@@ -15,6 +16,7 @@ interface FieldProps {
 /** A labelled form control with its hint and its error, tied to it for assistive technology. */
 export function Field({ label, children, hint, error, required, optional, className }: FieldProps) {
   const id = useId();
+  const t = useT();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
@@ -22,8 +24,8 @@ export function Field({ label, children, hint, error, required, optional, classN
     <div className={`field ${error ? "field--invalid" : ""} ${className ?? ""}`}>
       <label htmlFor={id} className="field__label">
         {label}
-        {required ? <span className="field__required"> (required)</span> : null}
-        {optional && !required ? <span className="field__required"> (optional)</span> : null}
+        {required ? <span className="field__required">{` ${t("(required)")}`}</span> : null}
+        {optional && !required ? <span className="field__required">{` ${t("(optional)")}`}</span> : null}
       </label>
       {cloneElement(children, {
         id,

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type PointerEvent } from "react";
 import toast, { useToaster, type Toast } from "react-hot-toast/headless";
 import { ToastText, toastContent } from "../../lib/toast";
+import { useT } from "../../lib/i18n";
 import { CloseIcon } from "./icons/Icon";
 
 const SWIPE_THRESHOLD_PX = 50;
@@ -12,6 +13,7 @@ const SWIPE_THRESHOLD_PX = 50;
  */
 export function Toaster() {
   const { toasts, handlers } = useToaster();
+  const tr = useT();
   const region = useRef<HTMLElement>(null);
   const visible = toasts.filter((t) => t.visible).slice(0, 1);
 
@@ -30,7 +32,7 @@ export function Toaster() {
     <section
       ref={region}
       className="toast-region"
-      aria-label="Notifications (F8)"
+      aria-label={tr("Notifications (F8)")}
       tabIndex={-1}
       onMouseEnter={handlers.startPause}
       onMouseLeave={handlers.endPause}
@@ -44,6 +46,7 @@ export function Toaster() {
 
 function ToastCard({ toast: t }: { toast: Toast }) {
   const content = toastContent(t);
+  const tr = useT();
   const start = useRef<number | null>(null);
   const card = useRef<HTMLDivElement>(null);
   const onPointerDown = (e: PointerEvent) => {
@@ -74,7 +77,7 @@ function ToastCard({ toast: t }: { toast: Toast }) {
       onPointerCancel={onPointerUp}
     >
       <ToastText {...content} />
-      <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => toast.dismiss(t.id)}>
+      <button type="button" className="toast__close" aria-label={tr("Dismiss notification")} onClick={() => toast.dismiss(t.id)}>
         <CloseIcon />
       </button>
     </div>
