@@ -12,6 +12,7 @@ import { Writes2ProcessedIntake1796100000001 } from "./1796100000001-writes2-pro
 import { BoundsGardenWordStarts1797000000000 } from "./1797000000000-bounds-garden-word-starts";
 import { FamilyLinks1797000000001 } from "./1797000000001-family-links";
 import { Family2LinkOnlyAndSearch1797100000000 } from "./1797100000000-family2-link-only-and-search";
+import { Family3AdminSearchWithdrawn1797200000000 } from "./1797200000000-family3-admin-search-withdrawn";
 
 /** Every migration in order; they run at start, never `synchronize`. Append new ones at the end. */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   BoundsGardenWordStarts1797000000000,
   FamilyLinks1797000000001,
   Family2LinkOnlyAndSearch1797100000000,
+  Family3AdminSearchWithdrawn1797200000000,
 ];
