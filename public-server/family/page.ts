@@ -101,6 +101,9 @@ export const FAMILY_TEXT = {
     "We will send you no more monthly updates. We are sorry to see you go, and we keep your family in our prayers. If you change your mind, the private link in our emails lets you choose them again.",
   stopEndedHeading: "We could not read this link",
   stopEnded: "This link to stop our updates does not work, perhaps because it was copied only in part, or its memorial was deleted.",
+  stopBusyHeading: "Please try again in a little while",
+  stopBusy:
+    "We have received many requests from your connection in a short time. Please try again in an hour, or write to us and we will stop the updates for you.",
 };
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -234,7 +237,7 @@ export function noLinkPage(site: SiteConfig, reason: NoLinkReason): string {
   );
 }
 
-export type StopUpdatesState = "ask" | "stopped" | "ended";
+export type StopUpdatesState = "ask" | "stopped" | "ended" | "busy";
 
 /**
  * The page of an updates email's unsubscribe link. Opened (GET), it only asks:
@@ -242,7 +245,14 @@ export type StopUpdatesState = "ask" | "stopped" | "ended";
  */
 export function stopUpdatesPage(site: SiteConfig, state: StopUpdatesState, token: string): string {
   const T = FAMILY_TEXT;
-  const [heading, text] = ({ ask: [T.stopHeading, T.stop], stopped: [T.stoppedHeading, T.stopped], ended: [T.stopEndedHeading, T.stopEnded] } as const)[state];
+  const [heading, text] = (
+    {
+      ask: [T.stopHeading, T.stop],
+      stopped: [T.stoppedHeading, T.stopped],
+      ended: [T.stopEndedHeading, T.stopEnded],
+      busy: [T.stopBusyHeading, T.stopBusy],
+    } as const
+  )[state];
   const form =
     state === "ask"
       ? `<form method="post" action="${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${esc(T.stopButton)}</button></form>`

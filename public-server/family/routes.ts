@@ -22,6 +22,15 @@ const ASKS_PER_ADDRESS_PER_HOUR = 3;
 const MAX_FLOWERS_PER_ASK = 20;
 /** Asks waiting to be looked up at once; more are answered the same and dropped. */
 const MAX_WAITING_ASKS = 100;
+/**
+ * The unsubscribe address, per connection: a mail provider's one-click comes
+ * from its own servers, for many of its users, so the bound on every request
+ * is loose; a token that is not good (a guess, a link cut short) counts
+ * against a tight one. Connections tracked at most, the least recent dropped.
+ */
+const UNSUBSCRIBES_PER_HOUR = 120;
+const REFUSED_UNSUBSCRIBES_PER_HOUR = 10;
+const UNSUBSCRIBE_CONNECTIONS = 10_000;
 
 /**
  * A family's private pages to manage their memorial, without an account
@@ -39,6 +48,8 @@ export function familyPages(config: ServerConfig, s: Services): Middleware<AppSt
   const perConnection = new RateLimiter(ASKS_PER_HOUR, 3_600_000, undefined, () => config.now().getTime());
   const perAddress = new RateLimiter(ASKS_PER_ADDRESS_PER_HOUR, 3_600_000, undefined, () => config.now().getTime());
   const updatesKey = unsubscribeKey(config);
+  const unsubscribes = new RateLimiter(UNSUBSCRIBES_PER_HOUR, 3_600_000, UNSUBSCRIBE_CONNECTIONS, () => config.now().getTime());
+  const refusedUnsubscribes = new RateLimiter(REFUSED_UNSUBSCRIBES_PER_HOUR, 3_600_000, UNSUBSCRIBE_CONNECTIONS, () => config.now().getTime());
   let waitingAsks = 0;
   let asks: Promise<unknown> = Promise.resolve();
 
@@ -146,8 +157,16 @@ export function familyPages(config: ServerConfig, s: Services): Middleware<AppSt
    * ("List-Unsubscribe=One-Click") is not read.
    */
   async function unsubscribe(ctx: Context) {
+    // Counted as refused before the token is read, given back if it is good: parallel guesses cannot all pass the check first.
+    let wait = unsubscribes.take(ctx.ip);
+    if (wait === 0 && (wait = refusedUnsubscribes.take(ctx.ip)) > 0) unsubscribes.release(ctx.ip);
+    if (wait > 0) {
+      ctx.set("Retry-After", String(wait));
+      return answer(ctx, stopUpdatesPage(s.site.get(), "busy", ""), 429);
+    }
     const token = typeof ctx.query.token === "string" ? ctx.query.token : "";
     const good = ctx.method === "POST" ? await stopUpdates(s, updatesKey, token) : await isUnsubscribeToken(s, updatesKey, token);
+    if (good) refusedUnsubscribes.release(ctx.ip);
     answer(ctx, stopUpdatesPage(s.site.get(), good ? (ctx.method === "POST" ? "stopped" : "ask") : "ended", token), good ? 200 : 404);
   }
 

@@ -8,7 +8,8 @@ import { adminSearchMatch } from "../../public-server/commands/adminSearch";
 import { startTestServer, type TestServer } from "../support/testServer";
 import { Client, json } from "../support/client";
 import { cleanupAfterAll } from "../support/cleanup";
-import { liveFlower, newestToken, signedIn, submitFlower } from "./fixtures";
+import { unsubscribeKey, unsubscribeToken } from "../../public-server/family/unsubscribe";
+import { count, liveFlower, newestToken, signedIn, sql, submitFlower } from "./fixtures";
 
 /**
  * A family's memorial after the immediate choices: corrections reviewed by a
@@ -20,8 +21,8 @@ const { cleanups, tempDir } = cleanupAfterAll();
 const MANAGE = "/manage-memorial";
 const FLOWERS = "/api/admin/memorial-flowers";
 
-async function server(): Promise<TestServer> {
-  const s = await startTestServer();
+async function server(overrides: Parameters<typeof startTestServer>[0] = {}): Promise<TestServer> {
+  const s = await startTestServer(overrides);
   cleanups.push(s.stop);
   return s;
 }
@@ -83,5 +84,44 @@ describe("the migration that gives withdrawn memorials a status of their own in 
     expect(match("wil", "pending")).toEqual([2]);
     expect(match("wil", "approved")).toEqual([]);
     after.close();
+  });
+});
+
+describe("the unsubscribe address's bound", () => {
+  it("refuses a connection that sends many tokens that are not good, keeps answering others, and a retry is answered the same", async () => {
+    // Behind the site's proxy, each connection is told apart by X-Forwarded-For.
+    const s = await server({ trustProxy: 1 });
+    const admin = await signedIn(s);
+    const { id } = await liveFlower(s, admin, { babyFirstName: "Benedetta", emailUpdates: true });
+    const { createdAt } = sql<{ createdAt: string }>(s, "SELECT created_at AS createdAt FROM memorial_flowers WHERE id = ?", id)[0]!;
+    const url = `${s.url}${MANAGE}/stop-updates?token=${unsubscribeToken(unsubscribeKey(s.config), id, createdAt)}`;
+    const oneClick = (from: string, address = url) =>
+      fetch(address, {
+        method: "POST",
+        headers: { "X-Forwarded-For": from, Origin: "https://mail.example", "Content-Type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      });
+
+    // A hundred guesses at once from one connection: ten are read, the rest wait an hour.
+    const guesses = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        oneClick("203.0.113.7", `${s.url}${MANAGE}/stop-updates?token=${id}.${"A".repeat(40)}${String(i).padStart(3, "0")}`),
+      ),
+    );
+    const statuses = guesses.map((r) => r.status);
+    expect(statuses.filter((n) => n === 404)).toHaveLength(10);
+    expect(statuses.filter((n) => n === 429)).toHaveLength(90);
+    const busy = guesses.find((r) => r.status === 429)!;
+    expect(Number(busy.headers.get("retry-after"))).toBeGreaterThan(3000);
+    expect(await busy.text()).toContain("Please try again in a little while");
+    // Even its good token now waits; another connection's is answered at once.
+    expect((await oneClick("203.0.113.7")).status).toBe(429);
+    expect(count(s, "memorial_flowers", "email_updates = 1")).toBe(1);
+
+    expect((await oneClick("198.51.100.20")).status).toBe(200);
+    expect(count(s, "memorial_flowers", "email_updates = 1")).toBe(0);
+    const activity = count(s, "activity_log");
+    for (let i = 0; i < 5; i++) expect((await oneClick("198.51.100.20")).status).toBe(200);
+    expect(count(s, "activity_log")).toBe(activity);
   });
 });
