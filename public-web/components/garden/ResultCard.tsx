@@ -1,7 +1,7 @@
 import { memo, type MouseEvent } from "react";
 import { describeFlower } from "../../../shared/flowers";
 import { fullName, inLovingMemoryOf, memorialPath } from "../../../shared/garden";
-import type { PublicFlowerDto } from "../../../shared/schemas/public";
+import type { PublicMemorialDto } from "../../../shared/schemas/public";
 import { FlowerImage } from "../flowers/FlowerImage";
 import { isPlainClick } from "./GardenLink";
 import { ShareButton } from "./ShareButton";
@@ -11,7 +11,8 @@ import { ShareButton } from "./ShareButton";
  * the loss date if given, the flower and its meaning, Comments and Share.
  * `data-flower` gives the card its own flower's colour, a soft accent (garden.css), so that a page of
  * cards reads as a bed of different flowers.
- * Comments opens the dialog; without JavaScript it is a link to the page, which lists them.
+ * Comments opens the dialog; without JavaScript it is a link to the page, which lists them. A memorial
+ * whose family turned comments off has no Comments: they are not shown, and none can be left.
  * The name is a plain link that asks the page (`onOpen`, the router's navigate) to move in place: the
  * router's own Link does far more work per card, and the cards are drawn again on every view.
  */
@@ -20,9 +21,9 @@ export const ResultCard = memo(function ResultCard({
   onOpen,
   onComments,
 }: {
-  flower: PublicFlowerDto;
+  flower: PublicMemorialDto;
   onOpen(path: string): void;
-  onComments(flower: PublicFlowerDto): void;
+  onComments(flower: PublicMemorialDto): void;
 }) {
   const { label, meaning, imageType } = describeFlower(flower.flowerType);
   const name = fullName(flower);
@@ -51,9 +52,11 @@ export const ResultCard = memo(function ResultCard({
         <p className="memorial-card__meaning">{meaning}</p>
       </div>
       <div className="memorial-card__actions">
-        <a href={`${path}#comments`} className="btn btn--outline memorial-card__comments" aria-haspopup="dialog" onClick={openComments}>
-          Comments<span className="visually-hidden">{` for ${name}`}</span>
-        </a>
+        {flower.commentsOff ? null : (
+          <a href={`${path}#comments`} className="btn btn--outline memorial-card__comments" aria-haspopup="dialog" onClick={openComments}>
+            Comments<span className="visually-hidden">{` for ${name}`}</span>
+          </a>
+        )}
         <ShareButton path={path} title={inLovingMemoryOf(name)} label={`the memorial for ${name}`} icon={false} />
       </div>
     </li>

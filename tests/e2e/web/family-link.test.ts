@@ -1,10 +1,11 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage } from "../../support/browser";
+import { launchBrowser, newPage, openHydrated } from "../../support/browser";
 import { axeViolations } from "../../support/axe";
 import { startTestServer, type TestServer } from "../../support/testServer";
 import { liveFlower, newestToken, signedIn, sql } from "../../public-server/fixtures";
 import { readCsvRecords } from "../../../shared/csv";
+import { Client } from "../../support/client";
 
 /**
  * A family's private link in Chromium, with JavaScript and without: the
@@ -172,6 +173,40 @@ describe("around the memorial page", () => {
     await page.getByRole("heading", { level: 2, name: "Leave a Comment for Leopoldine Castellane" }).waitFor();
     expect(new URL(page.url()).search).toBe(`?comment=${id}`);
     await context.close();
+  });
+
+  it("a memorial whose family turned comments off offers no comment in the garden's list, with JavaScript or without", async () => {
+    const admin = await signedIn(server);
+    const open = await liveFlower(server, admin, { babyFirstName: "Rosamund", babyLastName: "Quietwater" });
+    const quiet = await liveFlower(server, admin, { babyFirstName: "Evangeline", babyLastName: "Quietwater" });
+    const family = new Client(server.url);
+    expect((await family.get(`/manage-memorial?token=${await newestToken(server)}`)).status).toBe(303);
+    const off = await family.post("/manage-memorial", "change=comments-off", { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" });
+    expect(off.status).toBe(303);
+
+    const { page, context } = await newPage(browser, server.url, { javaScriptEnabled: true });
+    page.setDefaultTimeout(10_000);
+    await openHydrated(page, "/garden-of-remembrance?search=quietwater");
+    const card = (name: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 4, name }) });
+    await card("Evangeline Quietwater").waitFor();
+    expect(
+      await card("Evangeline Quietwater")
+        .getByRole("link", { name: /^Comments/ })
+        .count(),
+    ).toBe(0);
+    await card("Rosamund Quietwater").getByRole("link", { name: "Comments for Rosamund Quietwater" }).click();
+    await page.getByRole("dialog").getByRole("link", { name: "Leave a Comment" }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+
+    // Without JavaScript: the garden's comment form is there for the one, not for the other.
+    const plain = await newPage(browser, server.url, { javaScriptEnabled: false });
+    await plain.page.goto(`/garden-of-remembrance?comment=${open.id}`);
+    await plain.page.getByRole("heading", { level: 2, name: "Leave a Comment for Rosamund Quietwater" }).waitFor();
+    await plain.page.goto(`/garden-of-remembrance?comment=${quiet.id}`);
+    await plain.page.getByRole("heading", { level: 2, name: "Memorial Flowers" }).waitFor();
+    expect(await plain.page.getByText("Leave a Comment").count()).toBe(0);
+    await plain.context.close();
   });
 
   it("the printed keepsake invites no comment, and with a few comments fits one page", async () => {
