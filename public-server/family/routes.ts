@@ -5,11 +5,17 @@ import type { ServerConfig } from "../config";
 import type { AppState, Services } from "../context";
 import { familyChange, familyView, FAMILY_CHANGES, linkById, linkForToken, MANAGE_PATH, markUsed, type FamilyChange } from "../commands/family";
 import { BadRequest } from "../errors";
+import { FlowerEntryInput } from "../../shared/schemas/admin";
+import { askCorrection, type CorrectionOutcome } from "../commands/corrections";
+import { toIssues } from "../lib/validate";
 import { RateLimiter } from "../lib/rateLimiter";
 import { enqueueFamilyLink } from "../mail/hooks";
 import { sameOriginWrites } from "../middlewares/security";
 import { confirmDeletePage, managePage, noLinkPage, stopUpdatesPage, type NoLinkReason } from "./page";
 import { isUnsubscribeToken, stopUpdates, unsubscribeKey, UNSUBSCRIBE_PATH } from "./unsubscribe";
+
+/** What the page says after a correction was sent (?done=). */
+const CORRECTION_DONE: `correction-${CorrectionOutcome}`[] = ["correction-asked", "correction-applied", "correction-same"];
 
 /** Names the open link for the manage page only; signed, so it cannot be forged or changed. */
 const COOKIE = "garden.manage";
@@ -94,12 +100,14 @@ export function familyPages(config: ServerConfig, s: Services): Middleware<AppSt
     }
     setSession(ctx, link.linkId); // a family reading slowly keeps the page as long as they use it
     if (ctx.query.confirm === "delete") return answer(ctx, confirmDeletePage(site, view));
-    const done = FAMILY_CHANGES.includes(ctx.query.done as FamilyChange) ? (ctx.query.done as FamilyChange) : null;
+    const said = String(ctx.query.done ?? "");
+    const done = [...FAMILY_CHANGES, ...CORRECTION_DONE].includes(said as never) ? (said as FamilyChange | (typeof CORRECTION_DONE)[number]) : null;
     answer(ctx, managePage(site, view, done));
   }
 
   async function post(ctx: Context) {
     const fields = (ctx.request.body ?? {}) as Record<string, unknown>;
+    if (fields.change === "correct") return correct(ctx, fields);
     const change = fields.change as FamilyChange;
     if (!FAMILY_CHANGES.includes(change)) throw BadRequest("We could not tell which change you chose. Please go back to the page and try again.");
     const link = await session(ctx);
@@ -118,6 +126,30 @@ export function familyPages(config: ServerConfig, s: Services): Middleware<AppSt
     if (change === "delete") clearSession(ctx);
     ctx.status = 303;
     ctx.redirect(`${MANAGE_PATH}?done=${change}`);
+  }
+
+  /**
+   * A correction to the names, the date or the flower, checked with the
+   * flower's own schema: with a problem, the page comes back (400) with the
+   * form as sent and a sentence beside each field; otherwise it waits for a
+   * volunteer (see askCorrection) and the page says so.
+   */
+  async function correct(ctx: Context, fields: Record<string, unknown>) {
+    const link = await session(ctx);
+    const view = link ? await familyView(s, link.flowerId) : null;
+    if (!link || !view) {
+      ctx.status = 303;
+      ctx.redirect(`${MANAGE_PATH}?link=ended`);
+      return;
+    }
+    const parsed = FlowerEntryInput.safeParse(fields);
+    if (!parsed.success) {
+      const problems = Object.fromEntries(toIssues(parsed.error).flatMap((i) => (i.path ? [[i.path, i.message]] : [])));
+      return answer(ctx, managePage(s.site.get(), view, null, { values: fields, problems }), 400);
+    }
+    const outcome = await askCorrection(s, link.flowerId, parsed.data);
+    ctx.status = 303;
+    ctx.redirect(`${MANAGE_PATH}?done=correction-${outcome}`);
   }
 
   /**

@@ -8,6 +8,7 @@ import { mailFor } from "./index";
 import {
   assistanceRequestMessage,
   familyChangedMessage,
+  familyCorrectionMessage,
   familyLinkMessage,
   flowerApprovedMessage,
   flowerReceivedMessage,
@@ -73,6 +74,12 @@ async function enqueueFor(s: Services, tx: Queries, event: DomainEvent): Promise
     const f = await familyFlower(tx, event.id);
     if (!f?.email?.trim()) return false;
     const content = familyChangedMessage(s.site.get(), f, event.change);
+    return enqueue(tx, { kind: "family-note", dedupeKey: `family-note:${event.id}:${f.createdAt}:${crypto.randomUUID()}`, to: [f.email.trim()], ...content });
+  }
+  if (event.type === "correction") {
+    const f = await familyFlower(tx, event.id);
+    if (!f?.email?.trim()) return false;
+    const content = familyCorrectionMessage(s.site.get(), f, event.action);
     return enqueue(tx, { kind: "family-note", dedupeKey: `family-note:${event.id}:${f.createdAt}:${crypto.randomUUID()}`, to: [f.email.trim()], ...content });
   }
   if (event.type === "approved" && event.kind === "testimonial") {

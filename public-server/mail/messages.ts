@@ -140,6 +140,33 @@ export function familyChangedMessage(site: SiteConfig, f: FamilyFlower, change: 
   ]);
 }
 
+/** What a family's note says of their correction to the names, the date or the flower. */
+const CORRECTION: Record<"asked" | "applied" | "withdrawn" | "approved" | "declined", (name: string) => string[]> = {
+  asked: (n) => [
+    `Thank you for your correction to ${n}'s memorial. A volunteer will look at it soon and write to you again; until then the memorial stays as it is. It was sent just now with your private link.`,
+  ],
+  applied: (n) => [`${n}'s memorial was corrected just now with your private link. A volunteer will look at the memorial before it goes into the garden.`],
+  withdrawn: (n) => [`The correction you sent for ${n}'s memorial was withdrawn just now with your private link. The memorial stays as it is.`],
+  approved: (n) => [`Your correction is made: the memorial now reads ${n}, with the care it deserves.`],
+  declined: () => [
+    "A volunteer looked at your correction and has kept the memorial as it was for now.",
+    "We are sorry we could not make this change. If you would like to tell us more, or to talk about it, we will gladly help.",
+  ],
+};
+
+/** To the address on file, about a correction to the memorial: sent, made, withdrawn, or decided by a volunteer. */
+export function familyCorrectionMessage(site: SiteConfig, f: FamilyFlower, action: keyof typeof CORRECTION): MessageContent {
+  const name = fullName(f);
+  const byFamily = action === "asked" || action === "applied" || action === "withdrawn";
+  return render(site, byFamily ? `A correction to ${name}'s memorial` : `Your correction to ${name}'s memorial`, [
+    dear(f),
+    ...CORRECTION[action](name),
+    byFamily
+      ? `If this was you, there is nothing more to do. If it was not you, please write to us at ${site.email} or call us at ${site.phones[0]!.number}: we will put it right and close your private links.`
+      : `We keep your family in our prayers. ${contactLine(site)}`,
+  ]);
+}
+
 /** To the person who shared a testimonial, when it is posted. */
 export function testimonialApprovedMessage(site: SiteConfig, publicUrl: string, t: { firstName: string }): MessageContent {
   return render(site, "Your story is now shared on our website", [

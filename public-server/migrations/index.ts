@@ -13,6 +13,7 @@ import { BoundsGardenWordStarts1797000000000 } from "./1797000000000-bounds-gard
 import { FamilyLinks1797000000001 } from "./1797000000001-family-links";
 import { Family2LinkOnlyAndSearch1797100000000 } from "./1797100000000-family2-link-only-and-search";
 import { Family3AdminSearchWithdrawn1797200000000 } from "./1797200000000-family3-admin-search-withdrawn";
+import { Family3FlowerRevisions1797200000001 } from "./1797200000001-family3-flower-revisions";
 
 /** Every migration in order; they run at start, never `synchronize`. Append new ones at the end. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   FamilyLinks1797000000001,
   Family2LinkOnlyAndSearch1797100000000,
   Family3AdminSearchWithdrawn1797200000000,
+  Family3FlowerRevisions1797200000001,
 ];

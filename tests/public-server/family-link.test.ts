@@ -133,7 +133,7 @@ describe("the family's private link", () => {
     expect(html).not.toMatch(/<iframe|<script|https?:\/\//i);
     expect(html).not.toContain(token);
     // Every form posts here, as a plain form.
-    expect([...html.matchAll(/<form method="post" action="([^"]+)"/g)].map((m) => m[1])).toEqual(Array(6).fill(MANAGE));
+    expect([...html.matchAll(/<form method="post" action="([^"]+)"/g)].map((m) => m[1])).toEqual([`${MANAGE}#correct`, ...Array(6).fill(MANAGE)]);
     expect(sql(s, "SELECT * FROM memorial_flowers WHERE id = ?", id)).toEqual(before);
 
     expect(lines.some((l) => l.includes('"/manage-memorial"'))).toBe(true);

@@ -9,7 +9,8 @@ import { startTestServer, type TestServer } from "../support/testServer";
 import { Client, json } from "../support/client";
 import { cleanupAfterAll } from "../support/cleanup";
 import { unsubscribeKey, unsubscribeToken } from "../../public-server/family/unsubscribe";
-import { count, liveFlower, newestToken, signedIn, sql, submitFlower } from "./fixtures";
+import { mailFor } from "../../public-server/mail";
+import { count, emails, liveFlower, newestToken, signedIn, sql, submitFlower } from "./fixtures";
 
 /**
  * A family's memorial after the immediate choices: corrections reviewed by a
@@ -123,5 +124,165 @@ describe("the unsubscribe address's bound", () => {
     const activity = count(s, "activity_log");
     for (let i = 0; i < 5; i++) expect((await oneClick("198.51.100.20")).status).toBe(200);
     expect(count(s, "activity_log")).toBe(activity);
+  });
+});
+
+describe("a family's correction to the names, the date or the flower", () => {
+  const correct = (s: TestServer, family: Client, fields: Record<string, string>) =>
+    family.post(MANAGE, new URLSearchParams({ change: "correct", ...fields }).toString(), form(s));
+  const notes = async (s: TestServer) => {
+    await mailFor(s.parts.services).drain();
+    return emails(s)
+      .filter((e) => e.name.endsWith("family-note.eml"))
+      .map((e) => e.text.replace(/\s+/g, " "));
+  };
+  const memorialPage = async (s: TestServer, id: number) => {
+    const visitor = new Client(s.url);
+    const first = await visitor.get(`/garden-of-remembrance/${id}`);
+    return (first.status === 301 ? await visitor.get(first.headers.get("location")!) : first).text();
+  };
+  const CORRECTIONS = `${FLOWERS}/corrections`;
+  type Corrections = {
+    items: { id: number; version: number; name: string; changes: { field: string; before: string | null; after: string | null }[] }[];
+    total: number;
+  };
+
+  it("waits for a volunteer: the live memorial stays exactly as it is until approved; a second one replaces the first; approval is under its version", async () => {
+    const s = await server();
+    const admin = await signedIn(s);
+    const { id } = await liveFlower(s, admin, { babyFirstName: "Gracie", babyMiddleName: "", babyLastName: "Lindqvist", lossDate: "", flowerType: "lily" });
+    const family = await opened(s);
+    const page = await (await family.get(MANAGE)).text();
+    expect(page).toContain("<h2>Correct the names, the date or the flower</h2>");
+    expect(page).toContain('name="babyFirstName" value="Gracie"');
+    expect(page).not.toContain("please write to us at");
+
+    // The flower's own rules: a first name is needed. The page comes back with the sentence by the field.
+    const refused = await correct(s, family, { babyFirstName: "  ", babyLastName: "Lindqvist", flowerType: "pink-rose" });
+    expect(refused.status).toBe(400);
+    const again = await refused.text();
+    expect(again).toContain('<p class="problem" id="babyFirstName-problem">First name is required</p>');
+    expect(again).toContain('name="babyLastName" value="Lindqvist"');
+    expect(await correct(s, family, { babyFirstName: "Grace", babyLastName: "Lindqvist", flowerType: "tulip-of-doom" }).then((r) => r.status)).toBe(400);
+    expect(count(s, "flower_revisions")).toBe(0);
+
+    const row = () => sql(s, "SELECT * FROM memorial_flowers WHERE id = ?", id);
+    const before = { row: row(), api: await (await new Client(s.url).get(`/api/memorial-flowers/${id}`)).text(), page: await memorialPage(s, id) };
+    const garden = await new Client(s.url).get("/api/memorial-flowers");
+    const etag = garden.headers.get("etag");
+
+    const first = await correct(s, family, { babyFirstName: "Grace", babyMiddleName: "", babyLastName: "Lindqvist", lossDate: "", flowerType: "pink-rose" });
+    expect(first.status).toBe(303);
+    expect(first.headers.get("location")).toBe(`${MANAGE}?done=correction-asked`);
+    const second = await correct(s, family, {
+      babyFirstName: "Gracia",
+      babyMiddleName: "Maria",
+      babyLastName: "Lindqvist",
+      lossDate: "March 3, 2026",
+      flowerType: "pink-rose",
+    });
+    expect(second.headers.get("location")).toBe(`${MANAGE}?done=correction-asked`);
+    expect(count(s, "flower_revisions")).toBe(1);
+
+    // Nothing public moved: the row, its answer, its page, the garden's list (its ETag), its preview's version.
+    expect(row()).toEqual(before.row);
+    expect(await (await new Client(s.url).get(`/api/memorial-flowers/${id}`)).text()).toBe(before.api);
+    expect(await memorialPage(s, id)).toBe(before.page);
+    const gardenTag = async () => (await new Client(s.url).get("/api/memorial-flowers")).headers.get("etag");
+    expect(await gardenTag()).toBe(etag);
+
+    const waiting = await (await family.get(`${MANAGE}?done=correction-asked`)).text();
+    expect(waiting).toContain("Thank you. A volunteer will look at your correction soon; until then the memorial stays as it is.");
+    expect(waiting).toContain("Your correction is waiting for a volunteer.");
+    expect(waiting).toContain('name="babyFirstName" value="Gracia"');
+    expect(waiting).toContain('<option value="pink-rose" selected>');
+    expect(await notes(s)).toEqual([
+      expect.stringContaining("Thank you for your correction to Gracie Lindqvist's memorial. A volunteer will look at it soon"),
+      expect.stringContaining("Thank you for your correction to Gracie Lindqvist's memorial."),
+    ]);
+
+    const list = await json<Corrections>(await admin.get(CORRECTIONS));
+    expect(list.total).toBe(1);
+    expect(list.items[0]).toMatchObject({
+      id,
+      name: "Gracie Lindqvist",
+      changes: [
+        { field: "babyFirstName", before: "Gracie", after: "Gracia" },
+        { field: "babyMiddleName", before: null, after: "Maria" },
+        { field: "lossDate", before: null, after: "March 3, 2026" },
+        { field: "flowerType", before: "lily", after: "pink-rose" },
+      ],
+    });
+    const { version } = list.items[0]!;
+    // The first correction's version is not this one's: a volunteer who saw it approves nothing.
+    const stale = await admin.post(`${FLOWERS}/${id}/correction/approve`, undefined, { "If-Match": `"${version - 1}"` });
+    expect(stale.status).toBe(412);
+    expect(row()).toEqual(before.row);
+
+    const approved = await admin.post(`${FLOWERS}/${id}/correction/approve`, undefined, { "If-Match": `"${version}"` });
+    expect(approved.status).toBe(200);
+    expect(await json(await new Client(s.url).get(`/api/memorial-flowers/${id}`))).toMatchObject({
+      babyFirstName: "Gracia",
+      babyMiddleName: "Maria",
+      lossDate: "March 3, 2026",
+      flowerType: "pink-rose",
+    });
+    expect(await memorialPage(s, id)).toContain("Gracia Maria Lindqvist");
+    expect(await gardenTag()).not.toBe(etag);
+    expect(count(s, "flower_revisions")).toBe(0);
+    expect((await json<Corrections>(await admin.get(CORRECTIONS))).total).toBe(0);
+    expect((await admin.post(`${FLOWERS}/${id}/correction/approve`, undefined, { "If-Match": `"${version}"` })).status).toBe(404);
+    expect((await notes(s)).at(-1)).toContain("Your correction is made: the memorial now reads Gracia Maria Lindqvist");
+    const log = sql<{ actor: string; action: string; summary: string }>(s, "SELECT actor, action, summary FROM activity_log WHERE item_id = ? ORDER BY id", id);
+    expect(log.slice(-3)).toEqual([
+      { actor: "Family (private link)", action: "family", summary: "Correction asked for by the family, waiting for review: Memorial flower for Gracie L." },
+      { actor: "Family (private link)", action: "family", summary: "Correction asked for by the family, waiting for review: Memorial flower for Gracie L." },
+      { actor: "admin", action: "edited", summary: "The family's correction approved: Memorial flower for Gracia L." },
+    ]);
+  });
+
+  it("declined, the memorial stays as it was and the family is told; sending the memorial as it is withdraws a waiting one", async () => {
+    const s = await server();
+    const admin = await signedIn(s);
+    const { id } = await liveFlower(s, admin, { babyFirstName: "Ottilie", babyLastName: "Vanderberg", lossDate: "", flowerType: "ox-eye-daisy" });
+    const family = await opened(s);
+    // Shown as an initial, the surname is corrected in full, and stays shown as an initial.
+    expect((await family.post(MANAGE, "change=surname-initial", form(s))).status).toBe(303);
+    const page = await (await family.get(MANAGE)).text();
+    expect(page).toContain('name="babyLastName" value="Vanderberg"');
+    const row = () => sql(s, "SELECT baby_first_name, baby_last_name, hidden_last_name, flower_type, version FROM memorial_flowers WHERE id = ?", id)[0];
+    const before = row();
+
+    expect((await correct(s, family, { babyFirstName: "Ottilie", babyLastName: "Vandenberg", flowerType: "ox-eye-daisy" })).status).toBe(303);
+    const [item] = (await json<Corrections>(await admin.get(CORRECTIONS))).items;
+    expect(item!.changes).toEqual([{ field: "babyLastName", before: "Vanderberg", after: "Vandenberg" }]);
+    expect((await admin.post(`${FLOWERS}/${id}/correction/decline`, undefined, { "If-Match": `"${item!.version}"` })).status).toBe(200);
+    expect(row()).toEqual(before);
+    expect((await notes(s)).at(-1)).toContain("A volunteer looked at your correction and has kept the memorial as it was for now.");
+    expect(sql(s, "SELECT action, summary FROM activity_log ORDER BY id DESC LIMIT 1")).toEqual([
+      { action: "family", summary: "The family's correction declined; the memorial kept as it was: Memorial flower for Ottilie V." },
+    ]);
+
+    expect((await correct(s, family, { babyFirstName: "Ottilie", babyLastName: "Vandenberg", flowerType: "ox-eye-daisy" })).status).toBe(303);
+    const same = await correct(s, family, { babyFirstName: "Ottilie", babyLastName: "Vanderberg", flowerType: "ox-eye-daisy" });
+    expect(same.headers.get("location")).toBe(`${MANAGE}?done=correction-same`);
+    expect(count(s, "flower_revisions")).toBe(0);
+
+    expect((await correct(s, family, { babyFirstName: "Ottilie", babyLastName: "Vandenberg", flowerType: "ox-eye-daisy" })).status).toBe(303);
+    const [next] = (await json<Corrections>(await admin.get(CORRECTIONS))).items;
+    expect((await admin.post(`${FLOWERS}/${id}/correction/approve`, undefined, { "If-Match": `"${next!.version}"` })).status).toBe(200);
+    expect(row()).toMatchObject({ baby_last_name: "V.", hidden_last_name: "Vandenberg" });
+    expect(await (await family.get(MANAGE)).text()).toContain("The memorial shows only the first letter of the surname.");
+  });
+
+  it("on a memorial not yet in the garden, is made at once: the volunteer reviews the memorial whole", async () => {
+    const s = await server();
+    const admin = await signedIn(s);
+    const { id } = await submitFlower(s, { babyFirstName: "Perpetua", babyLastName: "Holloway", lossDate: "", flowerType: "ox-eye-daisy" });
+    const family = await opened(s);
+    const res = await correct(s, family, { babyFirstName: "Perpetua", babyLastName: "Halloway", flowerType: "ox-eye-daisy" });
+    expect(res.headers.get("location")).toBe(`${MANAGE}?done=correction-applied`);
+    expect(sql(s, "SELECT baby_last_name AS last, approved FROM memorial_flowers WHERE id = ?", id)).toEqual([{ last: "Halloway", approved: 0 }]);
+    expect((await json<Corrections>(await admin.get(CORRECTIONS))).total).toBe(0);
   });
 });
