@@ -188,7 +188,7 @@ function correctionSection(f: FamilyView, form: CorrectionForm | null): string {
     form ? `<p class="problem" role="alert">${esc(T.correctProblems)}</p>` : "",
     f.correction ? `<p class="note">${esc(T.correctWaiting)}</p>` : "",
   ].join("");
-  return `<section id="correct"><h2>${esc(T.correctHeading)}</h2><p>${esc(f.approved ? T.correctHelp : T.correctWaitingHelp)}</p>${notes}
+  return `<section id="correct" aria-labelledby="correct-heading"><h2 id="correct-heading">${esc(T.correctHeading)}</h2><p>${esc(f.approved ? T.correctHelp : T.correctWaitingHelp)}</p>${notes}
 <form method="post" action="${MANAGE_PATH}#correct"><input type="hidden" name="change" value="correct">${fields}<button type="submit">${esc(T.correctSend)}</button></form></section>`;
 }
 

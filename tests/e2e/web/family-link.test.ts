@@ -61,6 +61,37 @@ async function expectNoToken(page: Page, token: string, requests: { url: string;
 
 for (const javaScriptEnabled of [false, true]) {
   describe(`the manage page, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    it("sends a correction with the plain form: a problem is said by its field, then it waits for a volunteer", async () => {
+      const name = javaScriptEnabled ? "Cordelia" : "Philippa";
+      const { id, page, context } = await openLink(javaScriptEnabled, name);
+      const before = sql(server, "SELECT * FROM memorial_flowers WHERE id = ?", id);
+      const form = page.getByRole("region", { name: "Correct the names, the date or the flower" });
+      await form.getByLabel("Baby's first name").fill(" ");
+      await form.getByLabel("Flower", { exact: true }).selectOption({ label: "Pink Rose" });
+      // The browser's own check would stop a blank required field before the server sees it: leave it to the server.
+      await form.locator("form").evaluate((f: HTMLFormElement) => (f.noValidate = true));
+      await form.getByRole("button", { name: "Send the correction" }).click();
+      await page.getByRole("alert").filter({ hasText: "Please look at the fields marked below." }).waitFor();
+      const first = page.getByLabel("Baby's first name");
+      expect(await first.getAttribute("aria-invalid")).toBe("true");
+      expect(await page.locator("#babyFirstName-problem").textContent()).toBe("First name is required");
+      expect(await page.getByLabel("Flower", { exact: true }).inputValue()).toBe("pink-rose");
+      await expectAxeClean(page, javaScriptEnabled);
+
+      await first.fill(`${name}a`);
+      await page.getByRole("button", { name: "Send the correction" }).click();
+      await page.getByRole("status").filter({ hasText: "A volunteer will look at your correction soon" }).waitFor();
+      expect(page.url()).toBe(`${server.url}/manage-memorial?done=correction-asked#correct`);
+      await page.getByText("Your correction is waiting for a volunteer.").waitFor();
+      expect(await page.getByLabel("Baby's first name").inputValue()).toBe(`${name}a`);
+      expect(sql(server, "SELECT * FROM memorial_flowers WHERE id = ?", id)).toEqual(before);
+      expect(sql(server, "SELECT changes FROM flower_revisions WHERE flower_id = ?", id)).toEqual([
+        { changes: JSON.stringify({ babyFirstName: `${name}a`, flowerType: "pink-rose" }) },
+      ]);
+      await expectAxeClean(page, javaScriptEnabled);
+      await context.close();
+    });
+
     it("opens on the bare address, withdraws and brings back the memorial with plain buttons, and passes axe", async () => {
       const name = javaScriptEnabled ? "Seraphina" : "Octavia";
       const { id, token, page, context, requests } = await openLink(javaScriptEnabled, name);
