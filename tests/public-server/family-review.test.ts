@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
@@ -10,7 +11,8 @@ import { Client, json } from "../support/client";
 import { cleanupAfterAll } from "../support/cleanup";
 import { unsubscribeKey, unsubscribeToken } from "../../public-server/family/unsubscribe";
 import { mailFor } from "../../public-server/mail";
-import { count, emails, liveFlower, newestToken, signedIn, sql, submitFlower } from "./fixtures";
+import { retentionFor } from "../../public-server/commands/retention";
+import { count, emails, liveFlower, newestToken, signedIn, sql, sqlAt, submitFlower } from "./fixtures";
 
 /**
  * A family's memorial after the immediate choices: corrections reviewed by a
@@ -273,6 +275,24 @@ describe("a family's correction to the names, the date or the flower", () => {
     expect((await admin.post(`${FLOWERS}/${id}/correction/approve`, undefined, { "If-Match": `"${next!.version}"` })).status).toBe(200);
     expect(row()).toMatchObject({ baby_last_name: "V.", hidden_last_name: "Vandenberg" });
     expect(await (await family.get(MANAGE)).text()).toContain("The memorial shows only the first letter of the surname.");
+  });
+
+  it("goes with everything else when the family deletes the memorial, from the backups too", async () => {
+    const s = await server();
+    const admin = await signedIn(s);
+    const { id } = await liveFlower(s, admin, { babyFirstName: "Seraphine", babyLastName: "Aldridge", lossDate: "" });
+    const family = await opened(s);
+    expect((await correct(s, family, { babyFirstName: "Seraphina", babyLastName: "Aldridge", flowerType: "lily" })).status).toBe(303);
+    fs.mkdirSync(s.config.backupDir, { recursive: true });
+    const backup = path.join(s.config.backupDir, "garden-before.sqlite");
+    sql(s, "VACUUM INTO ?", backup);
+    expect(sqlAt(backup, "SELECT count(*) AS n FROM flower_revisions")).toEqual([{ n: 1 }]);
+    expect((await family.post(MANAGE, "change=delete&confirm=yes", form(s))).status).toBe(303);
+    expect(count(s, "flower_revisions")).toBe(0);
+    await retentionFor(s.parts.services).runOnce();
+    expect(sqlAt(backup, "SELECT count(*) AS n FROM memorial_flowers WHERE id = ?", id)).toEqual([{ n: 0 }]);
+    expect(sqlAt(backup, "SELECT count(*) AS n FROM flower_revisions")).toEqual([{ n: 0 }]);
+    expect(fs.readFileSync(backup).includes("Seraphina")).toBe(false);
   });
 
   it("on a memorial not yet in the garden, is made at once: the volunteer reviews the memorial whole", async () => {
