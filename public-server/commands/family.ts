@@ -217,7 +217,7 @@ export async function familyChange(s: Services, flowerId: number, change: Family
  * The family's emails about a flower (received, approved, links, notes): their dedupe keys name it by id and
  * creation time. The id is bound as text (a number bound by better-sqlite3 is a REAL, "12.0" in a string).
  */
-const FAMILY_MAIL = `kind IN ('flower-received', 'flower-approved', 'family-link', 'family-note') AND dedupe_key LIKE '%:' || ? || ':' || ? || '%'`;
+const FAMILY_MAIL = `kind IN ('flower-received', 'flower-approved', 'family-link', 'family-note', 'monthly-update') AND dedupe_key LIKE '%:' || ? || ':' || ? || '%'`;
 
 /**
  * Deletes a flower with its comments and links (the tables cascade), and

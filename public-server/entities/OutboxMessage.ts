@@ -3,10 +3,20 @@ import { idColumn, int, text } from "./columns";
 
 export type OutboxStatus = "pending" | "sent" | "failed";
 export type OutboxKind =
-  "flower-approved" | "flower-received" | "family-link" | "family-note" | "testimonial-approved" | "assistance-request" | "moderation-digest" | "backup-failed";
+  | "flower-approved"
+  | "flower-received"
+  | "family-link"
+  | "family-note"
+  | "monthly-update"
+  | "testimonial-approved"
+  | "assistance-request"
+  | "moderation-digest"
+  | "backup-failed";
 
 /** One email, written in the transaction of the event that caused it and sent later by the mail worker. */
 export interface OutboxMessage {
+  /** Headers of this message alone, added as it is sent (an update's List-Unsubscribe); never stored. */
+  headers?: Record<string, string>;
   id: number;
   kind: OutboxKind;
   /** The same event never enqueues twice (e.g. "flower-approved:12:<created>"). */

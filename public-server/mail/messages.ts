@@ -167,6 +167,36 @@ export function familyCorrectionMessage(site: SiteConfig, f: FamilyFlower, actio
   ]);
 }
 
+/**
+ * One family's copy of the monthly update a volunteer wrote: their greeting,
+ * the update's paragraphs, and why they receive it with the link that stops
+ * it (the same as the List-Unsubscribe header the message carries).
+ */
+export function monthlyUpdateMessage(
+  site: SiteConfig,
+  update: { subject: string; text: string },
+  f: { parentName: string | null },
+  unsubscribe: string,
+): MessageContent {
+  const paragraphs = update.text
+    .replace(/\r\n?/g, "\n")
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return render(
+    site,
+    update.subject,
+    [
+      dear(f),
+      ...paragraphs,
+      `With warm regards,\n${site.organisationName}`,
+      'You receive our monthly updates because you asked for them with your baby\'s memorial flower. To stop them, press "Unsubscribe" in your mail program, or open this link:',
+      { link: unsubscribe, label: "Stop the monthly updates" },
+    ],
+    false,
+  );
+}
+
 /** To the person who shared a testimonial, when it is posted. */
 export function testimonialApprovedMessage(site: SiteConfig, publicUrl: string, t: { firstName: string }): MessageContent {
   return render(site, "Your story is now shared on our website", [

@@ -39,7 +39,7 @@ function envelopeOf(from: string, m: OutboxMessage) {
     text: m.text,
     html: m.html,
     messageId: `<outbox.${m.id}.${created}@${domain}>`,
-    headers: { "Auto-Submitted": "auto-generated" },
+    headers: { "Auto-Submitted": "auto-generated", ...m.headers },
   };
 }
 

@@ -8,6 +8,8 @@ import { claimNext, enqueue, markAttemptFailed, markSent, readState, writeState 
 import { describeError, fileTransport, isPermanent, smtpTransport, type MailTransport } from "./transport";
 import { digestMessage, type DigestCounts } from "./messages";
 import { fillFamilyLinks } from "../commands/family";
+import { unsubscribeKey } from "../family/unsubscribe";
+import { withUnsubscribe } from "./updates";
 
 /** Retry delays as multiples of MAIL_RETRY_BASE_MS: 30 s, 2 min, 10 min, 1 h, then 6 h (with the 30 s default). */
 const BACKOFF = [1, 4, 20, 120, 720];
@@ -39,11 +41,13 @@ export class MailWorker implements Worker {
   private timer: NodeJS.Timeout | undefined;
   private digestDoneFor: string | null = null;
   private readonly delay: (attempt: number) => number;
+  private readonly updatesKey: string;
   readonly transport: MailTransport;
 
   constructor(private readonly s: Services) {
     const c = s.config;
     this.delay = retryDelay(c.mailRetryBaseMs);
+    this.updatesKey = unsubscribeKey(c);
     this.transport = c.smtpUrl ? smtpTransport(c.smtpUrl, c.mailFrom) : fileTransport(path.join(c.dataDir, "outbox"), c.mailFrom, s.log);
   }
 
@@ -112,7 +116,7 @@ export class MailWorker implements Worker {
     if (!message) return false;
     try {
       // A family's private link is made now, for this email only: the stored message holds a mark in its place.
-      await this.transport.send(await fillFamilyLinks(this.s, message));
+      await this.transport.send(withUnsubscribe(this.s, this.updatesKey, await fillFamilyLinks(this.s, message)));
     } catch (err) {
       const permanent = isPermanent(err);
       const final = permanent || message.attempts >= config.mailMaxAttempts;

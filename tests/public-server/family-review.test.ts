@@ -11,6 +11,7 @@ import { Client, json } from "../support/client";
 import { cleanupAfterAll } from "../support/cleanup";
 import { unsubscribeKey, unsubscribeToken } from "../../public-server/family/unsubscribe";
 import { mailFor } from "../../public-server/mail";
+import { SmtpCapture } from "./mailSmtp";
 import { retentionFor } from "../../public-server/commands/retention";
 import { count, emails, liveFlower, newestToken, signedIn, sql, sqlAt, submitFlower } from "./fixtures";
 
@@ -304,5 +305,62 @@ describe("a family's correction to the names, the date or the flower", () => {
     expect(res.headers.get("location")).toBe(`${MANAGE}?done=correction-applied`);
     expect(sql(s, "SELECT baby_last_name AS last, approved FROM memorial_flowers WHERE id = ?", id)).toEqual([{ last: "Halloway", approved: 0 }]);
     expect((await json<Corrections>(await admin.get(CORRECTIONS))).total).toBe(0);
+  });
+});
+
+describe("the monthly update, sent by the server", () => {
+  it("goes once to each address on the list, through a real SMTP server, with the one-click unsubscribe headers that work", async () => {
+    const smtp = await SmtpCapture.start();
+    cleanups.push(() => smtp.close());
+    const s = await server({ smtpUrl: smtp.url, publicUrl: "https://garden.example.org", mailPollMs: 50 });
+    const admin = await signedIn(s);
+    await liveFlower(s, admin, { parentName: "Maren Holt", babyFirstName: "Linnea", email: "maren@example.com", emailUpdates: true });
+    await submitFlower(s, { babyFirstName: "Soren", email: "MAREN@example.com ", emailUpdates: true }); // the same family, another memorial
+    await submitFlower(s, { parentName: "Ida Brandt", babyFirstName: "Astrid", email: "ida@example.com", emailUpdates: true });
+    await submitFlower(s, { babyFirstName: "Nils", email: "quiet@example.com", emailUpdates: false });
+    await mailFor(s.parts.services).drain();
+    smtp.messages.length = 0;
+
+    const update = {
+      subject: "News from the garden, December",
+      text: "Dear friends of the garden,\n\nOur Advent evening of prayer is on 12 December.",
+      sendKey: "update-2026-12-abcdefgh",
+    };
+    const preview = await json<{ recipients: number; text: string }>(await admin.post("/api/admin/updates/preview", update));
+    expect(preview.recipients).toBe(2);
+    expect(preview.text).toContain("Our Advent evening of prayer is on 12 December.");
+    expect(count(s, "outbox", "kind = 'monthly-update'")).toBe(0);
+    expect((await admin.post("/api/admin/updates/send", { ...update, subject: " " })).status).toBe(400);
+
+    // A double click, and a retry after a cut connection: the same key queues once.
+    const sends = await Promise.all([admin.post("/api/admin/updates/send", update), admin.post("/api/admin/updates/send", update)]);
+    expect(sends.map((r) => r.status)).toEqual([200, 200]);
+    expect((await Promise.all(sends.map((r) => json<{ queued: number }>(r)))).map((b) => b.queued).sort()).toEqual([0, 2]);
+    expect((await json<{ queued: number }>(await admin.post("/api/admin/updates/send", update))).queued).toBe(0);
+    await mailFor(s.parts.services).drain();
+    expect(smtp.messages.map((m) => m.rcptTo).sort()).toEqual([["ida@example.com"], ["maren@example.com"]]);
+
+    const maren = smtp.messages.find((m) => m.rcptTo[0] === "maren@example.com")!;
+    expect(maren.header("subject")).toBe("News from the garden, December");
+    expect(maren.text).toContain("Dear Maren Holt,");
+    expect(maren.header("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    const header = maren.header("list-unsubscribe").replace(/\s+/g, "");
+    const match =
+      /^<https:\/\/garden\.example\.org(\/manage-memorial\/stop-updates\?token=\d+\.[A-Za-z0-9_-]{43})>,<mailto:[^<>@]+@[^<>]+\?subject=Unsubscribe>$/.exec(
+        header,
+      );
+    expect(match, header).not.toBeNull();
+    expect(maren.text.replace(/=\r?\n/g, "")).toContain(`https://garden.example.org${match![1]}`);
+
+    // The mail provider's one-click, from elsewhere and without a cookie: both of that family's memorials leave the list.
+    const oneClick = await fetch(`${s.url}${match![1]}`, {
+      method: "POST",
+      headers: { Origin: "https://mail.example", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(oneClick.status).toBe(200);
+    expect(sql(s, "SELECT baby_first_name AS name FROM memorial_flowers WHERE email_updates = 1")).toEqual([{ name: "Astrid" }]);
+    const next = { ...update, sendKey: "update-2027-01-abcdefgh" };
+    expect((await json<{ recipients: number }>(await admin.post("/api/admin/updates/preview", next))).recipients).toBe(1);
   });
 });
