@@ -156,7 +156,7 @@ describe("a family's correction to the names, the date or the flower", () => {
     const { id } = await liveFlower(s, admin, { babyFirstName: "Gracie", babyMiddleName: "", babyLastName: "Lindqvist", lossDate: "", flowerType: "lily" });
     const family = await opened(s);
     const page = await (await family.get(MANAGE)).text();
-    expect(page).toContain("<h2>Correct the names, the date or the flower</h2>");
+    expect(page).toContain('<h2 id="correct-heading">Correct the names, the date or the flower</h2>');
     expect(page).toContain('name="babyFirstName" value="Gracie"');
     expect(page).not.toContain("please write to us at");
 
