@@ -208,7 +208,9 @@ export function managePage(
     : done
       ? T.done[done as FamilyChange]
       : "";
-  if (doneText) parts.push(`<p class="note" role="status">${esc(doneText)} ${f.hasEmail ? esc(T.doneEmail) : ""}</p>`);
+  // A correction that changed nothing may have sent no note (none was waiting): the page does not say one went.
+  const noted = f.hasEmail && done !== "correction-same";
+  if (doneText) parts.push(`<p class="note" role="status">${esc(doneText)}${noted ? ` ${esc(T.doneEmail)}` : ""}</p>`);
   parts.push(`<p>${esc(T.intro)}</p>`);
   parts.push(`<p class="quiet">${esc(flower)}${f.lossDate ? ` · ${esc(f.lossDate)}` : ""}</p>`);
   if (f.withdrawnAt) {

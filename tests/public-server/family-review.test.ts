@@ -269,6 +269,8 @@ describe("a family's correction to the names, the date or the flower", () => {
     expect((await correct(s, family, { babyFirstName: "Ottilie", babyLastName: "Vandenberg", flowerType: "ox-eye-daisy" })).status).toBe(303);
     const same = await correct(s, family, { babyFirstName: "Ottilie", babyLastName: "Vanderberg", flowerType: "ox-eye-daisy" });
     expect(same.headers.get("location")).toBe(`${MANAGE}?done=correction-same`);
+    const said = await (await family.get(`${MANAGE}?done=correction-same`)).text();
+    expect(said).toContain("There was nothing to change: the memorial stays as it is, and no correction is waiting.</p>");
     expect(count(s, "flower_revisions")).toBe(0);
 
     expect((await correct(s, family, { babyFirstName: "Ottilie", babyLastName: "Vandenberg", flowerType: "ox-eye-daisy" })).status).toBe(303);
