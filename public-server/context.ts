@@ -23,6 +23,9 @@ export type DomainEvent =
   /** Made by a family through their private link (no account), or a link an administrator sent or retired. */
   | { type: "family"; change: FamilyChange; id: number }
   | { type: "family-link"; action: "sent" | "revoked"; id: number; actor: User }
+  /** A family's correction (commands/corrections.ts): asked for, made at once before the first review, withdrawn, or decided by `actor`. */
+  | { type: "correction"; action: "asked" | "applied" | "withdrawn"; id: number }
+  | { type: "correction"; action: "approved" | "declined"; id: number; actor: User }
   | { type: "imported"; mode: "reset" | "bulk-upload" | "bulk-update"; count: number; actor: User; detail?: string };
 
 /**

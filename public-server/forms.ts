@@ -234,12 +234,15 @@ export function visitorForms(config: ServerConfig, s: Services, render: RenderPa
 const sentCookieName = (ctx: Context) => (ctx.secure ? `__Host-${SENT_COOKIE}` : SENT_COOKIE);
 const sentCookie = (ctx: Context) => ({ httpOnly: true, sameSite: "lax", path: "/", secure: ctx.secure, overwrite: true }) as const;
 
-/** The approved flower and the active messages, for a comment form rendered on the server; empty for an unknown flower. */
+/**
+ * The approved flower and the active messages, for a comment form rendered on the server; empty for an
+ * unknown flower, or one whose family turned comments off (the server would refuse the comment).
+ */
 export async function commentPageData(s: Services, flowerId: number): Promise<PageData> {
   if (!Number.isSafeInteger(flowerId) || flowerId < 1) return {};
-  return s.db.read(async (_, m) => {
+  return s.db.read(async (db, m) => {
     const flower = await findById(m, MemorialFlowerEntity, flowerId, { approved: true });
-    if (!flower) return {};
+    if (!flower || (db.prepare(`SELECT comments_off AS off FROM memorial_flowers WHERE id = ?`).get(flowerId) as { off: number }).off) return {};
     const library = await m.find(CommentLibraryEntity, { where: { active: true }, order: { category: "DESC", id: "ASC" } });
     return { comment: { flower: presentPublicFlower(flower), library: library.map(presentLibraryEntry) } };
   });

@@ -93,7 +93,16 @@ export function gardenQueryString(q: Partial<GardenQuery>): string {
 
 /** The garden's answer for one view. */
 export interface GardenPageDto {
-  flowers: { id: number; babyFirstName: string; babyMiddleName: string | null; babyLastName: string | null; lossDate: string | null; flowerType: string }[];
+  /** `commentsOff` only when the memorial's family turned comments off: its card offers none. */
+  flowers: {
+    id: number;
+    babyFirstName: string;
+    babyMiddleName: string | null;
+    babyLastName: string | null;
+    lossDate: string | null;
+    flowerType: string;
+    commentsOff?: true;
+  }[];
   /** Flowers matching the view (a search counts at most GARDEN_SEARCH_BOUND). */
   matches: number;
   /** True when a search matches more than `matches` flowers; only the first `matches` are paged. */

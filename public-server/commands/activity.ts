@@ -43,6 +43,14 @@ const FAMILY_LABEL: Record<FamilyChange, string> = {
   "search-on": "Search engines allowed again by the family",
   delete: "Deleted with everything about it by the family",
 };
+/** What the log says of a family's correction (its fields are not repeated: the memorial's summary names it). */
+const CORRECTION_LABEL = {
+  asked: "Correction asked for by the family, waiting for review",
+  applied: "Corrected by the family before its review",
+  withdrawn: "Correction withdrawn by the family",
+  approved: "The family's correction approved",
+  declined: "The family's correction declined; the memorial kept as it was",
+} as const;
 /** The actor of a family's change: they have no account. */
 export const FAMILY_ACTOR = "Family (private link)";
 
@@ -81,6 +89,22 @@ export async function activityFor(tx: Queries, event: DomainEvent): Promise<Acti
         itemId: event.id,
         summary: `${event.action === "sent" ? "Sent the family a private link" : "Retired the family's private links"}: ${await KINDS.flower.summarise(tx, event.id)}`,
       };
+    case "correction":
+      return "actor" in event
+        ? {
+            actor: event.actor.username,
+            action: event.action === "approved" ? "edited" : "family",
+            kind: "flower",
+            itemId: event.id,
+            summary: `${CORRECTION_LABEL[event.action]}: ${await KINDS.flower.summarise(tx, event.id)}`,
+          }
+        : {
+            actor: FAMILY_ACTOR,
+            action: "family",
+            kind: "flower",
+            itemId: event.id,
+            summary: `${CORRECTION_LABEL[event.action]}: ${await KINDS.flower.summarise(tx, event.id)}`,
+          };
     case "imported": {
       const backup = event.detail ? ` (backup ${event.detail})` : "";
       return {

@@ -6,7 +6,8 @@ import { foldText } from "../../shared/garden";
  * that a search of three characters or more finds them anywhere, as before,
  * and a shorter search (which a trigram cannot hold) finds the words it
  * begins: "zo" finds Zoë, "a" finds Anna and Álvarez. The status, the flower
- * type and the ID are kept as marked tokens ("~p~" for waiting, "~lily~",
+ * type and the ID are kept as marked tokens ("~p~" for waiting, "~w~" for
+ * withdrawn by the family, which is in neither list, "~lily~",
  * "~42~"), so a whole search (its count and its page) is answered by the
  * index alone, without reading the flowers it finds.
  */
@@ -53,7 +54,7 @@ export function adminSearchMatch(q: string, status: "pending" | "approved", type
   let found = `{name parent email} : ${searched}`;
   if (/^\d{1,15}$/.test(q)) found = `(${found} OR ident : ${phrase(`~${Number(q)}~`)})`;
   // Only waiting flowers carry a status token: the short list is the one read.
-  let match = status === "pending" ? `${found} AND status : "~p~"` : `${found} NOT status : "~p~"`;
+  let match = status === "pending" ? `${found} AND status : "~p~"` : `${found} NOT status : "~p~" NOT status : "~w~"`;
   if (type) match = `${match} AND type : ${phrase(`~${type}~`)}`;
   return match;
 }

@@ -6,6 +6,8 @@ import { NotFound } from "../errors";
 import { toDbTime } from "../lib/time";
 import { FAMILY_ACTOR, recordActivity } from "./activity";
 import { KINDS } from "./moderation";
+import { waitingCorrection } from "./corrections";
+import type { CorrectedField } from "../../shared/schemas/admin";
 
 /** Where a family manages their memorial: the private link opens it, and every action posts to it. */
 export const MANAGE_PATH = "/manage-memorial";
@@ -107,6 +109,10 @@ export interface FamilyView extends PublicFlowerDto {
   hasEmail: boolean;
   linkOnly: boolean;
   searchHidden: boolean;
+  /** The surname as the family wrote it, even where the memorial shows its initial. */
+  fullLastName: string | null;
+  /** The correction waiting for a volunteer: the fields it changes, as they would read. */
+  correction: Partial<Record<CorrectedField, string | null>> | null;
 }
 
 export async function familyView(s: Services, flowerId: number): Promise<FamilyView | null> {
@@ -115,7 +121,8 @@ export async function familyView(s: Services, flowerId: number): Promise<FamilyV
       .prepare(
         `SELECT id, baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName, baby_last_name AS babyLastName, loss_date AS lossDate,
            flower_type AS flowerType, approved, withdrawn_at AS withdrawnAt, comments_off AS commentsOff, hidden_last_name IS NOT NULL AS surnameHidden,
-           email_updates AS emailUpdates, coalesce(trim(email), '') <> '' AS hasEmail, link_only AS linkOnly, search_hidden AS searchHidden
+           email_updates AS emailUpdates, coalesce(trim(email), '') <> '' AS hasEmail, link_only AS linkOnly, search_hidden AS searchHidden,
+           coalesce(hidden_last_name, baby_last_name) AS fullLastName
          FROM memorial_flowers WHERE id = ?`,
       )
       .get(flowerId),
@@ -130,6 +137,7 @@ export async function familyView(s: Services, flowerId: number): Promise<FamilyV
     hasEmail: Boolean(row.hasEmail),
     linkOnly: Boolean(row.linkOnly),
     searchHidden: Boolean(row.searchHidden),
+    correction: await waitingCorrection(s, flowerId),
   };
 }
 
@@ -195,7 +203,7 @@ export async function familyChange(s: Services, flowerId: number, change: Family
  * The family's emails about a flower (received, approved, links, notes): their dedupe keys name it by id and
  * creation time. The id is bound as text (a number bound by better-sqlite3 is a REAL, "12.0" in a string).
  */
-const FAMILY_MAIL = `kind IN ('flower-received', 'flower-approved', 'family-link', 'family-note', 'remembrance-confirm', 'remembrance-note') AND dedupe_key LIKE '%:' || ? || ':' || ? || '%'`;
+const FAMILY_MAIL = `kind IN ('flower-received', 'flower-approved', 'family-link', 'family-note', 'remembrance-confirm', 'remembrance-note', 'monthly-update') AND dedupe_key LIKE '%:' || ? || ':' || ? || '%'`;
 
 /**
  * Deletes a flower with its comments and links (the tables cascade), and

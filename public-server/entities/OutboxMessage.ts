@@ -9,6 +9,7 @@ export type OutboxKind =
   | "family-note"
   | "remembrance-confirm"
   | "remembrance-note"
+  | "monthly-update"
   | "testimonial-approved"
   | "assistance-request"
   | "moderation-digest"
@@ -33,7 +34,10 @@ export interface OutboxMessage {
   lastError: string | null;
   createdAt: string;
   sentAt: string | null;
-  /** Headers the message carries besides the usual ones, as JSON (a note's List-Unsubscribe); usually null. */
+  /**
+   * Headers the message carries besides the usual ones, as JSON: a note's List-Unsubscribe, stored
+   * with it; an update's, added as it is sent (mail/updates.ts). Usually null.
+   */
   headers: string | null;
 }
 

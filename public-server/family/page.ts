@@ -1,8 +1,10 @@
-import { describeFlower } from "../../shared/flowers";
+import { describeFlower, FLOWER_TYPES } from "../../shared/flowers";
+import { CORRECTED_FIELD_LABELS, CORRECTED_FIELDS, type CorrectedField } from "../../shared/schemas/admin";
 import { fullName, memorialPath } from "../../shared/garden";
 import type { SiteConfig } from "../../shared/schemas/site";
 import { UNSUBSCRIBE_PATH } from "./unsubscribe";
 import { MANAGE_PATH, UNDO_DAYS, type FamilyChange, type FamilyView } from "../commands/family";
+import type { CorrectionOutcome } from "../commands/corrections";
 
 /** Every word of the family's pages, in one place (a translation replaces this object). */
 export const FAMILY_TEXT = {
@@ -60,8 +62,19 @@ export const FAMILY_TEXT = {
   confirmYes: "Yes, delete everything",
   confirmNo: "Keep the memorial",
   privateNote: "This page is private. Please keep your link to yourself: whoever has it can make these changes.",
-  corrections: (site: SiteConfig) =>
-    `To correct a name, the date or the flower, please write to us at ${site.email}: a volunteer will make the change with care.`,
+  correctHeading: "Correct the names, the date or the flower",
+  correctHelp:
+    "If something is not as it should be, you can correct it here. A volunteer looks at each correction first; until then the memorial stays as it is.",
+  correctWaitingHelp: "A volunteer has not placed the memorial in the garden yet: your correction is made at once, and they will see it with the memorial.",
+  correctWaiting: "Your correction is waiting for a volunteer. It is filled in below: if you send the form again, it replaces the one waiting.",
+  correctProblems: "Please look at the fields marked below.",
+  correctOptional: "(if you wish)",
+  correctSend: "Send the correction",
+  correctDone: {
+    asked: "Thank you. A volunteer will look at your correction soon; until then the memorial stays as it is.",
+    applied: "Thank you. The memorial is corrected.",
+    same: "There was nothing to change: the memorial stays as it is, and no correction is waiting.",
+  } satisfies Record<CorrectionOutcome, string>,
   done: {
     withdraw: "The memorial is withdrawn. Nobody can see it now.",
     restore: "The memorial is back.",
@@ -101,6 +114,9 @@ export const FAMILY_TEXT = {
     "We will send you no more monthly updates. We are sorry to see you go, and we keep your family in our prayers. If you change your mind, the private link in our emails lets you choose them again.",
   stopEndedHeading: "We could not read this link",
   stopEnded: "This link to stop our updates does not work, perhaps because it was copied only in part, or its memorial was deleted.",
+  stopBusyHeading: "Please try again in a little while",
+  stopBusy:
+    "We have received many requests from your connection in a short time. Please try again in an hour, or write to us and we will stop the updates for you.",
 };
 
 export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -121,7 +137,10 @@ button.danger{background:#8a2c3a;border-color:#8a2c3a}
 button:focus-visible,a:focus-visible,input:focus-visible{outline:3px solid #1a5fb4;outline-offset:2px}
 a{color:#1f5135}
 label{display:block;font-weight:bold}
-input[type=email]{font:inherit;width:100%;max-width:24rem;padding:.5rem;border:2px solid #5b5560;border-radius:.3rem;box-sizing:border-box}
+input[type=email],input[type=text],select{font:inherit;width:100%;max-width:24rem;padding:.5rem;border:2px solid #5b5560;border-radius:.3rem;box-sizing:border-box;background:#fff;color:inherit}
+.field{margin:0 0 1rem}
+.problem{color:#8a2c3a;font-weight:bold;margin:.25rem 0 0}
+[aria-invalid=true]{border-color:#8a2c3a}
 form{margin:.5rem 0 0}
 ul{padding-left:1.25rem}
 select{font:inherit;padding:.4rem;border:2px solid #5b5560;border-radius:.3rem;background:#fff}
@@ -147,13 +166,62 @@ const button = (change: FamilyChange, label: string, kind = "") =>
 
 const readableDate = (d: Date) => d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
-/** The page a family's link opens on. */
-export function managePage(site: SiteConfig, f: FamilyView, done: FamilyChange | null, sections: string[] = []): string {
+/** The correction form as sent back with its problems (a 400), or null to fill it from the memorial. */
+export interface CorrectionForm {
+  values: Record<string, unknown>;
+  problems: Partial<Record<CorrectedField, string>>;
+}
+
+/** The names, the date and the flower, filled in: from what was sent, or the correction waiting, or the memorial. */
+function correctionSection(f: FamilyView, form: CorrectionForm | null): string {
+  const T = FAMILY_TEXT;
+  const current: Record<CorrectedField, string | null> = { ...f, babyLastName: f.fullLastName, ...(f.correction ?? {}) };
+  const value = (field: CorrectedField) => (form ? (typeof form.values[field] === "string" ? (form.values[field] as string) : "") : (current[field] ?? ""));
+  const problem = (field: CorrectedField) => form?.problems[field];
+  const described = (field: CorrectedField) => (problem(field) ? ` aria-invalid="true" aria-describedby="${field}-problem"` : "");
+  const after = (field: CorrectedField) => (problem(field) ? `<p class="problem" id="${field}-problem">${esc(problem(field)!)}</p>` : "");
+  const fields = CORRECTED_FIELDS.map((field) => {
+    const required = field === "babyFirstName" || field === "flowerType";
+    const label = `${esc(CORRECTED_FIELD_LABELS[field])}${required ? "" : ` <span class="quiet">${esc(T.correctOptional)}</span>`}`;
+    const control =
+      field === "flowerType"
+        ? `<select id="${field}" name="${field}" required${described(field)}>${FLOWER_TYPES.map(
+            (t) => `<option value="${t}"${t === value(field) ? " selected" : ""}>${esc(describeFlower(t).label)}</option>`,
+          ).join("")}</select>`
+        : `<input type="text" id="${field}" name="${field}" value="${esc(value(field))}"${required ? " required" : ""} autocomplete="off"${described(field)}>`;
+    return `<div class="field"><label for="${field}">${label}</label>${control}${after(field)}</div>`;
+  }).join("\n");
+  const notes = [
+    form ? `<p class="problem" role="alert">${esc(T.correctProblems)}</p>` : "",
+    f.correction ? `<p class="note">${esc(T.correctWaiting)}</p>` : "",
+  ].join("");
+  return `<section id="correct" aria-labelledby="correct-heading"><h2 id="correct-heading">${esc(T.correctHeading)}</h2><p>${esc(f.approved ? T.correctHelp : T.correctWaitingHelp)}</p>${notes}
+<form method="post" action="${MANAGE_PATH}#correct"><input type="hidden" name="change" value="correct">${fields}<button type="submit">${esc(T.correctSend)}</button></form></section>`;
+}
+
+/**
+ * The page a family's link opens on; `form`: the correction form sent back with its problems;
+ * `sections`: more of the page (the remembrance notes' choice).
+ */
+export function managePage(
+  site: SiteConfig,
+  f: FamilyView,
+  done: FamilyChange | `correction-${CorrectionOutcome}` | null,
+  form: CorrectionForm | null = null,
+  sections: string[] = [],
+): string {
   const T = FAMILY_TEXT;
   const name = fullName(f);
   const flower = describeFlower(f.flowerType).label;
   const parts: string[] = [`<h1>${esc(T.manageHeading(name))}</h1>`];
-  if (done && T.done[done]) parts.push(`<p class="note" role="status">${esc(T.done[done])} ${f.hasEmail ? esc(T.doneEmail) : ""}</p>`);
+  const doneText = done?.startsWith("correction-")
+    ? T.correctDone[done.slice("correction-".length) as CorrectionOutcome]
+    : done
+      ? T.done[done as FamilyChange]
+      : "";
+  // A correction that changed nothing may have sent no note (none was waiting): the page does not say one went.
+  const noted = f.hasEmail && done !== "correction-same";
+  if (doneText) parts.push(`<p class="note" role="status">${esc(doneText)}${noted ? ` ${esc(T.doneEmail)}` : ""}</p>`);
   parts.push(`<p>${esc(T.intro)}</p>`);
   parts.push(`<p class="quiet">${esc(flower)}${f.lossDate ? ` · ${esc(f.lossDate)}` : ""}</p>`);
   if (f.withdrawnAt) {
@@ -162,6 +230,7 @@ export function managePage(site: SiteConfig, f: FamilyView, done: FamilyChange |
   } else {
     parts.push(
       `<section><p>${esc(f.approved ? T.inGarden : T.waiting)}</p>${f.approved ? `<p><a href="${esc(memorialPath(f))}">${esc(T.visit)}</a></p>` : ""}</section>`,
+      correctionSection(f, form),
       `<section><h2>${esc(T.withdrawHeading)}</h2><p>${esc(T.withdrawHelp)}</p>${button("withdraw", T.withdraw, "secondary")}</section>`,
     );
   }
@@ -197,7 +266,7 @@ export function managePage(site: SiteConfig, f: FamilyView, done: FamilyChange |
   parts.push(...sections);
   parts.push(
     `<section><h2>${esc(T.deleteHeading)}</h2><p>${esc(T.deleteHelp)}</p><p><a class="button secondary" href="${MANAGE_PATH}?confirm=delete">${esc(T.deleteStart)}</a></p></section>`,
-    `<section><p>${esc(T.corrections(site))}</p><p class="quiet">${esc(T.privateNote)} ${esc(T.contact(site))}</p></section>`,
+    `<section><p class="quiet">${esc(T.privateNote)} ${esc(T.contact(site))}</p></section>`,
   );
   return document(`${T.title} | ${site.shortName}`, parts.join("\n"));
 }
@@ -242,7 +311,7 @@ export function noLinkPage(site: SiteConfig, reason: NoLinkReason): string {
   );
 }
 
-export type StopUpdatesState = "ask" | "stopped" | "ended";
+export type StopUpdatesState = "ask" | "stopped" | "ended" | "busy";
 
 /**
  * The page of an updates email's unsubscribe link. Opened (GET), it only asks:
@@ -250,7 +319,14 @@ export type StopUpdatesState = "ask" | "stopped" | "ended";
  */
 export function stopUpdatesPage(site: SiteConfig, state: StopUpdatesState, token: string): string {
   const T = FAMILY_TEXT;
-  const [heading, text] = ({ ask: [T.stopHeading, T.stop], stopped: [T.stoppedHeading, T.stopped], ended: [T.stopEndedHeading, T.stopEnded] } as const)[state];
+  const [heading, text] = (
+    {
+      ask: [T.stopHeading, T.stop],
+      stopped: [T.stoppedHeading, T.stopped],
+      ended: [T.stopEndedHeading, T.stopEnded],
+      busy: [T.stopBusyHeading, T.stopBusy],
+    } as const
+  )[state];
   const form =
     state === "ask"
       ? `<form method="post" action="${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${esc(T.stopButton)}</button></form>`

@@ -5,6 +5,9 @@ import type { ServerConfig } from "../config";
 import type { AppState, Services } from "../context";
 import { familyChange, familyView, FAMILY_CHANGES, linkById, linkForToken, MANAGE_PATH, markUsed, type FamilyChange } from "../commands/family";
 import { BadRequest } from "../errors";
+import { FlowerEntryInput } from "../../shared/schemas/admin";
+import { askCorrection, type CorrectionOutcome } from "../commands/corrections";
+import { toIssues } from "../lib/validate";
 import { RateLimiter } from "../lib/rateLimiter";
 import { enqueueFamilyLink } from "../mail/hooks";
 import { sameOriginWrites } from "../middlewares/security";
@@ -12,6 +15,9 @@ import { confirmDeletePage, managePage, noLinkPage, stopUpdatesPage, type NoLink
 import { isUnsubscribeToken, stopUpdates, unsubscribeKey, UNSUBSCRIBE_PATH } from "./unsubscribe";
 import { isNotesChange, manageNotes, notesDone, notesSection } from "./notes";
 import { notesView } from "../commands/remembrance";
+
+/** What the page says after a correction was sent (?done=). */
+const CORRECTION_DONE: `correction-${CorrectionOutcome}`[] = ["correction-asked", "correction-applied", "correction-same"];
 
 /** Names the open link for the manage page only; signed, so it cannot be forged or changed. */
 const COOKIE = "garden.manage";
@@ -24,6 +30,15 @@ const ASKS_PER_ADDRESS_PER_HOUR = 3;
 const MAX_FLOWERS_PER_ASK = 20;
 /** Asks waiting to be looked up at once; more are answered the same and dropped. */
 const MAX_WAITING_ASKS = 100;
+/**
+ * The unsubscribe address, per connection: a mail provider's one-click comes
+ * from its own servers, for many of its users, so the bound on every request
+ * is loose; a token that is not good (a guess, a link cut short) counts
+ * against a tight one. Connections tracked at most, the least recent dropped.
+ */
+const UNSUBSCRIBES_PER_HOUR = 120;
+const REFUSED_UNSUBSCRIBES_PER_HOUR = 10;
+const UNSUBSCRIBE_CONNECTIONS = 10_000;
 
 /**
  * A family's private pages to manage their memorial, without an account
@@ -41,6 +56,8 @@ export function familyPages(config: ServerConfig, s: Services): Middleware<AppSt
   const perConnection = new RateLimiter(ASKS_PER_HOUR, 3_600_000, undefined, () => config.now().getTime());
   const perAddress = new RateLimiter(ASKS_PER_ADDRESS_PER_HOUR, 3_600_000, undefined, () => config.now().getTime());
   const updatesKey = unsubscribeKey(config);
+  const unsubscribes = new RateLimiter(UNSUBSCRIBES_PER_HOUR, 3_600_000, UNSUBSCRIBE_CONNECTIONS, () => config.now().getTime());
+  const refusedUnsubscribes = new RateLimiter(REFUSED_UNSUBSCRIBES_PER_HOUR, 3_600_000, UNSUBSCRIBE_CONNECTIONS, () => config.now().getTime());
   let waitingAsks = 0;
   let asks: Promise<unknown> = Promise.resolve();
 
@@ -85,12 +102,15 @@ export function familyPages(config: ServerConfig, s: Services): Middleware<AppSt
     }
     setSession(ctx, link.linkId); // a family reading slowly keeps the page as long as they use it
     if (ctx.query.confirm === "delete") return answer(ctx, confirmDeletePage(site, view));
-    const done = FAMILY_CHANGES.includes(ctx.query.done as FamilyChange) ? (ctx.query.done as FamilyChange) : null;
-    answer(ctx, managePage(site, view, done, view.hasEmail ? [notesSection(site, await notesView(s, link.flowerId), notesDone(ctx.query.notes))] : []));
+    const said = String(ctx.query.done ?? "");
+    const done = [...FAMILY_CHANGES, ...CORRECTION_DONE].includes(said as never) ? (said as FamilyChange | (typeof CORRECTION_DONE)[number]) : null;
+    const sections = view.hasEmail ? [notesSection(site, await notesView(s, link.flowerId), notesDone(ctx.query.notes))] : [];
+    answer(ctx, managePage(site, view, done, null, sections));
   }
 
   async function post(ctx: Context) {
     const fields = (ctx.request.body ?? {}) as Record<string, unknown>;
+    if (fields.change === "correct") return correct(ctx, fields);
     const change = fields.change as FamilyChange;
     if (isNotesChange(fields.change)) {
       const link = await session(ctx);
@@ -115,6 +135,30 @@ export function familyPages(config: ServerConfig, s: Services): Middleware<AppSt
     if (change === "delete") clearSession(ctx);
     ctx.status = 303;
     ctx.redirect(`${MANAGE_PATH}?done=${change}`);
+  }
+
+  /**
+   * A correction to the names, the date or the flower, checked with the
+   * flower's own schema: with a problem, the page comes back (400) with the
+   * form as sent and a sentence beside each field; otherwise it waits for a
+   * volunteer (see askCorrection) and the page says so.
+   */
+  async function correct(ctx: Context, fields: Record<string, unknown>) {
+    const link = await session(ctx);
+    const view = link ? await familyView(s, link.flowerId) : null;
+    if (!link || !view) {
+      ctx.status = 303;
+      ctx.redirect(`${MANAGE_PATH}?link=ended`);
+      return;
+    }
+    const parsed = FlowerEntryInput.safeParse(fields);
+    if (!parsed.success) {
+      const problems = Object.fromEntries(toIssues(parsed.error).flatMap((i) => (i.path ? [[i.path, i.message]] : [])));
+      return answer(ctx, managePage(s.site.get(), view, null, { values: fields, problems }), 400);
+    }
+    const outcome = await askCorrection(s, link.flowerId, parsed.data);
+    ctx.status = 303;
+    ctx.redirect(`${MANAGE_PATH}?done=correction-${outcome}`);
   }
 
   /**
@@ -154,8 +198,16 @@ export function familyPages(config: ServerConfig, s: Services): Middleware<AppSt
    * ("List-Unsubscribe=One-Click") is not read.
    */
   async function unsubscribe(ctx: Context) {
+    // Counted as refused before the token is read, given back if it is good: parallel guesses cannot all pass the check first.
+    let wait = unsubscribes.take(ctx.ip);
+    if (wait === 0 && (wait = refusedUnsubscribes.take(ctx.ip)) > 0) unsubscribes.release(ctx.ip);
+    if (wait > 0) {
+      ctx.set("Retry-After", String(wait));
+      return answer(ctx, stopUpdatesPage(s.site.get(), "busy", ""), 429);
+    }
     const token = typeof ctx.query.token === "string" ? ctx.query.token : "";
     const good = ctx.method === "POST" ? await stopUpdates(s, updatesKey, token) : await isUnsubscribeToken(s, updatesKey, token);
+    if (good) refusedUnsubscribes.release(ctx.ip);
     answer(ctx, stopUpdatesPage(s.site.get(), good ? (ctx.method === "POST" ? "stopped" : "ask") : "ended", token), good ? 200 : 404);
   }
 

@@ -57,6 +57,15 @@ export async function isUnsubscribeToken(s: Services, key: string, token: unknow
 export async function stopUpdates(s: Services, key: string, token: unknown): Promise<boolean> {
   const id = await flowerForToken(s, key, token);
   if (id === null) return false;
+  // A retry, or a second click, finds nothing left to stop: answered without a turn in the write queue.
+  const onList = await s.db.read((db) =>
+    db
+      .prepare(
+        `SELECT 1 FROM memorial_flowers WHERE email_updates = 1 AND lower(trim(email)) = (SELECT lower(trim(email)) FROM memorial_flowers WHERE id = ? AND trim(email) <> '') LIMIT 1`,
+      )
+      .get(id),
+  );
+  if (!onList) return true;
   await s.db.transaction(async (tx: Queries) => {
     const stopped: { id: number }[] = await tx.query(
       `UPDATE memorial_flowers SET email_updates = 0, version = version + 1

@@ -287,7 +287,8 @@ export class PreviewImages {
     this.dir = path.join(s.config.dataDir, "previews");
     // Hooks run inside the write's transaction: what they note is done once it committed (the cache is told then).
     s.hooks.push(async (_tx, event) => {
-      if ((event.type === "approved" && event.kind === "flower") || event.type === "edited") this.toDraw.add(event.id);
+      if ((event.type === "approved" && event.kind === "flower") || event.type === "edited" || (event.type === "correction" && event.action === "approved"))
+        this.toDraw.add(event.id);
       else if (event.type === "deleted" && event.kind === "flower") this.toForget.add(event.id);
       else if (event.type === "imported" && event.mode === "reset") this.forgetAll = true;
     });

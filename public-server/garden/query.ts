@@ -139,8 +139,11 @@ export function gardenPage(db: BetterSqlite3.Database, query: GardenQuery): Gard
   if (matches > 0) {
     const ids = pageOf((page - 1) * GARDEN_PAGE_SIZE);
     if (ids.length) {
-      const rows = db.prepare(`SELECT ${FLOWER_COLUMNS} FROM memorial_flowers WHERE id IN (${ids.map(() => "?").join(",")})`).all(...ids) as FlowerRow[];
-      const byId = new Map(rows.map((r) => [r.id, r]));
+      // A card whose family turned comments off offers none (the whole garden's list leaves this out: it is the cards' only).
+      const rows = db
+        .prepare(`SELECT ${FLOWER_COLUMNS}, comments_off AS off FROM memorial_flowers WHERE id IN (${ids.map(() => "?").join(",")})`)
+        .all(...ids) as (FlowerRow & { off: number })[];
+      const byId = new Map(rows.map(({ off, ...r }) => [r.id, off ? { ...r, commentsOff: true as const } : r]));
       flowers = ids.map((id) => byId.get(id)).filter((r): r is FlowerRow => r !== undefined);
     }
   }

@@ -9,6 +9,7 @@ import { mailFor } from "./worker";
 import {
   assistanceRequestMessage,
   familyChangedMessage,
+  familyCorrectionMessage,
   familyLinkMessage,
   flowerApprovedMessage,
   flowerReceivedMessage,
@@ -77,6 +78,12 @@ async function enqueueFor(s: Services, tx: Queries, event: DomainEvent): Promise
     const f = await familyFlower(tx, event.id);
     if (!f?.email?.trim()) return false;
     const content = familyChangedMessage(s.site.get(), f, event.change, s.config.now());
+    return enqueue(tx, { kind: "family-note", dedupeKey: `family-note:${event.id}:${f.createdAt}:${crypto.randomUUID()}`, to: [f.email.trim()], ...content });
+  }
+  if (event.type === "correction") {
+    const f = await familyFlower(tx, event.id);
+    if (!f?.email?.trim()) return false;
+    const content = familyCorrectionMessage(s.site.get(), f, event.action);
     return enqueue(tx, { kind: "family-note", dedupeKey: `family-note:${event.id}:${f.createdAt}:${crypto.randomUUID()}`, to: [f.email.trim()], ...content });
   }
   if (event.type === "approved" && event.kind === "testimonial") {

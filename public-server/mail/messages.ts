@@ -131,6 +131,105 @@ export function familyChangedMessage(site: SiteConfig, f: FamilyFlower, change: 
   ]);
 }
 
+/** What a family's note says of their correction to the names, the date or the flower. */
+type CorrectionStep = "asked" | "applied" | "withdrawn" | "approved" | "declined";
+
+/** A correction's notes, in the family's language (see FAMILY_WORDS for the rest of their emails). */
+const CORRECTION: Record<
+  Locale,
+  {
+    subject(name: string, byFamily: boolean): string;
+    said: Record<CorrectionStep, (name: string) => string[]>;
+    ifNotYou(email: string, phone: string): string;
+    prayers: string;
+  }
+> = {
+  en: {
+    subject: (n, byFamily) => (byFamily ? `A correction to ${n}'s memorial` : `Your correction to ${n}'s memorial`),
+    said: {
+      asked: (n) => [
+        `Thank you for your correction to ${n}'s memorial. A volunteer will look at it soon and write to you again; until then the memorial stays as it is. It was sent just now with your private link.`,
+      ],
+      applied: (n) => [`${n}'s memorial was corrected just now with your private link. A volunteer will look at the memorial before it goes into the garden.`],
+      withdrawn: (n) => [`The correction you sent for ${n}'s memorial was withdrawn just now with your private link. The memorial stays as it is.`],
+      approved: (n) => [`Your correction is made: the memorial now reads ${n}, with the care it deserves.`],
+      declined: () => [
+        "A volunteer looked at your correction and has kept the memorial as it was for now.",
+        "We are sorry we could not make this change. If you would like to tell us more, or to talk about it, we will gladly help.",
+      ],
+    },
+    ifNotYou: (email, phone) =>
+      `If this was you, there is nothing more to do. If it was not you, please write to us at ${email} or call us at ${phone}: we will put it right and close your private links.`,
+    prayers: "We keep your family in our prayers.",
+  },
+  es: {
+    subject: (n, byFamily) => (byFamily ? `Una corrección a la página en memoria de ${n}` : `Su corrección a la página en memoria de ${n}`),
+    said: {
+      asked: (n) => [
+        `Gracias por su corrección a la página en memoria de ${n}. Un voluntario la revisará pronto y le escribiremos de nuevo; mientras tanto, la página queda como está. Se envió hace un momento con su enlace privado.`,
+      ],
+      applied: (n) => [
+        `La página en memoria de ${n} se corrigió hace un momento con su enlace privado. Un voluntario la revisará antes de que aparezca en el jardín.`,
+      ],
+      withdrawn: (n) => [
+        `La corrección que envió para la página en memoria de ${n} se retiró hace un momento con su enlace privado. La página queda como está.`,
+      ],
+      approved: (n) => [`Su corrección ya está hecha: la página ahora dice ${n}, con el cuidado que merece.`],
+      declined: () => [
+        "Un voluntario revisó su corrección y, por ahora, ha dejado la página como estaba.",
+        "Lamentamos no haber podido hacer este cambio. Si desea contarnos más, o hablar de ello, con gusto le ayudaremos.",
+      ],
+    },
+    ifNotYou: (email, phone) =>
+      `Si fue usted, no tiene que hacer nada más. Si no fue usted, por favor escríbanos a ${email} o llámenos al ${phone}: lo corregiremos y cerraremos sus enlaces privados.`,
+    prayers: "Tenemos a su familia presente en nuestras oraciones.",
+  },
+};
+
+/** To the address on file, about a correction to the memorial: sent, made, withdrawn, or decided by a volunteer. */
+export function familyCorrectionMessage(site: SiteConfig, f: FamilyFlower, action: CorrectionStep): MessageContent {
+  const name = fullName(f);
+  const byFamily = action === "asked" || action === "applied" || action === "withdrawn";
+  const { words, render, contact } = familyLetter(site, f.language);
+  const said = CORRECTION[f.language];
+  return render(said.subject(name, byFamily), [
+    dear(words, f),
+    ...said.said[action](name),
+    byFamily ? said.ifNotYou(site.email, site.phones[0]!.number) : `${said.prayers} ${contact}`,
+  ]);
+}
+
+/**
+ * One family's copy of the monthly update a volunteer wrote: their greeting,
+ * the update's paragraphs, and why they receive it with the link that stops
+ * it (the same as the List-Unsubscribe header the message carries).
+ */
+export function monthlyUpdateMessage(
+  site: SiteConfig,
+  update: { subject: string; text: string },
+  f: { parentName: string | null },
+  unsubscribe: string,
+): MessageContent {
+  const paragraphs = update.text
+    .replace(/\r\n?/g, "\n")
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  // The update is written in one language by a volunteer: its greeting and sign-off are in English with it.
+  const words = FAMILY_WORDS.en;
+  return render(
+    update.subject,
+    [
+      dear(words, f),
+      ...paragraphs,
+      words.signOff(site.organisationName),
+      'You receive our monthly updates because you asked for them with your baby\'s memorial flower. To stop them, press "Unsubscribe" in your mail program, or open this link:',
+      { link: unsubscribe, label: "Stop the monthly updates" },
+    ],
+    null,
+  );
+}
+
 /** To the person who shared a testimonial, when it is posted. */
 export function testimonialApprovedMessage(site: SiteConfig, publicUrl: string, t: { firstName: string; language: Locale }): MessageContent {
   const { words, render, contact } = familyLetter(site, t.language);

@@ -10,6 +10,8 @@ import { digestMessage, type DigestCounts } from "./messages";
 import { fillFamilyLinks } from "../commands/family";
 import { NOTE_LATE_MS, queueDueNotes } from "../commands/remembrance";
 import { parseDbTime } from "../lib/time";
+import { unsubscribeKey } from "../family/unsubscribe";
+import { withUnsubscribe } from "./unsubscribeHeaders";
 
 /** Retry delays as multiples of MAIL_RETRY_BASE_MS: 30 s, 2 min, 10 min, 1 h, then 6 h (with the 30 s default). */
 const BACKOFF = [1, 4, 20, 120, 720];
@@ -44,11 +46,13 @@ export class MailWorker implements Worker {
   private digestDoneFor: string | null = null;
   private notesLookedAt = -Infinity;
   private readonly delay: (attempt: number) => number;
+  private readonly updatesKey: string;
   readonly transport: MailTransport;
 
   constructor(private readonly s: Services) {
     const c = s.config;
     this.delay = retryDelay(c.mailRetryBaseMs);
+    this.updatesKey = unsubscribeKey(c);
     this.transport = c.smtpUrl ? smtpTransport(c.smtpUrl, c.mailFrom) : fileTransport(path.join(c.dataDir, "outbox"), c.mailFrom, s.log);
   }
 
@@ -124,7 +128,7 @@ export class MailWorker implements Worker {
     }
     try {
       // A family's private link is made now, for this email only: the stored message holds a mark in its place.
-      await this.transport.send(await fillFamilyLinks(this.s, message));
+      await this.transport.send(withUnsubscribe(this.s, this.updatesKey, await fillFamilyLinks(this.s, message)));
     } catch (err) {
       const permanent = isPermanent(err);
       const final = permanent || message.attempts >= config.mailMaxAttempts;

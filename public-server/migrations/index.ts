@@ -14,6 +14,8 @@ import { FamilyLinks1797000000001 } from "./1797000000001-family-links";
 import { Family2LinkOnlyAndSearch1797100000000 } from "./1797100000000-family2-link-only-and-search";
 import { NotesRemembranceNotes1797200000000 } from "./1797200000000-notes-remembrance-notes";
 import { EswordsSubmissionLanguage1797200000001 } from "./1797200000001-eswords-submission-language";
+import { Family3AdminSearchWithdrawn1797200000002 } from "./1797200000002-family3-admin-search-withdrawn";
+import { Family3FlowerRevisions1797200000003 } from "./1797200000003-family3-flower-revisions";
 
 /** Every migration in order; they run at start, never `synchronize`. Append new ones at the end. */
 export const migrations = [
@@ -33,4 +35,6 @@ export const migrations = [
   Family2LinkOnlyAndSearch1797100000000,
   NotesRemembranceNotes1797200000000,
   EswordsSubmissionLanguage1797200000001,
+  Family3AdminSearchWithdrawn1797200000002,
+  Family3FlowerRevisions1797200000003,
 ];

@@ -230,3 +230,29 @@ export interface DuplicateCheckDto {
   /** Positions (0-based) in the list sent of the rows that match an approved flower exactly. */
   duplicates: number[];
 }
+
+/** The fields of a flower a family may correct through their private link, in the order they are shown. */
+export const CORRECTED_FIELDS = ["babyFirstName", "babyMiddleName", "babyLastName", "lossDate", "flowerType"] as const;
+export type CorrectedField = (typeof CORRECTED_FIELDS)[number];
+/** Each field as the team and the family read it. */
+export const CORRECTED_FIELD_LABELS: Record<CorrectedField, string> = {
+  babyFirstName: "Baby's first name",
+  babyMiddleName: "Baby's middle name",
+  babyLastName: "Baby's last name",
+  lossDate: "Date of loss",
+  flowerType: "Flower",
+};
+
+/**
+ * A family's correction waiting for a volunteer: the flower's id, the
+ * correction's version (send it back as If-Match on approve and decline),
+ * and each field it changes, as the memorial reads now and as it would read.
+ */
+export interface FlowerCorrectionDto {
+  id: number;
+  version: number;
+  askedAt: string;
+  /** The baby's full name as the memorial shows it now. */
+  name: string;
+  changes: { field: CorrectedField; before: string | null; after: string | null }[];
+}

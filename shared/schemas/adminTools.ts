@@ -1,5 +1,7 @@
 import type { AdminPage } from "./admin";
 import { z } from "./zod";
+import { requiredText } from "./fields";
+import { IdempotencyKey } from "./admin";
 import type { ModeratedKind } from "../moderation";
 
 /** POST /api/admin/assistance-requests/:id/handled. */
@@ -65,3 +67,16 @@ export interface OutboxMessageDto {
   createdAt: string;
   sentAt: string | null;
 }
+
+/**
+ * POST /api/admin/updates/preview and /api/admin/updates/send: the monthly
+ * update a volunteer wrote, in plain text (paragraphs separated by an empty
+ * line). `sendKey` is made once per composed update (newUploadKey): sending
+ * it again, after a cut connection or a second click, queues nothing more.
+ */
+export const UpdateEmailInput = z.object({
+  subject: requiredText("Please write a subject", 150),
+  text: requiredText("Please write the update", 20_000, { multiline: true }),
+  sendKey: IdempotencyKey,
+});
+export type UpdateEmailInput = z.output<typeof UpdateEmailInput>;

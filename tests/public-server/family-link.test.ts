@@ -133,8 +133,8 @@ describe("the family's private link", () => {
     expect(html).not.toMatch(/<iframe|<script|https?:\/\//i);
     expect(html).not.toContain(token);
     // Every form posts here, as a plain form.
-    // Six choices, and the remembrance notes' form.
-    expect([...html.matchAll(/<form method="post" action="([^"]+)"/g)].map((m) => m[1])).toEqual(Array(7).fill(MANAGE));
+    // The correction form, six choices, and the remembrance notes' form.
+    expect([...html.matchAll(/<form method="post" action="([^"]+)"/g)].map((m) => m[1])).toEqual([`${MANAGE}#correct`, ...Array(7).fill(MANAGE)]);
     expect(sql(s, "SELECT * FROM memorial_flowers WHERE id = ?", id)).toEqual(before);
 
     expect(lines.some((l) => l.includes('"/manage-memorial"'))).toBe(true);

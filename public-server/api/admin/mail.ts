@@ -4,7 +4,9 @@ import { format } from "date-fns";
 import type { AppState, Services } from "../../context";
 import type { OutboxStatus } from "../../entities/OutboxMessage";
 import { BadRequest } from "../../errors";
-import { idParam } from "../../lib/validate";
+import { idParam, parse } from "../../lib/validate";
+import { UpdateEmailInput } from "../../../shared/schemas/adminTools";
+import { previewUpdate, queueUpdate } from "../../mail/updates";
 import { mailFor } from "../../mail";
 import { listMessages } from "../../mail/outbox";
 import { retryEmail } from "../../commands/mail";
@@ -13,6 +15,7 @@ import { mailingListCsv } from "../../mail/mailingList";
 import { CSV_BOM } from "../../../shared/csv/records";
 import { unsubscribeKey, unsubscribeToken, unsubscribeUrl } from "../../family/unsubscribe";
 import { noteCounts } from "../../commands/remembrance";
+import { plural } from "../../../shared/words";
 
 const STATUSES: readonly OutboxStatus[] = ["failed", "pending", "sent"];
 
@@ -35,6 +38,22 @@ export function mailRouter(s: Services): Router<AppState> {
   router.get("/remembrance-notes", async (ctx) => {
     ctx.set("Cache-Control", "no-store");
     ctx.body = await noteCounts(s);
+  });
+
+  // The monthly update, written here and sent by the server: its preview with the count of addresses, then the send itself.
+  router.post("/updates/preview", async (ctx) => {
+    ctx.body = await previewUpdate(s, parse(UpdateEmailInput, ctx.request.body));
+  });
+
+  router.post("/updates/send", async (ctx) => {
+    const queued = await queueUpdate(s, parse(UpdateEmailInput, ctx.request.body), updatesKey);
+    s.log.info("updates_queued", { userId: ctx.state.user!.id, count: queued });
+    ctx.body = {
+      queued,
+      message: queued
+        ? `The update is on its way to ${plural(queued, "family", "families")}.`
+        : "Nothing more was sent: this update is already on its way, or nobody is on the list.",
+    };
   });
 
   router.get("/outbox", async (ctx) => {

@@ -10,6 +10,7 @@ export { AssistanceList } from "./AssistanceList";
 export { BulkUploadPanel } from "./BulkUploadPanel";
 export { CommentCard } from "./CommentCard";
 export { ConfirmDialog } from "./ConfirmDialog";
+export { CorrectionCard } from "./CorrectionCard";
 export { CsvImportPanel } from "./CsvImportPanel";
 export { EmailsPanel } from "./EmailsPanel";
 export { FlowerCard } from "./FlowerCard";

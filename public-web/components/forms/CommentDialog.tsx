@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import type { CommentCategory, CommentLibraryDto, PublicCommentDto, PublicFlowerDto } from "../../../shared/schemas/public";
+import type { CommentCategory, CommentLibraryDto, PublicCommentDto, PublicMemorialDto } from "../../../shared/schemas/public";
 import { api, messageFor } from "../../lib/api";
 import { fullName, GARDEN_PATH } from "../../../shared/garden";
 import { pathInLocale } from "../../../shared/i18n/paths";
@@ -17,8 +17,8 @@ const commentsKey = (flowerId: number) => `/api/memorial-flowers/${flowerId}/com
 const LIBRARY_KEY = "/api/comment-library";
 
 interface CommentDialogProps {
-  /** The flower whose comments are shown; kept while the dialog closes. */
-  flower: PublicFlowerDto | null;
+  /** The flower whose comments are shown; kept while the dialog closes. Never one whose comments are off: its card offers none. */
+  flower: PublicMemorialDto | null;
   open: boolean;
   onClose(): void;
 }

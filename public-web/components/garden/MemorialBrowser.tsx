@@ -1,7 +1,7 @@
 import { memo, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { gardenApiPath, gardenQueryFrom, gardenQueryString, type GardenPageDto, type GardenQuery } from "../../../shared/garden";
-import type { PublicFlowerDto } from "../../../shared/schemas/public";
+import type { PublicMemorialDto } from "../../../shared/schemas/public";
 import { setAddressSearch, useAddressSearch, writeAddressAfterPaint } from "../../lib/addressSearch";
 import { api, messageFor } from "../../lib/api";
 import { emptyText, resultHeading } from "../../lib/garden";
@@ -78,7 +78,7 @@ export function MemorialBrowser() {
   const typingTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(typingTimer.current), []);
 
-  const [dialogFlower, setDialogFlower] = useState<PublicFlowerDto | null>(null);
+  const [dialogFlower, setDialogFlower] = useState<PublicMemorialDto | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const headingId = useId();
   const resultsId = useId();
@@ -126,7 +126,7 @@ export function MemorialBrowser() {
     [go],
   );
 
-  const openComments = useCallback((flower: PublicFlowerDto) => {
+  const openComments = useCallback((flower: PublicMemorialDto) => {
     setDialogFlower(flower);
     setDialogOpen(true);
   }, []);

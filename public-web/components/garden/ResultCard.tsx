@@ -1,7 +1,7 @@
 import { memo, type MouseEvent } from "react";
 import { describeFlower } from "../../../shared/flowers";
 import { fullName, memorialPath } from "../../../shared/garden";
-import type { PublicFlowerDto } from "../../../shared/schemas/public";
+import type { PublicMemorialDto } from "../../../shared/schemas/public";
 import { pathInLocale } from "../../../shared/i18n/paths";
 import { useLocale, useT } from "../../lib/i18n";
 import { FlowerImage } from "../flowers/FlowerImage";
@@ -13,7 +13,8 @@ import { ShareButton } from "./ShareButton";
  * the loss date if given, the flower and its meaning, Comments and Share.
  * `data-flower` gives the card its own flower's colour, a soft accent (garden.css), so that a page of
  * cards reads as a bed of different flowers.
- * Comments opens the dialog; without JavaScript it is a link to the page, which lists them.
+ * Comments opens the dialog; without JavaScript it is a link to the page, which lists them. A memorial
+ * whose family turned comments off has no Comments: they are not shown, and none can be left.
  * The name is a plain link that asks the page (`onOpen`, the router's navigate) to move in place: the
  * router's own Link does far more work per card, and the cards are drawn again on every view.
  */
@@ -22,9 +23,9 @@ export const ResultCard = memo(function ResultCard({
   onOpen,
   onComments,
 }: {
-  flower: PublicFlowerDto;
+  flower: PublicMemorialDto;
   onOpen(path: string): void;
-  onComments(flower: PublicFlowerDto): void;
+  onComments(flower: PublicMemorialDto): void;
 }) {
   const { label, meaning, imageType } = describeFlower(flower.flowerType);
   const t = useT();
@@ -55,10 +56,12 @@ export const ResultCard = memo(function ResultCard({
         <p className="memorial-card__meaning">{t(meaning)}</p>
       </div>
       <div className="memorial-card__actions">
-        <a href={`${pathInLocale(path, locale)}#comments`} className="btn btn--outline memorial-card__comments" aria-haspopup="dialog" onClick={openComments}>
-          {t("Comments")}
-          <span className="visually-hidden">{` ${t("for {name}", { name })}`}</span>
-        </a>
+        {flower.commentsOff ? null : (
+          <a href={`${pathInLocale(path, locale)}#comments`} className="btn btn--outline memorial-card__comments" aria-haspopup="dialog" onClick={openComments}>
+            {t("Comments")}
+            <span className="visually-hidden">{` ${t("for {name}", { name })}`}</span>
+          </a>
+        )}
         <ShareButton path={path} title={t("In loving memory of {name}", { name })} label={t("the memorial for {name}", { name })} icon={false} />
       </div>
     </li>

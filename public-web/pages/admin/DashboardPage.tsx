@@ -9,7 +9,7 @@ import { notify, notifyError } from "../../lib/toast";
 import { useAdminUi, type AdminTabId } from "../../stores/adminUi";
 import { useSession } from "../../stores/session";
 import { AdminShell } from "./AdminShell";
-import { KIND, NO_FILTER, useAdminPage } from "./moderation";
+import { KIND, NO_FILTER, useAdminPage, useCorrections } from "./moderation";
 import { CommentsTab, FlowersTab, TestimonialsTab } from "./tabs/ModerationTabs";
 import { ActivityTab, AssistanceTab, BulkUploadTab, CsvImportTab, EmailsTab, useAssistance } from "./tabs/ToolTabs";
 import { useAdminSession } from "./useAdminSession";
@@ -78,7 +78,8 @@ function Dashboard({ username, onLogout, onLogoutEverywhere }: { username: strin
   const setTab = useAdminUi((s) => s.setTab);
   // The first page of each pending list (the tab shows the same one): its total is the badge.
   const testimonials = useAdminPage("testimonial", "pending", NO_FILTER, 1).data?.total ?? 0;
-  const flowers = useAdminPage("flower", "pending", NO_FILTER, 1).data?.total ?? 0;
+  // Families' corrections wait in the same tab.
+  const flowers = (useAdminPage("flower", "pending", NO_FILTER, 1).data?.total ?? 0) + (useCorrections(1).data?.total ?? 0);
   const comments = useAdminPage("comment", "pending", NO_FILTER, 1).data?.total ?? 0;
   const notHandled = useAssistance(1).data?.notHandled ?? 0;
 

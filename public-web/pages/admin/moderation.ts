@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { AdminCommentDto, AdminFlowerDto, AdminPage, AdminTestimonialDto } from "../../../shared/schemas/admin";
+import type { AdminCommentDto, AdminFlowerDto, AdminPage, AdminTestimonialDto, FlowerCorrectionDto } from "../../../shared/schemas/admin";
 import { MODERATION, type ModeratedKind, type ModeratedKindInfo } from "../../../shared/moderation";
 import { api, ApiError, messageFor } from "../../lib/api";
 import { invalidate, useQuery } from "../../lib/queries";
@@ -55,6 +55,34 @@ export function useAdminPage<K extends Kind>(kind: K, status: "pending" | "appro
 }
 
 const ifMatch = (version: number) => ({ "If-Match": `"${version}"` });
+
+/** One page of the families' corrections waiting for review (under the flowers' path: refreshKind("flower") renews it). */
+export function useCorrections(page: number) {
+  const key = `${KIND.flower.path}/corrections?page=${page}&pageSize=${ADMIN_PAGE_SIZE}`;
+  return useQuery<AdminPage<FlowerCorrectionDto>>(key, () => api.get<AdminPage<FlowerCorrectionDto>>(key));
+}
+
+/** Approve or decline a family's correction, under the version the volunteer saw. */
+export function useCorrectionDecision() {
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const decide = async (item: FlowerCorrectionDto, approve: boolean) => {
+    setBusyId(item.id);
+    try {
+      const { message } = await api.post<{ message: string }>(
+        `${KIND.flower.path}/${item.id}/correction/${approve ? "approve" : "decline"}`,
+        undefined,
+        ifMatch(item.version),
+      );
+      notify(approve ? "Correction Approved" : "Correction Declined", message);
+    } catch (error) {
+      failed(error, approve ? "Failed to approve the correction." : "Failed to decline the correction.");
+    } finally {
+      setBusyId(null);
+      refreshKind("flower");
+    }
+  };
+  return { busyId, decide };
+}
 
 /** Shows the failure toast; a 412 (changed meanwhile) or 404 (gone) shows the server's sentence. */
 function failed(error: unknown, fallback: string): void {

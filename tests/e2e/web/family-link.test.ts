@@ -1,10 +1,11 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage } from "../../support/browser";
+import { launchBrowser, newPage, openHydrated } from "../../support/browser";
 import { axeViolations } from "../../support/axe";
 import { startTestServer, type TestServer } from "../../support/testServer";
 import { liveFlower, newestToken, signedIn, sql } from "../../public-server/fixtures";
 import { readCsvRecords } from "../../../shared/csv";
+import { Client } from "../../support/client";
 
 /**
  * A family's private link in Chromium, with JavaScript and without: the
@@ -60,6 +61,37 @@ async function expectNoToken(page: Page, token: string, requests: { url: string;
 
 for (const javaScriptEnabled of [false, true]) {
   describe(`the manage page, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    it("sends a correction with the plain form: a problem is said by its field, then it waits for a volunteer", async () => {
+      const name = javaScriptEnabled ? "Cordelia" : "Philippa";
+      const { id, page, context } = await openLink(javaScriptEnabled, name);
+      const before = sql(server, "SELECT * FROM memorial_flowers WHERE id = ?", id);
+      const form = page.getByRole("region", { name: "Correct the names, the date or the flower" });
+      await form.getByLabel("Baby's first name").fill(" ");
+      await form.getByLabel("Flower", { exact: true }).selectOption({ label: "Pink Rose" });
+      // The browser's own check would stop a blank required field before the server sees it: leave it to the server.
+      await form.locator("form").evaluate((f: HTMLFormElement) => (f.noValidate = true));
+      await form.getByRole("button", { name: "Send the correction" }).click();
+      await page.getByRole("alert").filter({ hasText: "Please look at the fields marked below." }).waitFor();
+      const first = page.getByLabel("Baby's first name");
+      expect(await first.getAttribute("aria-invalid")).toBe("true");
+      expect(await page.locator("#babyFirstName-problem").textContent()).toBe("First name is required");
+      expect(await page.getByLabel("Flower", { exact: true }).inputValue()).toBe("pink-rose");
+      await expectAxeClean(page, javaScriptEnabled);
+
+      await first.fill(`${name}a`);
+      await page.getByRole("button", { name: "Send the correction" }).click();
+      await page.getByRole("status").filter({ hasText: "A volunteer will look at your correction soon" }).waitFor();
+      expect(page.url()).toBe(`${server.url}/manage-memorial?done=correction-asked#correct`);
+      await page.getByText("Your correction is waiting for a volunteer.").waitFor();
+      expect(await page.getByLabel("Baby's first name").inputValue()).toBe(`${name}a`);
+      expect(sql(server, "SELECT * FROM memorial_flowers WHERE id = ?", id)).toEqual(before);
+      expect(sql(server, "SELECT changes FROM flower_revisions WHERE flower_id = ?", id)).toEqual([
+        { changes: JSON.stringify({ babyFirstName: `${name}a`, flowerType: "pink-rose" }) },
+      ]);
+      await expectAxeClean(page, javaScriptEnabled);
+      await context.close();
+    });
+
     it("opens on the bare address, withdraws and brings back the memorial with plain buttons, and passes axe", async () => {
       const name = javaScriptEnabled ? "Seraphina" : "Octavia";
       const { id, token, page, context, requests } = await openLink(javaScriptEnabled, name);
@@ -172,6 +204,40 @@ describe("around the memorial page", () => {
     await page.getByRole("heading", { level: 2, name: "Leave a Comment for Leopoldine Castellane" }).waitFor();
     expect(new URL(page.url()).search).toBe(`?comment=${id}`);
     await context.close();
+  });
+
+  it("a memorial whose family turned comments off offers no comment in the garden's list, with JavaScript or without", async () => {
+    const admin = await signedIn(server);
+    const open = await liveFlower(server, admin, { babyFirstName: "Rosamund", babyLastName: "Quietwater" });
+    const quiet = await liveFlower(server, admin, { babyFirstName: "Evangeline", babyLastName: "Quietwater" });
+    const family = new Client(server.url);
+    expect((await family.get(`/manage-memorial?token=${await newestToken(server)}`)).status).toBe(303);
+    const off = await family.post("/manage-memorial", "change=comments-off", { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" });
+    expect(off.status).toBe(303);
+
+    const { page, context } = await newPage(browser, server.url, { javaScriptEnabled: true });
+    page.setDefaultTimeout(10_000);
+    await openHydrated(page, "/garden-of-remembrance?search=quietwater");
+    const card = (name: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 4, name }) });
+    await card("Evangeline Quietwater").waitFor();
+    expect(
+      await card("Evangeline Quietwater")
+        .getByRole("link", { name: /^Comments/ })
+        .count(),
+    ).toBe(0);
+    await card("Rosamund Quietwater").getByRole("link", { name: "Comments for Rosamund Quietwater" }).click();
+    await page.getByRole("dialog").getByRole("link", { name: "Leave a Comment" }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+
+    // Without JavaScript: the garden's comment form is there for the one, not for the other.
+    const plain = await newPage(browser, server.url, { javaScriptEnabled: false });
+    await plain.page.goto(`/garden-of-remembrance?comment=${open.id}`);
+    await plain.page.getByRole("heading", { level: 2, name: "Leave a Comment for Rosamund Quietwater" }).waitFor();
+    await plain.page.goto(`/garden-of-remembrance?comment=${quiet.id}`);
+    await plain.page.getByRole("heading", { level: 2, name: "Memorial Flowers" }).waitFor();
+    expect(await plain.page.getByText("Leave a Comment").count()).toBe(0);
+    await plain.context.close();
   });
 
   it("the printed keepsake invites no comment, and with a few comments fits one page", async () => {

@@ -1,12 +1,25 @@
 import { useState } from "react";
-import { CommentCard, ConfirmDialog, FlowerCard, FlowerEditDialog, ModerationSection, TestimonialCard } from "../../../components/admin";
+import { CommentCard, ConfirmDialog, CorrectionCard, FlowerCard, FlowerEditDialog, ModerationSection, TestimonialCard } from "../../../components/admin";
+import { AdminPager } from "../../../components/admin/AdminPager";
 import { ListControls } from "../../../components/admin/ListControls";
 import type { ListPage } from "../../../components/admin/ModerationSection";
 import { GARDEN_CSV_FILENAME } from "../../../../shared/csv/export";
 import type { AdminFlowerDto, FlowerEntry } from "../../../../shared/schemas/admin";
 import { api, fieldErrors, messageFor } from "../../../lib/api";
 import { notify, notifyError } from "../../../lib/toast";
-import { ADMIN_PAGE_SIZE, KIND, NO_FILTER, refreshKind, useAdminPage, useModeration, isGone, type Kind, type ListFilter } from "../moderation";
+import {
+  ADMIN_PAGE_SIZE,
+  KIND,
+  NO_FILTER,
+  refreshKind,
+  useAdminPage,
+  useCorrectionDecision,
+  useCorrections,
+  useModeration,
+  isGone,
+  type Kind,
+  type ListFilter,
+} from "../moderation";
 
 function Confirm({ kind, m }: { kind: Kind; m: ReturnType<typeof useModeration> }) {
   const noun = KIND[kind].noun;
@@ -148,6 +161,7 @@ export function FlowersTab() {
         With every flower's ID, ready to edit in a spreadsheet and send back with Bulk Upload's Update. Leave the Version column as it is: it tells the server
         which flowers someone changed after your download, so their changes are not lost without a word.
       </p>
+      <Corrections />
       <ListControls noun="memorial flowers" withType onApply={list.apply} />
       <ModerationSection
         noun="memorial flowers"
@@ -182,6 +196,27 @@ export function FlowersTab() {
         familyLinks={{ busy: saving, onSend: sendLink, onRevoke: revokeLinks }}
       />
     </>
+  );
+}
+
+/** Families' corrections to live memorials, waiting for review: shown only when there are some. */
+function Corrections() {
+  const [page, setPage] = useState(1);
+  const { data } = useCorrections(page);
+  const { busyId, decide } = useCorrectionDecision();
+  if (!data || data.total === 0) return null;
+  return (
+    <section className="admin-section" aria-label="Corrections from families">
+      <h3 className="admin-section__title">Corrections from families ({data.total})</h3>
+      <ul className="admin-list">
+        {data.items.map((item) => (
+          <li key={item.id}>
+            <CorrectionCard item={item} busy={busyId === item.id} onApprove={() => decide(item, true)} onDecline={() => decide(item, false)} />
+          </li>
+        ))}
+      </ul>
+      <AdminPager label="Corrections from families" page={page} pageSize={ADMIN_PAGE_SIZE} total={data.total} onPage={setPage} />
+    </section>
   );
 }
 

@@ -3,10 +3,11 @@ import { ActivityList, AssistanceList, BulkUploadPanel, CsvImportPanel, EmailsPa
 import { AdminPager } from "../../../components/admin/AdminPager";
 import { Spinner } from "../../../components/ui/Spinner";
 import type { AdminPage, BulkUpdateDto, DuplicateCheckDto, FlowerEntry, MessageDto, ResetImportResult } from "../../../../shared/schemas/admin";
-import { IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER } from "../../../../shared/schemas/admin";
+import { IDEMPOTENCY_KEY_HEADER, newUploadKey, REPLAYED_HEADER } from "../../../../shared/schemas/admin";
+import { UpdateComposer, type UpdatePreview } from "../../../components/admin/UpdateComposer";
 import type { ActivityDto, AdminAssistanceDto, AdminAssistancePage, OutboxMessageDto } from "../../../../shared/schemas/adminTools";
 import { updateCsv, uploadCsv } from "../../../../shared/csv/export";
-import { api, ApiError, messageFor } from "../../../lib/api";
+import { api, ApiError, fieldErrors, messageFor } from "../../../lib/api";
 import { bulkMessageFor } from "../../../lib/bulkMessages";
 import { invalidate, useQuery } from "../../../lib/queries";
 import { notify, notifyError } from "../../../lib/toast";
@@ -219,6 +220,47 @@ export function ActivityTab() {
 
 const NOTE_COUNTS_KEY = "/api/admin/remembrance-notes";
 
+/**
+ * The monthly update's composer, wired to the server. One send key per
+ * preview: a retry or a second click sends the same key, which the server
+ * queues only once; a new preview (the text changed) makes a new one.
+ */
+function UpdateTool() {
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [sendKey, setSendKey] = useState(newUploadKey);
+  const preview = async (update: { subject: string; text: string }) => {
+    setBusy(true);
+    const key = newUploadKey();
+    try {
+      const answer = await api.post<UpdatePreview>("/api/admin/updates/preview", { ...update, sendKey: key });
+      setErrors({});
+      setSendKey(key);
+      return answer;
+    } catch (error) {
+      setErrors(fieldErrors(error));
+      notifyError("Error", messageFor(error, "The preview could not be made."));
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  };
+  const send = async (update: { subject: string; text: string }) => {
+    setBusy(true);
+    try {
+      const { message } = await api.post<{ message: string }>("/api/admin/updates/send", { ...update, sendKey });
+      notify("Update Sent", message);
+      return true;
+    } catch (error) {
+      notifyError("Error", messageFor(error, "The update could not be sent. Please try again: it will not be sent twice."));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return <UpdateComposer busy={busy} errors={errors} onPreview={preview} onSend={send} />;
+}
+
 export function EmailsTab() {
   const list = useQuery<OutboxMessageDto[]>(FAILED_EMAILS_KEY, () => api.get(FAILED_EMAILS_KEY));
   const notes = useQuery<RemembranceNoteCounts>(NOTE_COUNTS_KEY, () => api.get(NOTE_COUNTS_KEY));
@@ -261,6 +303,7 @@ export function EmailsTab() {
         onRetry={retry}
         notes={notes.data}
       />
+      {missing ? null : <UpdateTool />}
     </>
   );
 }
