@@ -6,6 +6,8 @@
  */
 import type { AdminCommentDto, AdminFlowerDto, AdminTestimonialDto, BulkUpdateQuery, ResetImportResult, UpdateConflicts } from "../shared/schemas/admin";
 import type { ModeratedKind } from "../shared/moderation";
+import type { FlexibleEntry } from "../shared/csv/flexible";
+import type { StrictRow } from "../shared/csv/strict";
 
 /** Every result crossing IPC: expected failures are values, never thrown errors. */
 export type Result<T> = { ok: true; value: T } | { ok: false; error: string; code?: ErrorCode };
@@ -152,8 +154,18 @@ export interface BulkOutcome {
   conflicts?: UpdateConflicts;
 }
 
-export interface BulkUploadRequest {
-  text: string;
+/**
+ * The rows the window's reader took from a file or the text box (readCsvFile, in its worker): main checks
+ * their shape and sizes, and the server every value, so main never reads a big file a second time.
+ */
+export interface CsvEntries {
+  /** The valid rows, with their IDs where the file has them. */
+  entries: FlexibleEntry[];
+  /** Rows of the file the reader could not take (told in the outcome). */
+  skipped: number;
+}
+
+export interface BulkUploadRequest extends CsvEntries {
   /** Leave out the rows that match a flower already in the garden. */
   skipDuplicates: boolean;
   /**
@@ -163,9 +175,8 @@ export interface BulkUploadRequest {
   reading: string;
 }
 
-/** A bulk update: the CSV text, and the answer to the rows the server held it back for, if it did. */
-export interface BulkUpdateRequest {
-  text: string;
+/** A bulk update: the rows read, and the answer to the rows the server held it back for, if it did. */
+export interface BulkUpdateRequest extends CsvEntries {
   choice?: BulkUpdateQuery;
 }
 
@@ -176,7 +187,8 @@ export interface PickedCsv {
 }
 
 export interface ResetImportInput {
-  text: string;
+  /** The file's rows, keyed by its columns, as the window's strict reader found them valid. */
+  rows: StrictRow[];
   adminKey: string;
   /** The volunteer confirmed that ALL flowers and comments will be deleted. */
   confirmed: true;
@@ -234,7 +246,7 @@ export interface DesktopApi {
   saveTemplate(): Promise<Result<string | null>>;
   bulkUpload(input: BulkUploadRequest): Promise<Result<BulkOutcome>>;
   /** How many rows of an upload match a flower already in the garden; null when there are too many rows to check. */
-  findDuplicates(text: string): Promise<Result<number | null>>;
+  findDuplicates(entries: FlexibleEntry[]): Promise<Result<number | null>>;
   bulkUpdate(input: BulkUpdateRequest): Promise<Result<BulkOutcome>>;
   resetAndImport(input: ResetImportInput): Promise<Result<ResetImportResult>>;
   downloadForReview(): Promise<Result<ReviewView>>;

@@ -11,7 +11,6 @@ import type {
   AdminTestimonialDto,
   BulkUpdateDto,
   BulkUpdateQuery,
-  FlowerEntry,
   MessageDto,
   ResetImportResult,
   UpdateConflicts,
@@ -110,6 +109,11 @@ export type FetchLike = typeof fetch;
 
 /** A body sent as a CSV file (text/csv) instead of as JSON. */
 class CsvBody {
+  constructor(readonly text: string) {}
+}
+
+/** A JSON body already written: a big one is written a slice at a time (csvTasks.ts), never in one go on main's thread. */
+class JsonText {
   constructor(readonly text: string) {}
 }
 
@@ -238,8 +242,9 @@ export class ApiClient {
   }
 
   /** The positions of the rows that match a flower already in the garden. */
-  async findDuplicates(flowers: FlowerEntry[]): Promise<number[]> {
-    return (await this.call(DuplicatesSchema, "POST", "/api/admin/memorial-flowers/duplicates", { flowers }, 120_000)).duplicates;
+  /** `flowers`: the rows as a JSON array, already written. */
+  async findDuplicates(flowers: string): Promise<number[]> {
+    return (await this.call(DuplicatesSchema, "POST", "/api/admin/memorial-flowers/duplicates", new JsonText(`{"flowers":${flowers}}`), 120_000)).duplicates;
   }
 
   /**
@@ -252,8 +257,10 @@ export class ApiClient {
     return this.call(BulkUpdateSchema, "PUT", `/api/admin/memorial-flowers/bulk-update${query}`, new CsvBody(csv), 300_000);
   }
 
-  resetAndImport(csvData: Record<string, string | undefined>[], adminKey: string): Promise<ResetImportResult> {
-    return this.call(ResetImportResultSchema, "POST", "/api/admin/memorial-flowers/reset-and-import", { csvData, adminKey }, 300_000);
+  /** `csvData`: the rows as a JSON array, already written. */
+  resetAndImport(csvData: string, adminKey: string): Promise<ResetImportResult> {
+    const body = new JsonText(`{"csvData":${csvData},"adminKey":${JSON.stringify(adminKey)}}`);
+    return this.call(ResetImportResultSchema, "POST", "/api/admin/memorial-flowers/reset-and-import", body, 300_000);
   }
 
   private cookieHeader(): string {
@@ -285,7 +292,7 @@ export class ApiClient {
           ...(withSession && this.cookies.size ? { Cookie: this.cookieHeader() } : {}),
           ...headers,
         },
-        body: body === undefined ? undefined : body instanceof CsvBody ? body.text : JSON.stringify(body),
+        body: body === undefined ? undefined : body instanceof CsvBody || body instanceof JsonText ? body.text : JSON.stringify(body),
         // A redirect could carry our cookie elsewhere: the API never redirects, so refuse.
         redirect: "error",
         signal: AbortSignal.timeout(timeoutMs),

@@ -5,15 +5,27 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { checkBulk, CSV_TEMPLATE, CSV_TEMPLATE_FILENAME, csvFileTooLarge, FILE_TOO_LARGE, INVALID_FILE, parseStrictCsv, updateCsv } from "../../shared/csv";
+import {
+  bulkNotice,
+  CSV_TEMPLATE,
+  CSV_TEMPLATE_FILENAME,
+  csvFileTooLarge,
+  FILE_TOO_LARGE,
+  INVALID_FILE,
+  STRICT_MESSAGES,
+  updateCsv,
+  withoutId,
+  type FlexibleEntry,
+} from "../../shared/csv";
 import { newUploadKey, type MessageDto, type ResetImportResult } from "../../shared/schemas/admin";
-import type { BulkOutcome, BulkUpdateRequest, DesktopEvent, PickedCsv, ResetImportInput, Result } from "../ipc";
+import type { BulkOutcome, BulkUpdateRequest, CsvEntries, DesktopEvent, PickedCsv, ResetImportInput, Result } from "../ipc";
 import type { Account } from "./account";
 import { fail, ok } from "./results";
 import { alreadyUploaded, CSV_TASK_FAILED, NOTHING_NEW } from "../../shared/messages";
-import { LIMITS } from "../../shared/constants";
+import { DEFAULT_EXPECTED_IMPORT_COUNT, LIMITS } from "../../shared/constants";
 import { uploadCsv } from "../../shared/csv/export";
 import { HttpError, NetworkError, type ApiClient } from "./api";
+import { jsonInTurns, writeInTurns } from "./turns";
 
 /** Tries of one bulk upload at most, the first included, and the wait before the next (times the tries so far). */
 const UPLOAD_TRIES = 3;
@@ -25,6 +37,9 @@ export interface UploadOptions {
   /** The reading the rows come from (see BulkUploadRequest); a new one when not given. */
   reading?: string;
 }
+
+/** An upload: the rows the window's reader kept (see CsvEntries), and how to send them. */
+export type UploadInput = CsvEntries & UploadOptions;
 
 export interface CsvDeps {
   /** Shows the system's open dialog; answers the chosen path or null. The renderer never names a path. */
@@ -72,14 +87,13 @@ export class CsvTasks {
   }
 
   /** How many rows of an upload match a flower already in the garden (null: too many rows to check). */
-  async findDuplicates(text: string): Promise<Result<number | null>> {
+  async findDuplicates(entries: FlexibleEntry[]): Promise<Result<number | null>> {
     const api = this.account.signedInApi();
     if (!api) return this.account.notSignedIn();
-    const check = checkBulk(text, "upload");
-    if (!check.ok) return ok(0);
-    if (check.entries.length > LIMITS.duplicateCheckRows) return ok(null);
+    if (entries.length === 0) return ok(0);
+    if (entries.length > LIMITS.duplicateCheckRows) return ok(null);
     try {
-      return ok((await api.findDuplicates(check.entries)).length);
+      return ok((await api.findDuplicates(await jsonInTurns(entries, withoutId))).length);
     } catch (error) {
       return this.account.failure(error, CSV_TASK_FAILED.upload);
     }
@@ -92,24 +106,25 @@ export class CsvTasks {
    * answer instead of being added again, while the file chosen again is a new upload (as in the web
    * admin), which the duplicate check then warns about.
    */
-  async bulkUpload(text: string, { skipDuplicates = false, reading = newUploadKey() }: UploadOptions = {}): Promise<Result<BulkOutcome>> {
+  async bulkUpload({ entries: read, skipped, skipDuplicates = false, reading = newUploadKey() }: UploadInput): Promise<Result<BulkOutcome>> {
     const api = this.account.signedInApi();
     if (!api) return this.account.notSignedIn();
-    const check = checkBulk(text, "upload");
-    if (!check.ok) return fail(`${check.title}: ${check.message}`, "csv-invalid");
-    const skipped = check.skipped.length;
+    // The checks on the file as a whole, in the same words as the window's (which ran them all).
+    const notice = bulkNotice({ blank: false, valid: read.length, errors: [] }, "upload");
+    if (notice) return fail(`${notice.title}: ${notice.message}`, "csv-invalid");
     try {
-      let entries = check.entries;
+      // The rows as read: an upload's CSV body and its duplicate check leave out any IDs.
+      let entries = read;
       let duplicates = 0;
       if (skipDuplicates && entries.length <= LIMITS.duplicateCheckRows) {
-        const found = new Set(await api.findDuplicates(entries));
+        const found = new Set(await api.findDuplicates(await jsonInTurns(entries, withoutId)));
         entries = entries.filter((_, i) => !found.has(i));
         duplicates = found.size;
         if (entries.length === 0) return ok({ message: NOTHING_NEW.message, count: 0, skipped, duplicates });
       }
       const total = entries.length;
       this.deps.emit({ type: "progress", task: "upload", current: 0, total, indeterminate: true });
-      const csv = uploadCsv(entries);
+      const csv = await writeInTurns(entries, uploadCsv);
       const answer = await this.upload(api, csv, createHash("sha256").update(`${reading}\n`).update(csv).digest("base64url"));
       this.deps.emit({ type: "progress", task: "upload", current: total, total, indeterminate: false });
       const count = answer.count ?? total;
@@ -141,22 +156,23 @@ export class CsvTasks {
    * the server, all or nothing, so the rows whose flowers changed since can be held back together (the
    * outcome's `conflicts`, nothing changed) and sent again with the volunteer's choice.
    */
-  async bulkUpdate({ text, choice }: BulkUpdateRequest): Promise<Result<BulkOutcome>> {
+  async bulkUpdate({ entries, skipped, choice }: BulkUpdateRequest): Promise<Result<BulkOutcome>> {
     const api = this.account.signedInApi();
     if (!api) return this.account.notSignedIn();
-    const check = checkBulk(text, "update");
-    if (!check.ok) return fail(`${check.title}: ${check.message}`, "csv-invalid");
-    const body = updateCsv(check.entries);
+    const withIds = entries.filter((entry): entry is FlexibleEntry & { id: number } => entry.id !== undefined);
+    const notice = bulkNotice({ blank: false, valid: entries.length, errors: [], missingIds: withIds.length < entries.length }, "update");
+    if (notice) return fail(`${notice.title}: ${notice.message}`, "csv-invalid");
+    const body = await writeInTurns(withIds, updateCsv);
     if (csvFileTooLarge(Buffer.byteLength(body))) return fail(TOO_LARGE, "invalid-input");
-    const total = check.entries.length;
+    const total = withIds.length;
     this.deps.emit({ type: "progress", task: "update", current: 0, total, indeterminate: true });
     try {
       const answer = await api.bulkUpdate(body, choice);
       this.deps.emit({ type: "progress", task: "update", current: total, total, indeterminate: false });
-      return ok({ message: answer.message, count: answer.count, skipped: check.skipped.length });
+      return ok({ message: answer.message, count: answer.count, skipped });
     } catch (error) {
       if (error instanceof HttpError && error.status === 409 && error.conflicts) {
-        return ok({ message: error.message, count: 0, skipped: check.skipped.length, conflicts: error.conflicts });
+        return ok({ message: error.message, count: 0, skipped, conflicts: error.conflicts });
       }
       return this.account.failure(error, CSV_TASK_FAILED.update);
     }
@@ -165,13 +181,15 @@ export class CsvTasks {
   async resetAndImport(input: ResetImportInput): Promise<Result<ResetImportResult>> {
     const api = this.account.signedInApi();
     if (!api) return this.account.notSignedIn();
-    // The same strict rules and count as the preview and the server (which checks again).
-    const parsed = parseStrictCsv(input.text, this.account.user?.expectedImportCount);
-    if (!parsed.isValid) return fail(parsed.errors.slice(0, 5).join(" "), "csv-invalid");
-    this.deps.emit({ type: "progress", task: "import", current: 0, total: parsed.rows.length, indeterminate: true });
+    // The window's strict reader checked each row; the server checks them all again. The count is
+    // checked here too, against the server's (told at sign-in), as the window may not know it yet.
+    const { rows } = input;
+    const expected = this.account.user?.expectedImportCount ?? DEFAULT_EXPECTED_IMPORT_COUNT;
+    if (rows.length !== expected) return fail(STRICT_MESSAGES.wrongCount(expected, rows.length), "csv-invalid");
+    this.deps.emit({ type: "progress", task: "import", current: 0, total: rows.length, indeterminate: true });
     try {
-      const result = await api.resetAndImport(parsed.rows, input.adminKey);
-      this.deps.emit({ type: "progress", task: "import", current: parsed.rows.length, total: parsed.rows.length, indeterminate: false });
+      const result = await api.resetAndImport(await jsonInTurns(rows), input.adminKey);
+      this.deps.emit({ type: "progress", task: "import", current: rows.length, total: rows.length, indeterminate: false });
       return ok(result);
     } catch (error) {
       return this.account.failure(error, CSV_TASK_FAILED.import);

@@ -11,10 +11,10 @@ import type { DesktopService } from "./service";
 import { BulkUpdateQuery, IdempotencyKey, RESET_IMPORT_REQUIRED } from "../../shared/schemas/admin";
 import { LoginInput } from "../../shared/schemas/session";
 import { BULK_BODY_LIMIT } from "../../shared/constants";
-import { BULK_TOO_LARGE } from "../../shared/messages";
+import { CsvEntryList, StrictRowList } from "./csvInput";
 
 const none = z.undefined();
-const csvText = z.string().max(BULK_BODY_LIMIT.bytes, BULK_TOO_LARGE);
+const csvEntries = { entries: CsvEntryList, skipped: z.number().int().nonnegative().max(BULK_BODY_LIMIT.bytes) };
 const queueId = z.uuid();
 
 export const schemas = {
@@ -28,11 +28,11 @@ export const schemas = {
   signOut: z.strictObject({ discardUnsent: z.boolean() }).optional(),
   pickCsv: none,
   saveTemplate: none,
-  bulkUpload: z.strictObject({ text: csvText, skipDuplicates: z.boolean(), reading: IdempotencyKey }),
-  findDuplicates: csvText,
-  bulkUpdate: z.strictObject({ text: csvText, choice: BulkUpdateQuery.optional() }),
+  bulkUpload: z.strictObject({ ...csvEntries, skipDuplicates: z.boolean(), reading: IdempotencyKey }),
+  findDuplicates: CsvEntryList,
+  bulkUpdate: z.strictObject({ ...csvEntries, choice: BulkUpdateQuery.optional() }),
   resetAndImport: z.strictObject({
-    text: csvText,
+    rows: StrictRowList,
     adminKey: z.string().min(1, RESET_IMPORT_REQUIRED).max(500),
     confirmed: z.literal(true, { error: "Please confirm that every flower and comment will be deleted." }),
   }),
@@ -59,7 +59,8 @@ export type Handler = (payload: unknown) => Promise<Result<unknown>>;
 export function createHandlers(service: DesktopService, log: (error: unknown) => void = () => undefined): Record<InvokeChannel, Handler> {
   const run = <C extends InvokeChannel>(channel: C, fn: (input: z.output<(typeof schemas)[C]>) => Promise<Result<unknown>> | Result<unknown>): Handler => {
     return async (payload) => {
-      const parsed = schemas[channel].safeParse(payload);
+      // Async: the CSV rows' check works in turns (main/csvInput.ts).
+      const parsed = await schemas[channel].safeParseAsync(payload);
       if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? "Invalid input", code: "invalid-input" };
       try {
         return await fn(parsed.data as z.output<(typeof schemas)[C]>);
@@ -75,8 +76,8 @@ export function createHandlers(service: DesktopService, log: (error: unknown) =>
     signOut: run("signOut", (input) => service.signOut(input)),
     pickCsv: run("pickCsv", () => service.pickCsv()),
     saveTemplate: run("saveTemplate", () => service.saveTemplate()),
-    bulkUpload: run("bulkUpload", ({ text, ...options }) => service.bulkUpload(text, options)),
-    findDuplicates: run("findDuplicates", (text) => service.findDuplicates(text)),
+    bulkUpload: run("bulkUpload", (input) => service.bulkUpload(input)),
+    findDuplicates: run("findDuplicates", (entries) => service.findDuplicates(entries)),
     bulkUpdate: run("bulkUpdate", (input) => service.bulkUpdate(input)),
     resetAndImport: run("resetAndImport", (input) => service.resetAndImport(input)),
     downloadForReview: run("downloadForReview", () => service.downloadForReview()),

@@ -12,7 +12,8 @@ import type { ResetImportResult } from "../../shared/schemas/admin";
 import type { BulkOutcome, BulkUpdateRequest, PickedCsv } from "../ipc";
 import { Account } from "./account";
 import type { FetchLike } from "./api";
-import { CsvTasks, type CsvDeps, type UploadOptions } from "./csvTasks";
+import { CsvTasks, type CsvDeps, type UploadInput } from "./csvTasks";
+import type { FlexibleEntry } from "../../shared/csv/flexible";
 import { Outbox } from "./outbox/outbox";
 import { fail, ok } from "./results";
 import { ReviewTasks, type ReviewDeps } from "./reviewTasks";
@@ -123,12 +124,12 @@ export class DesktopService {
     return this.csv.saveTemplate();
   }
 
-  bulkUpload(text: string, options: UploadOptions = {}): Promise<Result<BulkOutcome>> {
-    return this.csv.bulkUpload(text, options);
+  bulkUpload(input: UploadInput): Promise<Result<BulkOutcome>> {
+    return this.csv.bulkUpload(input);
   }
 
-  findDuplicates(text: string): Promise<Result<number | null>> {
-    return this.csv.findDuplicates(text);
+  findDuplicates(entries: FlexibleEntry[]): Promise<Result<number | null>> {
+    return this.csv.findDuplicates(entries);
   }
 
   bulkUpdate(input: BulkUpdateRequest): Promise<Result<BulkOutcome>> {

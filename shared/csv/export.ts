@@ -49,12 +49,21 @@ export function gardenCsvRows(flowers: readonly ExportedFlower[]): string {
 }
 
 /**
+ * How much of the file to write: `header: false` writes only the rows, for a file written a piece at a
+ * time (the pieces joined with "\n" are the file written at once).
+ */
+interface PieceOptions {
+  header?: boolean;
+}
+
+/**
  * Flowers checked by the bulk reader, back as a CSV file for the server's
  * streamed upload: the server reads each row back as exactly this flower, and
  * the file is a third of the size of the same rows as JSON.
  */
 export function uploadCsv(
   flowers: readonly { babyFirstName: string; babyMiddleName?: string | null; babyLastName?: string | null; lossDate?: string | null; flowerType: string }[],
+  { header = true }: PieceOptions = {},
 ): string {
   return Papa.unparse(
     {
@@ -62,7 +71,7 @@ export function uploadCsv(
       data: flowers.map((f) => [f.babyFirstName, f.babyMiddleName ?? "", f.babyLastName ?? "", f.lossDate ?? "", f.flowerType]),
     },
     // The server reads a cell as the download writes it (cells.ts), so this file must write it so too.
-    { escapeFormulae: FORMULA_LEADING, newline: "\n" },
+    { escapeFormulae: FORMULA_LEADING, newline: "\n", header },
   );
 }
 
@@ -71,7 +80,7 @@ export function uploadCsv(
  * server's streamed update: each with its ID, and its version when the file
  * had one (an empty cell for a row without).
  */
-export function updateCsv(flowers: readonly (FlowerEntry & { id: number; version?: number | undefined })[]): string {
+export function updateCsv(flowers: readonly (FlowerEntry & { id: number; version?: number | undefined })[], { header = true }: PieceOptions = {}): string {
   return Papa.unparse(
     {
       fields: ["ID", "First Name", "Middle Name", "Last Name", "Date of Loss", "Flower Type", "Version"],
@@ -85,6 +94,6 @@ export function updateCsv(flowers: readonly (FlowerEntry & { id: number; version
         f.version === undefined ? "" : String(f.version),
       ]),
     },
-    { newline: "\n" },
+    { newline: "\n", header },
   );
 }

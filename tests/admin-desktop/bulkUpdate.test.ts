@@ -12,7 +12,7 @@ import { DesktopService } from "../../admin-desktop/main/service";
 import { PROXY_COULD_NOT_PASS, PROXY_TOO_LARGE } from "../../shared/messages";
 import { Client, json } from "../support/client";
 import { startTestServer, type TestServer } from "../support/testServer";
-import { tempDir, testEncryptor } from "./support";
+import { rowsRead, tempDir, testEncryptor } from "./support";
 
 const LOGIN = { username: "volunteer", password: "correct horse battery" };
 const FLOWERS = "/api/admin/memorial-flowers";
@@ -64,7 +64,7 @@ describe("bulk update from the desktop app, after another volunteer's edit", () 
     expect(edited.status).toBe(200);
     const text = file.replace(`${agnes},Agnes,,Lee`, `${agnes},Agnes,,Lee-Smith`);
 
-    const held = await service.bulkUpdate({ text });
+    const held = await service.bulkUpdate(rowsRead(text));
     expect(held).toEqual({
       ok: true,
       value: {
@@ -81,11 +81,11 @@ describe("bulk update from the desktop app, after another volunteer's edit", () 
     expect(await lastNames()).toEqual(["Lee", "Leigh", "Lee"]);
     const token = held.ok ? held.value.conflicts!.token : "";
 
-    const skipped = await service.bulkUpdate({ text, choice: { conflicts: "skip" } });
+    const skipped = await service.bulkUpdate({ ...rowsRead(text), choice: { conflicts: "skip" } });
     expect(skipped).toMatchObject({ ok: true, value: { count: 2, message: expect.stringContaining(`Left out: ID ${bernard}.`) } });
     expect(await lastNames()).toEqual(["Lee-Smith", "Leigh", "Lee"]);
 
-    const overwritten = await service.bulkUpdate({ text, choice: { conflicts: "overwrite", seen: token } });
+    const overwritten = await service.bulkUpdate({ ...rowsRead(text), choice: { conflicts: "overwrite", seen: token } });
     expect(overwritten).toMatchObject({ ok: true, value: { count: 3, message: expect.stringContaining("was overwritten with your file") } });
     expect(await lastNames()).toEqual(["Lee-Smith", "Lee", "Lee"]);
 
@@ -118,11 +118,11 @@ describe("bulk update from the desktop app, after another volunteer's edit", () 
       const viaProxy = new DesktopService({ dataDir: tempDir(), encryptor: testEncryptor(), platform: "linux", sync: { backoffMs: 1 } });
       const address = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
       expect(await viaProxy.signIn({ serverUrl: address, ...LOGIN, remember: false })).toMatchObject({ ok: true });
-      const result = await viaProxy.bulkUpdate({ text: `ID,First Name,Flower Type\n${ids[2]},Cecily,Lily\n` });
+      const result = await viaProxy.bulkUpdate(rowsRead(`ID,First Name,Flower Type\n${ids[2]},Cecily,Lily\n`));
       expect(result).toEqual({ ok: false, error: PROXY_TOO_LARGE, code: "server" });
       expect(PROXY_TOO_LARGE).toMatch(/proxy in front of the server refused this file as too large.*max_size/);
       refusal = 502;
-      expect(await viaProxy.bulkUpdate({ text: `ID,First Name,Flower Type\n${ids[2]},Cecily,Lily\n` })).toEqual({
+      expect(await viaProxy.bulkUpdate(rowsRead(`ID,First Name,Flower Type\n${ids[2]},Cecily,Lily\n`))).toEqual({
         ok: false,
         error: PROXY_COULD_NOT_PASS,
         code: "server",

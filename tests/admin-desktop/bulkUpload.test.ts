@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DesktopService } from "../../admin-desktop/main/service";
 import { checkBulk } from "../../shared/csv/flexible";
 import { startTestServer, type TestServer } from "../support/testServer";
-import { tempDir, testEncryptor } from "./support";
+import { rowsRead, tempDir, testEncryptor } from "./support";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -53,7 +53,7 @@ describe("bulk upload from the desktop app", () => {
     const checked = checkBulk(text, "upload");
     if (!checked.ok) throw new Error(checked.message);
 
-    const result = await service.bulkUpload(text);
+    const result = await service.bulkUpload(rowsRead(text));
 
     expect(result).toEqual({ ok: true, value: { message: "Successfully uploaded 4 memorial flowers.", count: 4, skipped: 1 } });
     expect(sent).toEqual(["text/csv; charset=utf-8"]);
@@ -102,7 +102,7 @@ describe("the same upload twice from the desktop app", () => {
     }) as typeof fetch;
     const service = await signedInService(cutting);
 
-    const result = await service.bulkUpload(file(["Cut", "Off", "Once"]));
+    const result = await service.bulkUpload(rowsRead(file(["Cut", "Off", "Once"])));
 
     expect(result).toEqual({ ok: true, value: { message: "Successfully uploaded 3 memorial flowers.", count: 3, skipped: 0 } });
     expect(keys).toHaveLength(2);
@@ -116,13 +116,16 @@ describe("the same upload twice from the desktop app", () => {
     const service = await signedInService();
     const text = file(["Pressed", "Twice"]);
     const reading = { reading: "the-file-as-chosen-once" };
-    expect(await service.bulkUpload(text, reading)).toMatchObject({ ok: true, value: { message: "Successfully uploaded 2 memorial flowers.", count: 2 } });
-    expect(await service.bulkUpload(text, reading)).toMatchObject({
+    expect(await service.bulkUpload({ ...rowsRead(text), ...reading })).toMatchObject({
+      ok: true,
+      value: { message: "Successfully uploaded 2 memorial flowers.", count: 2 },
+    });
+    expect(await service.bulkUpload({ ...rowsRead(text), ...reading })).toMatchObject({
       ok: true,
       value: { message: "These 2 rows were uploaded already, so nothing was added again.", count: 2 },
     });
     // The file chosen again (or the app restarted) is a new reading: its rows already in the garden are left out.
-    expect(await service.bulkUpload(text, { reading: "the-file-chosen-again", skipDuplicates: true })).toMatchObject({
+    expect(await service.bulkUpload({ ...rowsRead(text), reading: "the-file-chosen-again", skipDuplicates: true })).toMatchObject({
       ok: true,
       value: { message: "Every row is already in the garden, so there is nothing to upload.", count: 0, duplicates: 2 },
     });
@@ -132,16 +135,16 @@ describe("the same upload twice from the desktop app", () => {
   it("tells how many rows are already in the garden, and leaves them out when asked", async () => {
     clear();
     const service = await signedInService();
-    expect(await service.bulkUpload(file(["Known", "Also"]))).toMatchObject({ ok: true });
+    expect(await service.bulkUpload(rowsRead(file(["Known", "Also"])))).toMatchObject({ ok: true });
 
     const text = file(["Known", "Also", "Fresh"]);
-    expect(await service.findDuplicates(text)).toEqual({ ok: true, value: 2 });
-    expect(await service.findDuplicates(file(["Nobody"]))).toEqual({ ok: true, value: 0 });
-    expect(await service.bulkUpload(text, { skipDuplicates: true })).toEqual({
+    expect(await service.findDuplicates(rowsRead(text).entries)).toEqual({ ok: true, value: 2 });
+    expect(await service.findDuplicates(rowsRead(file(["Nobody"])).entries)).toEqual({ ok: true, value: 0 });
+    expect(await service.bulkUpload({ ...rowsRead(text), skipDuplicates: true })).toEqual({
       ok: true,
       value: { message: "Successfully uploaded 1 memorial flower.", count: 1, skipped: 0, duplicates: 2 },
     });
-    expect(await service.bulkUpload(text, { skipDuplicates: true })).toEqual({
+    expect(await service.bulkUpload({ ...rowsRead(text), skipDuplicates: true })).toEqual({
       ok: true,
       value: { message: "Every row is already in the garden, so there is nothing to upload.", count: 0, skipped: 0, duplicates: 3 },
     });

@@ -7,7 +7,7 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DesktopService } from "../../admin-desktop/main/service";
 import { startTestServer, type TestServer } from "../support/testServer";
-import { tempDir, testEncryptor } from "./support";
+import { strictRowsRead, tempDir, testEncryptor } from "./support";
 
 const KEY = "desktop-import-key";
 const CSV = "First Name,Middle Name,Last Name,Date of Loss,Flower Type\nHope,,Example,,Lily\nGrace,,Sample,,Tulip\n";
@@ -34,7 +34,10 @@ describe("the expected import count", () => {
     });
     expect(service.status().user).toEqual({ username: "volunteer", expectedImportCount: 2 });
 
-    expect(await service.resetAndImport({ text: CSV, adminKey: KEY, confirmed: true })).toMatchObject({ ok: true, value: { importedCount: 2 } });
+    expect(await service.resetAndImport({ rows: strictRowsRead(CSV, 2), adminKey: KEY, confirmed: true })).toMatchObject({
+      ok: true,
+      value: { importedCount: 2 },
+    });
 
     // A remembered sign-in learns it again from the server when the app starts.
     const restarted = open(dir);

@@ -7,6 +7,9 @@ import { Client, json } from "../support/client";
 import { freePort } from "../support/freePort";
 import type { TestServer } from "../support/testServer";
 import type { Encryptor } from "../../admin-desktop/main/session";
+import type { CsvEntries } from "../../admin-desktop/ipc";
+import { readCsvText } from "../../shared/csv";
+import type { StrictRow } from "../../shared/csv/strict";
 
 /** AES-256-GCM with a given key: behaves like safeStorage on a system with a keyring. */
 export function testEncryptor(options: { key?: Buffer; available?: boolean; backend?: string } = {}): Encryptor {
@@ -98,4 +101,18 @@ let closed: Promise<number> | null = null;
 function closedPort(): Promise<number> {
   closed ??= freePort();
   return closed;
+}
+
+/** What the window sends main for CSV text: the rows its reader (the shared one, run in its worker) kept. */
+export function rowsRead(text: string): CsvEntries {
+  const read = readCsvText(text, { reader: "flexible" });
+  if (!read.ok || read.reader !== "flexible") throw new Error("not read as a bulk file");
+  return { entries: read.entries, skipped: read.rowCount - read.validCount };
+}
+
+/** What the window sends main for a reset-and-import it found valid: the strict reader's rows. */
+export function strictRowsRead(text: string, expectedCount: number): StrictRow[] {
+  const read = readCsvText(text, { reader: "strict", expectedCount });
+  if (!read.ok || read.reader !== "strict" || !read.rows) throw new Error("not a valid reset-and-import file");
+  return read.rows;
 }

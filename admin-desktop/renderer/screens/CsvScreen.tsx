@@ -108,7 +108,7 @@ export function CsvScreen() {
       {reading.progress ? <CsvReadProgress fileName={reading.progress.label} fraction={reading.progress.fraction} /> : null}
       <CsvEncodingNotice notice={fromFile?.notice ?? null} />
       {mode === "reset" ? (
-        <ResetImportPanel text={text} analysis={read?.reader === "strict" ? read : null} fileName={fileName} source={source} />
+        <ResetImportPanel analysis={read?.reader === "strict" ? read : null} fileName={fileName} source={source} />
       ) : (
         <BulkPanel
           mode={mode}
@@ -156,19 +156,21 @@ function BulkPanel({ mode, text, analysis, bigFile, onText, source }: BulkPanelP
   // Rows already in the garden, for the warning (asked again after each upload, which may have added them).
   const uploaded = status.state === "success" ? status.message : null;
   const checkable = mode === "upload" && Boolean(analysis?.upload.ok) && !unchecked;
+  // The rows this reading kept (the reading of the text as it is now; main does not read the text again).
+  const entries = analysis?.entries;
   useEffect(() => {
-    if (!checkable) return;
+    if (!checkable || !entries) return;
     let live = true;
     const timer = setTimeout(() => {
       void desktop()
-        .findDuplicates(text)
+        .findDuplicates(entries)
         .then((res) => live && setDuplicates(res.ok ? { text, rows: res.value ?? "unchecked" } : null));
     }, TYPING_PAUSE_MS);
     return () => {
       live = false;
       clearTimeout(timer);
     };
-  }, [checkable, text, uploaded]);
+  }, [checkable, entries, text, uploaded]);
 
   // The text as read now: a new id for each file chosen or dropped and each edit (see BulkUploadRequest).
   const reading = useRef({ text, source, id: newUploadKey() });
@@ -186,8 +188,11 @@ function BulkPanel({ mode, text, analysis, bigFile, onText, source }: BulkPanelP
     if (!check.ok) return setStatus({ state: "error", message: `${check.title}: ${check.message}` });
     setHeld(null);
     setStatus({ state: "running", count: analysis.validCount });
+    const rows = { entries: analysis.entries, skipped: analysis.rowCount - analysis.validCount };
     const res =
-      mode === "upload" ? await desktop().bulkUpload({ text, skipDuplicates, reading: reading.current.id }) : await desktop().bulkUpdate({ text, choice });
+      mode === "upload"
+        ? await desktop().bulkUpload({ ...rows, skipDuplicates, reading: reading.current.id })
+        : await desktop().bulkUpdate({ ...rows, choice });
     if (!res.ok) return setStatus({ state: "error", message: res.error });
     const { conflicts } = res.value;
     if (conflicts) {

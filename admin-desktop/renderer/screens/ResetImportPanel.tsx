@@ -9,16 +9,14 @@ import { ProgressBar } from "../components/ProgressBar";
 import { CONFIRM_RESET_IMPORT } from "../../../shared/messages";
 
 interface ResetImportPanelProps {
-  /** The text to send; main checks it again with the same rules. */
-  text: string;
-  /** The strict reading of `text` (the screen's, in a worker); null while it is read or for no text. */
+  /** The strict reading of the file or text (the screen's, in a worker; its rows are what is sent); null while it is read or for no text. */
   analysis: StrictAnalysis | null;
   fileName: string | undefined;
   source: number;
 }
 
 /** Reset-and-import with the product's strict rules, the admin key, and a confirmation before anything is deleted. */
-export function ResetImportPanel({ text, analysis, fileName, source }: ResetImportPanelProps) {
+export function ResetImportPanel({ analysis, fileName, source }: ResetImportPanelProps) {
   const [adminKey, setAdminKey] = useState("");
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -34,15 +32,17 @@ export function ResetImportPanel({ text, analysis, fileName, source }: ResetImpo
   }, [outcome]);
   // The count the server is set to (it told this app at sign-in); the product's default until it is known.
   const expected = useApp((s) => s.status?.user?.expectedImportCount) ?? DEFAULT_EXPECTED_IMPORT_COUNT;
-  const ready = Boolean(analysis?.valid && analysis.rowCount > 0 && adminKey);
+  const rows = analysis?.valid ? analysis.rows : null;
+  const ready = Boolean(rows && rows.length > 0 && adminKey);
 
   const run = async () => {
     // The dialog closes at once (the progress shows in the panel): closing it returns focus to its opener
     // a moment later, which must come before the result takes the focus.
     setConfirming(false);
+    if (!rows) return;
     setBusy(true);
     setResult(null);
-    const res = await desktop().resetAndImport({ text, adminKey, confirmed: true });
+    const res = await desktop().resetAndImport({ rows, adminKey, confirmed: true });
     setBusy(false);
     if (!res.ok) return setResult({ ok: false, text: `Import Failed: ${res.error}` });
     setAdminKey("");
