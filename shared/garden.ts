@@ -1,5 +1,6 @@
 import { FLOWER_TYPES } from "./flowers";
 import { msg } from "./i18n/translate";
+import type { PublicMemorialDto } from "./schemas/public";
 
 /**
  * The garden's rules shared by the server's query, the site and the tests:
@@ -94,15 +95,7 @@ export function gardenQueryString(q: Partial<GardenQuery>): string {
 /** The garden's answer for one view. */
 export interface GardenPageDto {
   /** `commentsOff` only when the memorial's family turned comments off: its card offers none. */
-  flowers: {
-    id: number;
-    babyFirstName: string;
-    babyMiddleName: string | null;
-    babyLastName: string | null;
-    lossDate: string | null;
-    flowerType: string;
-    commentsOff?: true;
-  }[];
+  flowers: PublicMemorialDto[];
   /** Flowers matching the view (a search counts at most GARDEN_SEARCH_BOUND). */
   matches: number;
   /** True when a search matches more than `matches` flowers; only the first `matches` are paged. */

@@ -1,9 +1,9 @@
-import http from "node:http";
 import v8 from "node:v8";
 import vm from "node:vm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/testServer";
 import { cleanupAfterAll } from "../support/cleanup";
+import { plainGet } from "../support/httpGet";
 
 /**
  * The public cache is bounded in bytes, and what it holds must be what it
@@ -20,17 +20,6 @@ const VIEWS = 400;
 const MB = 1_048_576;
 
 let server: TestServer;
-
-/** A GET through node:http, which leaves the answer compressed: the client's own decompressors stay out of the measure. */
-const compressedGet = (url: string, encoding: string) =>
-  new Promise<number>((resolve, reject) => {
-    http
-      .get(url, { headers: { "Accept-Encoding": encoding } }, (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode!));
-      })
-      .on("error", reject);
-  });
 
 /** What is still reachable: garbage (the requests' own buffers) is collected first. */
 function heldBuffers(): number {
@@ -51,7 +40,7 @@ describe("the public cache's memory", () => {
     const heldBefore = server.parts.services.cache.heldBytes();
     for (let n = 0; n < VIEWS; n++) {
       for (const encoding of ["br", "gzip"]) {
-        expect(await compressedGet(`${server.url}/api/memorial-flowers/garden?search=qz${n}&page=1`, encoding)).toBe(200);
+        expect(await plainGet(`${server.url}/api/memorial-flowers/garden?search=qz${n}&page=1`, { "Accept-Encoding": encoding })).toBe(200);
       }
     }
     const counted = server.parts.services.cache.usage.bytes - cacheBefore;

@@ -13,19 +13,10 @@ import { upsertUser } from "../../public-server/commands/users";
 import { mailFor } from "../../public-server/mail";
 import { readCsvRecords } from "../../shared/csv";
 import { SmtpCapture } from "./mailSmtp";
+import type { OutboxMessageDto } from "../../shared/schemas/adminTools";
 import { until } from "../support/until";
 
-type OutboxItem = {
-  id: number;
-  kind: string;
-  to: string;
-  subject: string;
-  attempts: number;
-  lastError: string | null;
-  status: string;
-  createdAt: string;
-  sentAt: string | null;
-};
+type OutboxItem = OutboxMessageDto;
 
 const flower = (parentName: string, email: string, babyFirstName: string, emailUpdates: boolean) => ({
   parentName,

@@ -6,6 +6,7 @@ import { inflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startGardenServer, startTestServer, type TestServer } from "../support/testServer";
 import type { Client } from "../support/client";
+import { plainGet } from "../support/httpGet";
 import { liveFlower, signedIn, sql } from "./fixtures";
 import { dateLines, nameLines, previewSvg } from "../../public-server/garden/preview";
 
@@ -48,16 +49,7 @@ function ink(png: Buffer, x0: number, x1: number, y0: number, y1: number): numbe
 
 const get = (url: string) => fetch(url);
 
-/** A GET through node:http: fetch adds "Cache-Control: no-cache" to a conditional request, which no server answers with 304. */
-const conditionalGet = (url: string, etag: string) =>
-  new Promise<number>((resolve, reject) => {
-    http
-      .get(url, { headers: { "If-None-Match": etag } }, (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode!));
-      })
-      .on("error", reject);
-  });
+const conditionalGet = (url: string, etag: string) => plainGet(url, { "If-None-Match": etag });
 
 describe("share images", () => {
   let server: TestServer;
