@@ -1,5 +1,3 @@
-import type { Locale } from "./i18n/locale";
-
 /**
  * The ten memorial flowers of the Garden of Remembrance, in the
  * order the garden shows them. Every screen, the server and the CSV readers
@@ -30,18 +28,6 @@ export interface FlowerInfo {
   importName: string;
   /** A short note on what the flower has come to stand for. */
   symbolism: string;
-  /**
-   * The same in Spanish, as Spanish-speaking Catholics name the flower and its Marian name (names
-   * that differ by country are in docs/translation.md). English is the fields above.
-   */
-  es: FlowerWords;
-}
-
-/** What a visitor reads about a flower, in one language. */
-export interface FlowerWords {
-  label: string;
-  meaning: string;
-  symbolism: string;
 }
 
 export const FLOWERS: readonly FlowerInfo[] = [
@@ -51,12 +37,6 @@ export const FLOWERS: readonly FlowerInfo[] = [
     meaning: "Mary's Prayer",
     importName: "Pink Tulip",
     symbolism: "A gentle pink cup lifted toward the sky, like hands joined in prayer. It speaks of tender love and of a mother's prayer that never ends.",
-    es: {
-      label: "Tulipán rosa",
-      meaning: "Oración de María",
-      symbolism:
-        "Una copa rosada que se alza hacia el cielo, como manos juntas en oración. Habla de un amor tierno y de la oración de una madre que nunca termina.",
-    },
   },
   {
     type: "marigold",
@@ -64,12 +44,6 @@ export const FLOWERS: readonly FlowerInfo[] = [
     meaning: "Mary's Gold",
     importName: "Marigold",
     symbolism: "Its warm golden petals were once laid before images of Our Lady in place of coins. It honours a child more precious than any treasure.",
-    es: {
-      label: "Caléndula",
-      meaning: "Oro de María",
-      symbolism:
-        "Sus pétalos dorados se ofrecían antiguamente ante las imágenes de la Virgen en lugar de monedas. Honra a un hijo más valioso que cualquier tesoro.",
-    },
   },
   {
     type: "ox-eye-daisy",
@@ -77,11 +51,6 @@ export const FLOWERS: readonly FlowerInfo[] = [
     meaning: "Mary's Star",
     importName: "Ox-Eye Daisy",
     symbolism: "A bright centre ringed with white, like a small star in the meadow. It recalls innocence, and the light that guides us home.",
-    es: {
-      label: "Margarita",
-      meaning: "Estrella de María",
-      symbolism: "Un centro luminoso rodeado de blanco, como una pequeña estrella en el prado. Recuerda la inocencia y la luz que nos guía a casa.",
-    },
   },
   {
     type: "calla-lily",
@@ -89,11 +58,6 @@ export const FLOWERS: readonly FlowerInfo[] = [
     meaning: "St. Joseph's Staff",
     importName: "Calla Lily",
     symbolism: "Tall and quietly graceful, it recalls the staff of Saint Joseph, protector of the Holy Family and of every little one.",
-    es: {
-      label: "Alcatraz o cala",
-      meaning: "Vara de San José",
-      symbolism: "Alto y de una elegancia serena, recuerda la vara de San José, protector de la Sagrada Familia y de cada pequeño.",
-    },
   },
   {
     type: "forget-me-not",
@@ -101,11 +65,6 @@ export const FLOWERS: readonly FlowerInfo[] = [
     meaning: "Eyes of Mary",
     importName: "Forget Me Not",
     symbolism: "Tiny blue flowers said to hold the colour of Our Lady's eyes. They promise that your baby is remembered, always.",
-    es: {
-      label: "Nomeolvides",
-      meaning: "Ojos de María",
-      symbolism: "Florecitas azules que, según la tradición, tienen el color de los ojos de la Virgen. Prometen que su bebé será recordado siempre.",
-    },
   },
   {
     type: "periwinkle",
@@ -113,11 +72,6 @@ export const FLOWERS: readonly FlowerInfo[] = [
     meaning: "Virgin Flower",
     importName: "Periwinkle",
     symbolism: "A faithful evergreen that blooms even in the shade. It speaks of purity and of love that stays through every season.",
-    es: {
-      label: "Vinca",
-      meaning: "Flor de la Virgen",
-      symbolism: "Una planta fiel, siempre verde, que florece aun en la sombra. Habla de pureza y de un amor que permanece en cada estación.",
-    },
   },
   {
     type: "lily",
@@ -125,11 +79,6 @@ export const FLOWERS: readonly FlowerInfo[] = [
     meaning: "Mary's Lily",
     importName: "Lily",
     symbolism: "The white lily of the Annunciation, a sign of purity and of new life. It holds the hope of the Resurrection.",
-    es: {
-      label: "Azucena",
-      meaning: "Azucena de María",
-      symbolism: "La azucena blanca de la Anunciación, signo de pureza y de vida nueva. Guarda la esperanza de la Resurrección.",
-    },
   },
   {
     type: "tulip",
@@ -137,11 +86,6 @@ export const FLOWERS: readonly FlowerInfo[] = [
     meaning: "Mary's Prayer",
     importName: "Tulip",
     symbolism: "Opening with the spring, the tulip is a prayer of hope: that every life, however short, is held in God's hands.",
-    es: {
-      label: "Tulipán",
-      meaning: "Oración de María",
-      symbolism: "El tulipán, que se abre con la primavera, es una oración de esperanza: que toda vida, por breve que sea, está en las manos de Dios.",
-    },
   },
   {
     type: "carnation",
@@ -149,11 +93,6 @@ export const FLOWERS: readonly FlowerInfo[] = [
     meaning: "Mary's Love of God",
     importName: "Carnation",
     symbolism: "Tradition tells that carnations sprang up where Our Lady's tears fell. It stands for a mother's undying love.",
-    es: {
-      label: "Clavel",
-      meaning: "Amor de María a Dios",
-      symbolism: "Cuenta la tradición que los claveles brotaron donde cayeron las lágrimas de la Virgen. Representa el amor de una madre que nunca muere.",
-    },
   },
   {
     type: "pink-rose",
@@ -161,11 +100,6 @@ export const FLOWERS: readonly FlowerInfo[] = [
     meaning: "Holy Mary, Mystical Rose",
     importName: "Pink Rose",
     symbolism: "The rose has long been Our Lady's flower. Its soft pink speaks of gratitude, grace and a love that time does not fade.",
-    es: {
-      label: "Rosa rosada",
-      meaning: "Santa María, Rosa Mística",
-      symbolism: "La rosa es desde hace siglos la flor de la Virgen. Su color rosado habla de gratitud, de gracia y de un amor que el tiempo no borra.",
-    },
   },
 ];
 
@@ -191,14 +125,6 @@ export function describeFlower(type: string): { label: string; meaning: string; 
   const known = byType.get(type);
   if (known) return { label: known.label, meaning: known.meaning, imageType: known.type };
   return { label: capitalise(type) || "Flower", meaning: "Memorial", imageType: "carnation" };
-}
-
-/** A flower's name, Marian name and note in `locale`; an unknown type reads as describeFlower says. */
-export function flowerWords(type: string, locale: Locale): FlowerWords {
-  const known = byType.get(type);
-  if (known) return locale === "en" ? { label: known.label, meaning: known.meaning, symbolism: known.symbolism } : known[locale];
-  const { label, meaning } = describeFlower(type);
-  return locale === "en" ? { label, meaning, symbolism: "" } : { label: label === "Flower" ? "Flor" : label, meaning: "En memoria", symbolism: "" };
 }
 
 /** The type of a strict-import display name ("Forget Me Not" → "forget-me-not"), if it is one. */

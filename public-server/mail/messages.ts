@@ -1,5 +1,5 @@
 import { siteFor, type SiteConfig } from "../../shared/schemas/site";
-import { flowerWords } from "../../shared/flowers";
+import { flowerWords } from "../../shared/flowerWords";
 import { fullName, memorialPath } from "../../shared/garden";
 import type { Locale } from "../../shared/i18n/locale";
 import { FORMAT_TAG, longDate, pathFor } from "../../shared/i18n/content";
