@@ -283,7 +283,7 @@ class PageRenderer {
       .replace(
         "<!--data-->",
         () =>
-          `<script type="application/json" id="site-config">${jsonForScript(pageSiteConfig(site, result.siteLists))}</script>` +
+          `<script type="application/json" id="site-config">${jsonForScript(pageSiteConfig(site, result.siteLists, locale))}</script>` +
           // The page's language's catalog, read before hydration (public-web/lib/i18n.ts); English needs none.
           (Object.keys(catalog).length ? `<script type="application/json" id="catalog">${jsonForScript(catalog)}</script>` : "") +
           // The API answers the page shows (the garden's first view) and, for one request, a form's answer.

@@ -3,7 +3,7 @@ import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router-dom";
 import { localeBase, localeOfPath, pathWithoutLocale } from "../shared/i18n/paths";
 import { translate, type Catalog } from "../shared/i18n/translate";
-import type { SiteConfig } from "../shared/schemas/site";
+import { pageSiteConfig, type SiteConfig } from "../shared/schemas/site";
 import type { PageData } from "../shared/visitorForms";
 import { App, preloadRoute } from "./App";
 import { seedQueries } from "./lib/queries";
@@ -63,7 +63,7 @@ export async function render(
   const html = renderToString(
     <StrictMode>
       <StaticRouter location={url} basename={localeBase(locale)}>
-        <App site={site} i18n={{ locale, catalog }} data={form} />
+        <App site={pageSiteConfig(site, true, locale)} i18n={{ locale, catalog }} data={form} />
       </StaticRouter>
     </StrictMode>,
   );

@@ -38,9 +38,9 @@ const chosenNumber = (max: number, message: string) =>
 export const remembranceFields = {
   remembranceNotes: z.boolean().optional().default(false),
   anniversaryMonth: chosenNumber(12, msg("Please choose a month from the list")),
-  anniversaryDay: chosenNumber(31, msg("Please choose a day from the list")),
+  anniversaryDay: chosenNumber(31, msg("Please give the day as a number from 1 to 31")),
   dueMonth: chosenNumber(12, msg("Please choose a month from the list")),
-  dueDay: chosenNumber(31, msg("Please choose a day from the list")),
+  dueDay: chosenNumber(31, msg("Please give the day as a number from 1 to 31")),
   remembranceDays: z
     .string()
     .max(500)

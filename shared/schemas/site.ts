@@ -187,14 +187,19 @@ export type SiteLists = Pick<SiteConfig, "leaders" | "resources">;
  * them asks for the whole configuration when it arrives without them. The remembrance notes' words
  * are for the emails only: a page gets the days the team offers.
  */
-export type PageSiteConfig = Omit<SiteConfig, keyof SiteLists | "remembranceNotes" | "translations"> &
-  Partial<SiteLists> & { remembranceNotes?: Pick<RemembranceNotesConfig, "days"> };
+export type PageSiteConfig = Omit<SiteConfig, keyof SiteLists | "remembranceNotes" | "translations" | "languages"> &
+  Partial<SiteLists> & {
+    /** The days' names in the page's language (as a page carries them), or in each language (as /api/site answers). */
+    remembranceNotes?: { days: (Omit<RemembranceNotesConfig["days"][number], "name"> & { name: string | LocalizedText })[] };
+  };
 
 /** The configuration a page is sent with: without the lists unless it shows them, and never the other languages' texts (see siteFor). */
-export function pageSiteConfig(site: SiteConfig, withLists: boolean): PageSiteConfig {
+export function pageSiteConfig(site: SiteConfig, withLists: boolean, locale: Locale = DEFAULT_LOCALE): PageSiteConfig {
   // The default language's siteFor only strips the translations: a configuration already in another language stays in it.
-  const { translations: _translations, remembranceNotes, ...all } = siteFor(site, DEFAULT_LOCALE);
-  const notes = remembranceNotes ? { remembranceNotes: { days: remembranceNotes.days } } : {};
+  // Which languages are on is the server's to know (it renders the links): the page is not sent it.
+  const { translations: _translations, languages: _languages, remembranceNotes, ...all } = siteFor(site, DEFAULT_LOCALE);
+  // The days' names in the page's language only: every byte of the garden's first view counts.
+  const notes = remembranceNotes ? { remembranceNotes: { days: remembranceNotes.days.map((d) => ({ ...d, name: textIn(d.name, locale) })) } } : {};
   if (withLists) return { ...all, ...notes };
   const { leaders: _leaders, resources: _resources, ...rest } = all;
   return { ...rest, ...notes };

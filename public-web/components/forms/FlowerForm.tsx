@@ -3,7 +3,7 @@ import { FLOWERS } from "../../../shared/flowers";
 import { FlowerImage } from "../flowers/FlowerImage";
 import { Field } from "../ui/Field";
 import { SubmitButton, useVisitorForm, VisitorFormFrame } from "./FormParts";
-import { NO_REMEMBRANCE, RemembranceChoice, useBrowserTimeZone } from "./RemembranceChoice";
+import { browserTimeZone, NO_REMEMBRANCE, RemembranceChoice } from "./RemembranceChoice";
 import { msg, useT } from "../../lib/i18n";
 import { useForm } from "./useForm";
 import "../../styles/forms.css";
@@ -38,7 +38,6 @@ export default function FlowerForm() {
   const headingId = useId();
   const flowerErrorId = useId();
   const complete = REQUIRED.every((key) => String(form.values[key]).trim() !== "");
-  const timeZone = useBrowserTimeZone();
 
   const { pending, frame } = useVisitorForm("flower", form, "add-flower", {
     path: "/api/memorial-flowers",
@@ -46,7 +45,7 @@ export default function FlowerForm() {
     success: SENT,
     failure: { title: msg("Submission Error"), fallback: msg("Failed to submit memorial flower. Please try again.") },
     refresh: "/api/memorial-flowers",
-    payload: (values) => ({ ...values, timeZone }),
+    payload: (values) => ({ ...values, timeZone: browserTimeZone() }),
   });
 
   const flowerError = form.errors.flowerType;
@@ -61,7 +60,7 @@ export default function FlowerForm() {
       <VisitorFormFrame
         {...frame}
         labelledBy={headingId}
-        hidden={<input type="hidden" name="timeZone" value={timeZone} />}
+        hidden={form.values.remembranceNotes ? <input type="hidden" name="timeZone" value="" /> : undefined}
         actions={
           <SubmitButton pending={pending} incomplete={!complete}>
             {t("Submit Memorial Flower")}

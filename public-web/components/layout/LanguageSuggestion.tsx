@@ -3,6 +3,7 @@ import { useLocation } from "react-router-dom";
 import type { Locale } from "../../../shared/i18n/locale";
 import { pathInLocale, pathWithoutLocale } from "../../../shared/i18n/paths";
 import { rememberLanguage, suggestedLanguage, suggestionShown } from "./languageChoice";
+import "./languageSuggestion.css";
 
 /** The suggestion's words are in the language it suggests. */
 const WORDS: Record<Locale, { see: string; no: string; label: string }> = {

@@ -8,6 +8,7 @@ import { Toaster } from "../ui/Toaster";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { SkipLink } from "./SkipLink";
+import { suggestedLanguage } from "./languageChoice";
 
 /**
  * Every page's frame: skip link, fixed header, main landmark, footer and the
@@ -20,10 +21,11 @@ export function Layout() {
   const t = useT();
   const locale = useLocale();
 
-  // "Ver en español" (or "View in English"), where there is reason to offer it: its code (which decides)
-  // loads once the page runs, not with it.
+  // "Ver en español" (or "View in English"), where there is reason to offer it: its code and styles
+  // load once the page runs, and only then.
   const [suggestion, setSuggestion] = useState<ReactNode>(null);
   useEffect(() => {
+    if (!suggestedLanguage(locale, navigator.languages ?? [navigator.language])) return;
     void import("./LanguageSuggestion").then(({ suggestionFor }) => setSuggestion(suggestionFor(locale)));
   }, [locale]);
 

@@ -4,6 +4,7 @@ import { useT } from "../../lib/i18n";
 import { CloseIcon } from "../ui/icons/Icon";
 import { LanguageLink } from "./LanguageLink";
 import { DONATE_LINK, HOME_LINK, MENUS, isCurrent } from "./nav";
+import "./mobileDrawer.css";
 
 interface DrawerProps {
   open: boolean;
