@@ -346,6 +346,8 @@ describe("garden of remembrance: the comment dialog", () => {
     const firstText = (await message.locator("optgroup option").first().textContent())!;
     await message.selectOption({ label: firstText });
     expect(await submit.isDisabled()).toBe(false);
+    // The button's colour fades in over 0.15 s once enabled: axe measured its contrast mid-fade once (a fresh-clone run).
+    await submit.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
     expect(await axeViolations(page)).toEqual([]);
 
     // Cancel hides the form; the button comes back.
