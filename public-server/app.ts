@@ -175,9 +175,9 @@ async function assemble(config: ServerConfig, extraHooks: DomainHook[], log: Log
   const smallBodies = bodyParser({ enableTypes: ["json"], jsonLimit: "1mb", encoding: "utf-8" });
   const csvBodies = bodyParser({ enableTypes: ["json"], jsonLimit: CSV_JSON_LIMIT, encoding: "utf-8" });
   api.use(async (ctx, next) => {
-    if (!CSV_PATHS.test(ctx.path)) return smallBodies(ctx as never, next);
+    if (!CSV_PATHS.test(ctx.path)) return smallBodies(ctx, next);
     if (STREAMED_PATHS.test(ctx.path)) return adminOnly(ctx, next);
-    return adminOnly(ctx, () => csvBodies(ctx as never, next));
+    return adminOnly(ctx, () => csvBodies(ctx, next));
   });
   api.use(sessionRouter(services).routes());
   api.use(publicRouter(services).routes());

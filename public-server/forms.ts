@@ -145,7 +145,7 @@ export function visitorForms(config: ServerConfig, s: Services, render: RenderPa
   const body = bodyParser({ enableTypes: ["form"], formLimit: FORM_BYTES, encoding: "utf-8" });
   const readForm = async (ctx: Context) => {
     try {
-      await body(ctx as never, async () => undefined);
+      await body(ctx, async () => undefined);
     } catch (err) {
       const status = (err as { status?: number }).status;
       if (status === 413) throw TooLarge();

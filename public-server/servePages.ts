@@ -10,6 +10,7 @@ import type { PageData as FormPageData } from "../shared/visitorForms";
 import { commentPageData, visitorForms } from "./forms";
 import { gardenPageData, type PageData } from "./garden/pages";
 import type { Entry } from "./lib/publicCache";
+import { escapeHtml } from "./lib/html";
 import { isApiPath } from "./lib/router";
 import { StaticFiles } from "./lib/staticFiles";
 import { GARDEN_PATH, gardenQueryFrom, gardenQueryString, memorialSegment } from "../shared/garden";
@@ -240,23 +241,23 @@ class PageRenderer {
     const sameIn = (other: Locale) => pathInLocale(pathWithoutLocale(canonicalPath), other);
     const found = result.status === 200 && !data?.notFound;
     const head = [
-      found ? `<link rel="canonical" href="${escapeAttr(origin + canonicalPath)}" />` : "",
+      found ? `<link rel="canonical" href="${escapeHtml(origin + canonicalPath)}" />` : "",
       // The same page in each language, and English for every other reader: each page names all of them,
       // so every pair is reciprocal.
       found
         ? [...LOCALES.map((other) => [other, sameIn(other)] as const), ["x-default", sameIn("en")] as const]
-            .map(([lang, href]) => `<link rel="alternate" hreflang="${lang}" href="${escapeAttr(origin + href)}" />`)
+            .map(([lang, href]) => `<link rel="alternate" hreflang="${lang}" href="${escapeHtml(origin + href)}" />`)
             .join("")
         : "",
-      found && site.siteUrl && !data?.title ? `<meta property="og:url" content="${escapeAttr(origin + canonicalPath)}" />` : "",
+      found && site.siteUrl && !data?.title ? `<meta property="og:url" content="${escapeHtml(origin + canonicalPath)}" />` : "",
       result.clientOnly || !found || (data?.private && !site.allowMemorialIndexing) || data?.noindex ? `<meta name="robots" content="noindex" />` : "",
       data?.title
         ? [
             `<meta property="og:type" content="article" />`,
-            `<meta property="og:title" content="${escapeAttr(data.title)}" />`,
-            `<meta property="og:description" content="${escapeAttr(description)}" />`,
-            `<meta property="og:url" content="${escapeAttr(origin + canonicalPath)}" />`,
-            data.image ? `<meta property="og:image" content="${escapeAttr(origin + data.image)}" />` : "",
+            `<meta property="og:title" content="${escapeHtml(data.title)}" />`,
+            `<meta property="og:description" content="${escapeHtml(description)}" />`,
+            `<meta property="og:url" content="${escapeHtml(origin + canonicalPath)}" />`,
+            data.image ? `<meta property="og:image" content="${escapeHtml(origin + data.image)}" />` : "",
             data.image ? `<meta property="og:image:width" content="1200" /><meta property="og:image:height" content="630" />` : "",
             `<meta name="twitter:card" content="summary_large_image" />`,
           ].join("")
@@ -268,12 +269,12 @@ class PageRenderer {
     // is one more request the first paint waits for, and a visitor often opens just one page.
     const assets = routeAssets(manifest, result.source)
       .filter((file) => file.endsWith(".css") || !template.includes(`"/${file}"`)) // the template may preload it already
-      .map((file) => (file.endsWith(".css") ? this.inlineStyle(file) : `<link rel="modulepreload" href="/${escapeAttr(file)}" />`))
+      .map((file) => (file.endsWith(".css") ? this.inlineStyle(file) : `<link rel="modulepreload" href="/${escapeHtml(file)}" />`))
       .join("");
     const body = template
       .replace(/<html[^>]*>/, `<html lang="${locale}">`)
       .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
-      .replace(/<meta name="description"[^>]*>/, () => `<meta name="description" content="${escapeAttr(description)}" />`)
+      .replace(/<meta name="description"[^>]*>/, () => `<meta name="description" content="${escapeHtml(description)}" />`)
       .replace("<!--head-->", head)
       .replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (_link, file: string) => this.inlineStyle(file))
       .replace("</head>", () => `${assets}</head>`)
@@ -307,11 +308,11 @@ class PageRenderer {
       try {
         css = fs.readFileSync(path.join(this.config.webDir, file), "utf8").replace(/<\/style/gi, "<\\/style");
       } catch {
-        return `<link rel="stylesheet" href="/${escapeAttr(file)}" />`;
+        return `<link rel="stylesheet" href="/${escapeHtml(file)}" />`;
       }
       this.styles.set(file, css);
     }
-    return `<style data-href="/${escapeAttr(file)}">${css}</style><link rel="stylesheet" href="/${escapeAttr(file)}" disabled />`;
+    return `<style data-href="/${escapeHtml(file)}">${css}</style><link rel="stylesheet" href="/${escapeHtml(file)}" disabled />`;
   }
 
   /** Imports the SSR bundle once; null when it is not built (the plain shell is served then). */
@@ -374,9 +375,6 @@ function routeAssets(manifest: Record<string, ManifestChunk>, source: string): s
 
 /** "/about-us/" and "/about-us" are one page. */
 const normalise = (p: string) => (p.length > 1 ? p.replace(/\/+$/, "") || "/" : p);
-
-const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-const escapeAttr = (s: string) => escapeHtml(s).replace(/"/g, "&quot;");
 
 /** JSON that cannot close its <script> element early. */
 const jsonForScript = (value: unknown) =>

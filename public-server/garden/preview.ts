@@ -12,6 +12,7 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from "../../shared/i18n/locale"
 import { ErrorId } from "../../shared/errors";
 import type { Services } from "../context";
 import { NotFound, Unavailable } from "../errors";
+import { escapeHtml } from "../lib/html";
 import { approvedFlower, searchHiddenAmong } from "./query";
 import { fontMetrics, PREVIEW_FONT_FAMILY, PREVIEW_FONT_FILES, type FontMetrics } from "./previewFonts";
 
@@ -50,8 +51,6 @@ const fileName = (locale: Locale, version: string) => (locale === DEFAULT_LOCALE
 /** The memorial page's og:image, in the page's language: the version in the address lets the image be cached for a year. */
 export const previewPath = (f: Drawn, locale: Locale = DEFAULT_LOCALE) =>
   `/api/memorial-flowers/${f.id}/preview.png?v=${previewVersion(f, locale)}${locale === DEFAULT_LOCALE ? "" : `&lang=${locale}`}`;
-
-const escapeXml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
 
 /** The text column beside the flower, and the sizes of its lines: the baby's name is always the largest. */
 const TEXT_X = 520;
@@ -168,7 +167,7 @@ export function dateLines(date: string, font: FontMetrics = fontMetrics("regular
 }
 
 const text = (x: number, y: number, size: number, fill: string, content: string, extra = "") =>
-  `<text x="${x}" y="${y}" font-family="${PREVIEW_FONT_FAMILY}" font-size="${size}" fill="${fill}"${extra}>${escapeXml(content)}</text>`;
+  `<text x="${x}" y="${y}" font-family="${PREVIEW_FONT_FAMILY}" font-size="${size}" fill="${fill}"${extra}>${escapeHtml(content)}</text>`;
 
 /** The shared link's picture (1200 × 630): the flower drawn from the site's own SVG, and the name. */
 export function previewSvg(flower: Drawn, locale: Locale = DEFAULT_LOCALE): string {

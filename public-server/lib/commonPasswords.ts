@@ -11,7 +11,7 @@ let loaded: Promise<(password: string) => boolean> | undefined;
  */
 export function commonPasswordCheck(): Promise<(password: string) => boolean> {
   loaded ??= import("@zxcvbn-ts/language-common").then(({ dictionary }) => {
-    const list = new Set((dictionary["passwords-common"] as string[]).map((p) => p.toLowerCase()));
+    const list = new Set(dictionary["passwords-common"].map((p) => p.toLowerCase()));
     return (password: string) => {
       const lower = password.toLowerCase();
       const core = lower.replace(/^[\d\W_]+|[\d\W_]+$/g, "");

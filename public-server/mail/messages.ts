@@ -6,17 +6,13 @@ import { FORMAT_TAG, longDate, pathFor } from "../../shared/i18n/content";
 import { formatCount } from "../../shared/numbers";
 import { familyLinkMark, MANAGE_PATH, UNDO_DAYS, type FamilyChange } from "../commands/family";
 import { FAMILY_WORDS, type FamilyWords } from "./familyWords";
+import { escapeHtml } from "../lib/html";
 
 /** A message's content; the outbox adds who it goes to. */
 export interface MessageContent {
   subject: string;
   text: string;
   html: string;
-}
-
-/** Escapes text for HTML element content and attribute values. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
 /** Keeps a header on one line (names come from visitors). */

@@ -3,7 +3,8 @@ import { pathFor } from "../../shared/i18n/content";
 import { fullName, memorialPath } from "../../shared/garden";
 import { readableMonthDay, type MonthDay, type NoteKind } from "../../shared/remembrance";
 import { textIn, type RemembranceNotesConfig, type SiteConfig } from "../../shared/schemas/site";
-import { escapeHtml, familyLetter, type FamilyFlower, type MessageContent } from "./messages";
+import { escapeHtml } from "../lib/html";
+import { familyLetter, type FamilyFlower, type MessageContent } from "./messages";
 
 /** One date a family chose, as the emails name it. */
 export interface ChosenDate extends MonthDay {

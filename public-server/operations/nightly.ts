@@ -7,7 +7,7 @@ import type { Worker } from "../context";
 import { onePerServer, startedWorker } from "../lib/perServer";
 import { mailFor } from "../mail";
 import { enqueue } from "../mail/outbox";
-import { escapeHtml } from "../mail/messages";
+import { escapeHtml } from "../lib/html";
 import { lastGoodBackup, listNightly, nightlyName, pruneNightly } from "./backupFiles";
 
 /** How often the schedule is looked at; the backup itself happens once a day. */

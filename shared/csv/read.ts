@@ -110,7 +110,7 @@ function analyse(text: string, request: CsvReader, decoded: Decoded, onProgress?
       problemCount: result.errors.length,
       entryCount: result.entries.length,
       rowCount: result.rows.length,
-      rows: result.isValid ? (result.rows as Record<string, string>[]) : null,
+      rows: result.isValid ? result.rows : null,
     };
   }
   const blank = stripBom(text).trim() === "";

@@ -77,7 +77,7 @@ export function useCsvReading(input: CsvInput, reader: "strict" | "flexible", ex
     return () => {
       live = false;
       if (timer !== null) clearTimeout(timer);
-      (job as AnalysisJob | null)?.cancel();
+      job?.cancel();
     };
   }, [inline, input, key]);
 

@@ -105,7 +105,7 @@ export function ReviewScreen() {
           ))}
         </div>
       ) : null}
-      <QueueList queue={review?.queue ?? []} onChanged={refreshReview} onMessage={(text) => setMessage({ text, error: true })} />
+      <QueueList queue={review?.queue ?? []} onChanged={() => void refreshReview()} onMessage={(text) => setMessage({ text, error: true })} />
       {MODERATED_KINDS.map((kind) => {
         const list = items.filter((e) => e.kind === kind);
         return (

@@ -272,7 +272,7 @@ export function BulkUploadPanel({ onUpload, onUpdate, onNotice, findDuplicates }
         <textarea className="bulk-upload__text" rows={8} value={text} onChange={(e) => onText(e.target.value)} spellCheck={false} />
       </Field>
       <Field label="Or choose a CSV file">
-        <input type="file" accept=".csv,text/csv" onChange={onFile} />
+        <input type="file" accept=".csv,text/csv" onChange={(e) => void onFile(e)} />
       </Field>
       {input.kind === "file" ? <WorkingFromFile name={input.name} size={input.size} /> : null}
       {reading ? <CsvReadProgress fileName={reading.label} fraction={reading.fraction} /> : null}
@@ -298,10 +298,10 @@ export function BulkUploadPanel({ onUpload, onUpdate, onNotice, findDuplicates }
       )}
       {analysis ? <CsvPreviewTable rows={analysis.preview} total={{ rows: analysis.rowCount, valid: analysis.validCount }} /> : null}
       <div className="admin-actions">
-        <button type="button" className="btn btn--primary" onClick={() => send("upload")} disabled={running}>
+        <button type="button" className="btn btn--primary" onClick={() => void send("upload")} disabled={running}>
           Upload
         </button>
-        <button type="button" className="btn btn--secondary" onClick={() => send("update")} disabled={running}>
+        <button type="button" className="btn btn--secondary" onClick={() => void send("update")} disabled={running}>
           Update
         </button>
       </div>

@@ -115,7 +115,7 @@ export function CsvImportPanel({ onImport, onDownloadTemplate, expectedCount }: 
         </button>
       </div>
       <Field label="CSV file">
-        <input type="file" accept=".csv,text/csv" onChange={onFile} />
+        <input type="file" accept=".csv,text/csv" onChange={(e) => void onFile(e)} />
       </Field>
       {reading ? <CsvReadProgress fileName={reading.fileName} fraction={reading.fraction} /> : null}
       <CsvEncodingNotice notice={result?.notice ?? null} />
@@ -161,7 +161,7 @@ export function CsvImportPanel({ onImport, onDownloadTemplate, expectedCount }: 
         description={`This deletes ALL existing memorial flowers and comments, then imports the ${result?.entryCount ?? 0} entries of ${chosen?.fileName ?? "the file"}. It cannot be undone from here. A backup copy of the current garden is kept on the server.`}
         confirmLabel={CONFIRM_RESET_IMPORT}
         busy={running}
-        onConfirm={run}
+        onConfirm={() => void run()}
         onCancel={() => setConfirming(false)}
       />
     </div>

@@ -29,7 +29,7 @@ export function FamilyLinkPanel({ busy, onSend, onRevoke }: FamilyLinkActions) {
         A private link lets the family withdraw the memorial, turn comments off or stop our emails, without an account. You can send one to an address the
         family gave you: it is used for that one email and not kept.
       </p>
-      <form onSubmit={submit} noValidate className="admin-form">
+      <form onSubmit={(e) => void submit(e)} noValidate className="admin-form">
         <Field label="Family's email address" error={error}>
           <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="off" />
         </Field>

@@ -65,7 +65,7 @@ export function analyseInWorker(request: Request<PageSource>, onProgress: (fract
   const source: Promise<CsvSource> = given.kind === "blob" ? given.blob.arrayBuffer().then((bytes) => ({ kind: "file", bytes })) : Promise.resolve(given);
   const result = source.then((ready) => {
     if (stopped) throw new CancelledReading();
-    const full = { ...request, source: ready } as AnalysisRequest;
+    const full = { ...request, source: ready };
     if (typeof Worker === "undefined") return analyse(full);
     const worker = new Worker(new URL("./csvWorker.ts", import.meta.url), { type: "module", name: "csv-reader" });
     return new Promise<Analysis>((resolve, reject) => {

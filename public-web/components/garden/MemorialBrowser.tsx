@@ -173,7 +173,7 @@ export function MemorialBrowser() {
               {/* Keyed by place on the page: another page or filter fills the same twelve cards in place
                   (new text and links) instead of removing them and building twelve new ones. */}
               {view.flowers.map((flower, place) => (
-                <ResultCard key={place} flower={flower} onOpen={navigate} onComments={openComments} />
+                <ResultCard key={place} flower={flower} onOpen={(to) => void navigate(to)} onComments={openComments} />
               ))}
             </ul>
           ) : null}

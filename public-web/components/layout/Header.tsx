@@ -10,6 +10,8 @@ import { DONATE_LINK, HOME_LINK, MENUS, isCurrent } from "./nav";
 const DRAWER_ID = "site-drawer";
 const loadDrawer = () => import("./MobileDrawer");
 const MobileDrawer = lazy(loadDrawer);
+// Fetched early on a hover or focus; should that fail, opening the drawer asks again.
+const prefetchDrawer = () => void loadDrawer().catch(() => undefined);
 
 /** The fixed 96 px header: Home, two menus and Donate & Sponsor; a drawer on small screens. */
 export function Header() {
@@ -60,8 +62,8 @@ export function Header() {
           aria-expanded={drawerOpen}
           aria-controls={DRAWER_ID}
           aria-haspopup="dialog"
-          onPointerEnter={loadDrawer}
-          onFocus={loadDrawer}
+          onPointerEnter={prefetchDrawer}
+          onFocus={prefetchDrawer}
           onClick={() => {
             setDrawerWanted(true);
             setDrawerOpen(true);

@@ -39,7 +39,7 @@ export function NavMenu({ menu }: { menu: NavMenuDef }) {
         }
       }}
       onBlur={(e) => {
-        if (!root.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
+        if (!root.current?.contains(e.relatedTarget)) setOpen(false);
       }}
     >
       <button

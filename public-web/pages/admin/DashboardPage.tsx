@@ -35,7 +35,7 @@ export default function DashboardPage() {
     try {
       await useSession.getState().logout();
       notify("Logged out", LOGGED_OUT_MESSAGE);
-      navigate("/admin/login", { replace: true });
+      void navigate("/admin/login", { replace: true });
     } catch (error) {
       notifyError("Logout failed", error instanceof Error ? messageFor(error, error.message) : String(error));
     }
@@ -45,7 +45,7 @@ export default function DashboardPage() {
     try {
       await useSession.getState().logoutEverywhere();
       notify("Signed out everywhere", "You have been signed out on every browser and device.");
-      navigate("/admin/login", { replace: true });
+      void navigate("/admin/login", { replace: true });
     } catch (error) {
       notifyError("Logout failed", error instanceof Error ? messageFor(error, error.message) : String(error));
     }
@@ -62,13 +62,13 @@ export default function DashboardPage() {
   if (user.role !== "admin") {
     return (
       <AdminShell>
-        <AccessDenied username={user.username} role={user.role} onLogout={logout} />
+        <AccessDenied username={user.username} role={user.role} onLogout={() => void logout()} />
       </AdminShell>
     );
   }
   return (
     <AdminShell>
-      <Dashboard username={user.username} onLogout={logout} onLogoutEverywhere={logoutEverywhere} />
+      <Dashboard username={user.username} onLogout={() => void logout()} onLogoutEverywhere={() => void logoutEverywhere()} />
     </AdminShell>
   );
 }

@@ -22,7 +22,7 @@ export default function LoginPage() {
     try {
       const signedIn = await useSession.getState().login(input.username, input.password);
       notify("Login successful", `Welcome back, ${signedIn.username}`);
-      navigate("/admin", { replace: true });
+      void navigate("/admin", { replace: true });
     } catch (error) {
       notifyError("Login failed", error instanceof Error ? messageFor(error, error.message) : String(error));
     } finally {
@@ -36,7 +36,7 @@ export default function LoginPage() {
         <h1>Administrator Login</h1>
         <p>Sign in with your administrator username and password.</p>
         <RestrictedNotice />
-        <LoginForm busy={busy} onSubmit={login} />
+        <LoginForm busy={busy} onSubmit={(input) => void login(input)} />
       </div>
       <AdminFeatures />
     </AdminShell>

@@ -35,7 +35,7 @@ function Confirm({ kind, m }: { kind: Kind; m: ReturnType<typeof useModeration> 
       }
       confirmLabel={decline ? "Decline" : "Remove"}
       busy={m.busyId !== null}
-      onConfirm={m.confirm}
+      onConfirm={() => void m.confirm()}
       onCancel={m.cancel}
     />
   );
@@ -88,7 +88,7 @@ export function TestimonialsTab() {
           <TestimonialCard
             item={item}
             busy={m.busyId === item.id}
-            onApprove={() => m.approve(item)}
+            onApprove={() => void m.approve(item)}
             onDecline={() => m.ask("decline", item)}
             onRemove={() => m.ask("remove", item)}
           />
@@ -176,7 +176,7 @@ export function FlowersTab() {
           <FlowerCard
             item={item}
             busy={m.busyId === item.id}
-            onApprove={() => m.approve(item)}
+            onApprove={() => void m.approve(item)}
             onDecline={() => m.ask("decline", item)}
             onRemove={() => m.ask("remove", item)}
             onEdit={() => {
@@ -191,7 +191,7 @@ export function FlowersTab() {
         flower={editing}
         busy={saving}
         serverErrors={serverErrors}
-        onSave={save}
+        onSave={(input) => void save(input)}
         onCancel={() => setEditing(null)}
         familyLinks={{ busy: saving, onSend: sendLink, onRevoke: revokeLinks }}
       />
@@ -211,7 +211,7 @@ function Corrections() {
       <ul className="admin-list">
         {data.items.map((item) => (
           <li key={item.id}>
-            <CorrectionCard item={item} busy={busyId === item.id} onApprove={() => decide(item, true)} onDecline={() => decide(item, false)} />
+            <CorrectionCard item={item} busy={busyId === item.id} onApprove={() => void decide(item, true)} onDecline={() => void decide(item, false)} />
           </li>
         ))}
       </ul>
@@ -240,7 +240,7 @@ export function CommentsTab() {
           <CommentCard
             item={item}
             busy={m.busyId === item.id}
-            onApprove={() => m.approve(item)}
+            onApprove={() => void m.approve(item)}
             onDecline={() => m.ask("decline", item)}
             onRemove={() => m.ask("remove", item)}
           />

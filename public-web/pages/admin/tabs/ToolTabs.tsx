@@ -181,7 +181,7 @@ export function AssistanceTab() {
         </p>
       ) : (
         <>
-          <AssistanceList items={shown?.items ?? []} busyId={busyId} onToggleHandled={toggle} />
+          <AssistanceList items={shown?.items ?? []} busyId={busyId} onToggleHandled={(item) => void toggle(item)} />
           <AdminPager label="Assistance requests" page={shown?.page ?? page} pageSize={ADMIN_PAGE_SIZE} total={shown?.total ?? 0} onPage={setPage} />
         </>
       )}
@@ -300,7 +300,7 @@ export function EmailsTab() {
         failed={list.data ?? []}
         busyId={busyId}
         onExport={exportList}
-        onRetry={retry}
+        onRetry={(id) => void retry(id)}
         notes={notes.data}
       />
       {missing ? null : <UpdateTool />}
