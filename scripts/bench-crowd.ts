@@ -40,37 +40,42 @@ const { parentPort, workerData } = require("node:worker_threads");
 const { url, clients, seconds, count, thread, cookie, memorials } = workerData;
 const deadline = Date.now() + seconds * 1000;
 const times = [];
+const byKind = {};
 let errors = 0, failed = 0;
 const acknowledged = [];
 const letters = "abcdefghijklmnopqrstuvwxyz";
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 const syllables = ["gra", "ann", "mar", "jos", "lee", "ros", "eli", "ber", "noa", "cla", "sam", "fel", "ave", "luc", "the"];
 let n = 0;
-async function timed(send) {
+function note(kind, took) {
+  times.push(took);
+  (byKind[kind] ??= []).push(took);
+}
+async function timed(kind, send) {
   const t = performance.now();
   try {
     const res = await send();
     const text = await res.text();
-    times.push(performance.now() - t);
+    note(kind, performance.now() - t);
     if (res.status >= 500) errors++;
     return { status: res.status, text };
   } catch {
-    times.push(performance.now() - t);
+    note(kind, performance.now() - t);
     failed++;
     return null;
   }
 }
 const visitor = [
-  [3, () => fetch(url + "/")],
-  [3, () => fetch(url + "/garden-of-remembrance")],
-  [2, () => fetch(url + "/garden-of-remembrance?page=" + (1 + Math.floor(Math.random() * 50)))],
-  [3, () => fetch(url + "/api/memorial-flowers/garden?page=" + (1 + Math.floor(Math.random() * 200)))],
-  [2, () => fetch(url + "/api/memorial-flowers/garden?letter=" + pick(letters).toUpperCase() + "&page=" + (1 + Math.floor(Math.random() * 5)))],
-  [3, () => fetch(url + "/api/memorial-flowers/garden?search=" + pick(syllables) + pick(letters))],
-  [1, () => fetch(url + "/garden-of-remembrance?search=" + pick(syllables))],
-  [3, () => fetch(url + pick(memorials))],
-  [1, () => fetch(url + "/api/site")],
-  [1, async () => {
+  [3, "home page", () => fetch(url + "/")],
+  [3, "garden page", () => fetch(url + "/garden-of-remembrance")],
+  [2, "garden page n", () => fetch(url + "/garden-of-remembrance?page=" + (1 + Math.floor(Math.random() * 50)))],
+  [3, "garden API page", () => fetch(url + "/api/memorial-flowers/garden?page=" + (1 + Math.floor(Math.random() * 200)))],
+  [2, "garden API letter", () => fetch(url + "/api/memorial-flowers/garden?letter=" + pick(letters).toUpperCase() + "&page=" + (1 + Math.floor(Math.random() * 5)))],
+  [3, "garden API search", () => fetch(url + "/api/memorial-flowers/garden?search=" + pick(syllables) + pick(letters))],
+  [1, "garden page search", () => fetch(url + "/garden-of-remembrance?search=" + pick(syllables))],
+  [3, "memorial page", () => fetch(url + pick(memorials))],
+  [1, "site API", () => fetch(url + "/api/site")],
+  [1, "plain-form testimonial", async () => {
     const name = "Crowd" + thread + "x" + n++;
     const res = await fetch(url + "/share-testimonial", { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ form: "testimonial", firstName: name, lastName: "Visitor", childName: "Gabriel", testimonial: "Our story, sent without JavaScript." }).toString() });
@@ -81,27 +86,27 @@ const visitor = [
 const weights = visitor.reduce((a, [w]) => a + w, 0);
 function visitorRequest() {
   let r = Math.random() * weights;
-  for (const [w, send] of visitor) if ((r -= w) < 0) return send();
-  return visitor[0][1]();
+  for (const [w, kind, send] of visitor) if ((r -= w) < 0) return timed(kind, send);
+  return timed(visitor[0][1], visitor[0][2]);
 }
 async function admin() {
   const headers = { Cookie: cookie, Origin: url };
   while (Date.now() < deadline) {
-    const list = await timed(() => fetch(url + "/api/admin/testimonials?status=pending&page=1&pageSize=20", { headers }));
+    const list = await timed("admin: pending list", () => fetch(url + "/api/admin/testimonials?status=pending&page=1&pageSize=20", { headers }));
     let items = [];
     try { items = list && list.status === 200 ? JSON.parse(list.text).items : []; } catch {}
     for (const item of items.slice(0, 5)) {
       if (Date.now() >= deadline) break;
-      await timed(() => fetch(url + "/api/admin/testimonials/" + item.id + "/approve", { method: "POST", headers: { ...headers, "If-Match": String(item.version) } }));
+      await timed("admin: approve", () => fetch(url + "/api/admin/testimonials/" + item.id + "/approve", { method: "POST", headers: { ...headers, "If-Match": String(item.version) } }));
     }
     await new Promise((r) => setTimeout(r, 200));
   }
 }
 async function client() {
-  while (Date.now() < deadline) await timed(visitorRequest);
+  while (Date.now() < deadline) await visitorRequest();
 }
 Promise.all(Array.from({ length: clients }, (_, i) => (thread === 0 && i === 0 && cookie ? admin() : client()))).then(() =>
-  parentPort.postMessage({ times, errors, failed, acknowledged }),
+  parentPort.postMessage({ times, byKind, errors, failed, acknowledged }),
 );
 `;
 
@@ -152,6 +157,24 @@ function run<T>(source: string, workerData: unknown): Promise<T> {
     });
     worker.once("error", reject);
   });
+}
+
+/**
+ * Connections the kernel has completed but the server has not yet accepted, sampled from /proc/net/tcp
+ * (a listening socket's rx_queue is its accept queue): libuv accepts one connection per turn of the
+ * event loop, so under load new connections can wait there for seconds before their first request is read.
+ */
+function acceptQueue(port: number): number | null {
+  try {
+    const hexPort = port.toString(16).toUpperCase().padStart(4, "0");
+    for (const line of fs.readFileSync("/proc/net/tcp", "utf8").split("\n").slice(1)) {
+      const f = line.trim().split(/\s+/);
+      if (f[1]?.endsWith(`:${hexPort}`) && f[3] === "0A") return parseInt(f[4]!.split(":")[1]!, 16);
+    }
+    return 0;
+  } catch {
+    return null; // not Linux
+  }
 }
 
 const at = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
@@ -208,8 +231,13 @@ async function main() {
       memorials.push(...view.flowers.map((f) => memorialPath(f)));
     }
 
-    type Crowd = { times: number[]; errors: number; failed: number; acknowledged: string[] };
+    type Crowd = { times: number[]; byKind: Record<string, number[]>; errors: number; failed: number; acknowledged: string[] };
     const perThread = Math.ceil(CLIENTS / THREADS);
+    const queued: number[] = [];
+    const sampler = setInterval(() => {
+      const n = acceptQueue(port);
+      if (n !== null) queued.push(n);
+    }, 250);
     const t0 = performance.now();
     const results = await Promise.all(
       Array.from({ length: THREADS }, (_, thread) =>
@@ -225,6 +253,7 @@ async function main() {
       ),
     );
     const elapsed = (performance.now() - t0) / 1000;
+    clearInterval(sampler);
     const times = results.flatMap((r) => r.times).sort((a, b) => a - b);
     const errors = results.reduce((a, r) => a + r.errors, 0);
     const failed = results.reduce((a, r) => a + r.failed, 0);
@@ -250,6 +279,20 @@ async function main() {
         `p50 ${ms(at(times, 50))}, p99 ${ms(p99)} (budget ≤ 500 ms: ${verdict(p99 <= 500)}), max ${ms(max)} (${over5s} over 5 s: ${verdict(over5s === 0)}); ` +
         `${errors} 5xx (${verdict(errors === 0)}), ${failed} failed connections; ${acknowledged.length} plain-form testimonials acknowledged: ${lost} lost, ${doubled} stored twice (${verdict(lost + doubled === 0)})`,
     );
+
+    if (queued.length > 0)
+      console.log(
+        `   connections waiting to be accepted: at most ${Math.max(...queued)}, some waiting in ${queued.filter((n) => n > 0).length} of ${queued.length} samples (every 250 ms)`,
+      );
+    // Which requests make the tail: each kind's share, median, p99 and longest.
+    const kinds = new Map<string, number[]>();
+    for (const r of results) for (const [kind, list] of Object.entries(r.byKind)) kinds.set(kind, [...(kinds.get(kind) ?? []), ...list]);
+    for (const [kind, list] of [...kinds].sort(([a], [b]) => a.localeCompare(b))) {
+      list.sort((a, b) => a - b);
+      console.log(
+        `   ${kind.padEnd(24)} ${String(list.length).padStart(6)}  p50 ${ms(at(list, 50)).padStart(8)}  p99 ${ms(at(list, 99)).padStart(8)}  max ${ms(list.at(-1) ?? 0).padStart(8)}`,
+      );
+    }
 
     type Worst = { visitor: number[]; sent: Record<string, number>; errors: Record<string, number> };
     const worst = await run<Worst>(WORST, { url, seconds: WORST_SECONDS, count: COUNT });
