@@ -22,6 +22,7 @@ import { findById } from "../../lib/byId";
 import { SERVICE_HEADER, SERVICE_NAME } from "../../../shared/constants";
 import { storageState } from "../../lib/storageHealth";
 import { withLanguage } from "../../lib/localise";
+import { cacheKey } from "../../lib/publicCache";
 
 const UNHEALTHY = {
   "read-only": Unavailable(ErrorId.databaseReadOnly, "The database is read-only: nothing can be saved until whoever runs the server makes it writable.", 60),
@@ -65,14 +66,14 @@ export function publicRouter(s: Services): Router<AppState> {
 
   // The whole garden in one answer, kept as it always was for other clients (the site pages it instead).
   router.get("/memorial-flowers", async (ctx) => {
-    const entry = await s.cache.getStreamed("flowers", () => wholeGardenJson(s));
+    const entry = await s.cache.getStreamed(cacheKey("garden", "all"), () => wholeGardenJson(s));
     s.cache.send(ctx, entry);
   });
 
   // One view of the garden: ?flower=&letter=&search=&page= (read leniently, like the page's address).
   router.get("/memorial-flowers/garden", async (ctx) => {
     const query = gardenQueryFrom(ctx.querystring);
-    const key = `flowers-view:${gardenQueryString(query)}`;
+    const key = cacheKey("garden", `view:${gardenQueryString(query)}`);
     const entry = await s.cache.get(key, () => s.db.read((db) => gardenPage(db, query)), { bounded: true });
     s.cache.send(ctx, entry);
   });
@@ -83,13 +84,13 @@ export function publicRouter(s: Services): Router<AppState> {
 
   router.get("/memorial-flowers/:id", async (ctx) => {
     const flowerId = idParam(ctx.params.id);
-    const entry = await s.cache.get(`flowers-one:${flowerId}`, () => s.db.read((db) => approvedFlower(db, flowerId)), { bounded: true });
+    const entry = await s.cache.get(cacheKey("garden", `one:${flowerId}`), () => s.db.read((db) => approvedFlower(db, flowerId)), { bounded: true });
     if (entry.body.toString() === "null") throw NotFound("This memorial flower is not in the garden.");
     s.cache.send(ctx, entry);
   });
 
   router.get("/testimonials", async (ctx) => {
-    const entry = await s.cache.get("testimonials", async () => {
+    const entry = await s.cache.get(cacheKey("testimonials"), async () => {
       const rows = await s.db.read((_, m) => m.find(TestimonialEntity, { where: { approved: true }, order: { id: "DESC" } }));
       return rows.map(presentPublicTestimonial);
     });
@@ -97,7 +98,7 @@ export function publicRouter(s: Services): Router<AppState> {
   });
 
   router.get("/comment-library", async (ctx) => {
-    const entry = await s.cache.get("library", async () => {
+    const entry = await s.cache.get(cacheKey("library"), async () => {
       const rows = await s.db.read((_, m) => m.find(CommentLibraryEntity, { where: { active: true }, order: { category: "DESC", id: "ASC" } }));
       return rows.map(presentLibraryEntry);
     });
@@ -107,7 +108,7 @@ export function publicRouter(s: Services): Router<AppState> {
   router.get("/memorial-flowers/:id/comments", async (ctx) => {
     const flowerId = idParam(ctx.params.id);
     const entry = await s.cache.find(
-      `comments:${flowerId}`,
+      cacheKey("comments", String(flowerId)),
       async () => {
         const rows = await s.db.read(async (_, m) => {
           const flower = await findById(m, MemorialFlowerEntity, flowerId, { approved: true });
