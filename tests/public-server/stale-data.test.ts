@@ -14,6 +14,8 @@ import { familyChange, revokeLinks } from "../../public-server/commands/family";
 import { askCorrection, decideCorrection } from "../../public-server/commands/corrections";
 import type { FamilyChange } from "../../public-server/family/changes";
 import { GARDEN_PATH } from "../../shared/garden";
+import { MODERATED_KINDS } from "../../shared/moderation";
+import { KIND } from "../../public-web/pages/admin/moderation";
 import { PAGE_DATA, STALE_AFTER, type EventName, type PageDataName } from "../../shared/staleData";
 import { ADMIN, assistanceInput, garden120Rows, liveFlower, newestToken, signedIn, sql, submitFlower, testimonialInput } from "./fixtures";
 
@@ -287,9 +289,9 @@ const SCENARIOS: Record<EventName, Scenario> = {
   },
 };
 
-/** One answer or page of each kind of data, for the flower `id`, asked for so that the cache keeps it. */
-async function warm(id: number | undefined): Promise<Map<string, PageDataName>> {
-  const asked: [string, PageDataName, string][] = [
+/** One answer or page of each kind of data (its address, its data, its cache key), for the flower `id`. */
+function addresses(id: number | undefined): [string, PageDataName, string][] {
+  return [
     ["/api/memorial-flowers", "garden", cacheKey("garden", "all")],
     ["/api/memorial-flowers/garden", "garden", cacheKey("garden", "view:")],
     ["/api/testimonials", "testimonials", cacheKey("testimonials")],
@@ -303,8 +305,12 @@ async function warm(id: number | undefined): Promise<Map<string, PageDataName>> 
           [`/api/memorial-flowers/${id}/comments`, "comments", cacheKey("comments", String(id))],
         ] as [string, PageDataName, string][])),
   ];
+}
+
+/** The answers and pages of `addresses`, asked for so that the cache keeps them: their keys and data. */
+async function warm(id: number | undefined): Promise<Map<string, PageDataName>> {
   const kept = new Map<string, PageDataName>();
-  for (const [address, data, key] of asked) {
+  for (const [address, data, key] of addresses(id)) {
     await visitor().get(address);
     if (s.cache.peek(key)) kept.set(key, data);
   }
@@ -369,5 +375,30 @@ describe("a write rolled back", () => {
     await new Promise((resolve) => setTimeout(resolve, 200)); // what the commit started has had time to happen
     expect(drawn(id)).toBe(true);
     expect((await visitor().get(`/api/memorial-flowers/${id}/preview.png`)).status).toBe(200);
+  });
+});
+
+describe("the web admin's refresh after an approval or a removal", () => {
+  it("covers every answer the server made stale, and names only answers the server has", async () => {
+    const { id } = await liveFlower(server, admin);
+    await approveItem(s, "comment", await sentComment(id, "Listed friend"), undefined, actor);
+    const answers = addresses(id).filter(([address]) => address.startsWith("/api/"));
+    for (const kind of MODERATED_KINDS) {
+      const refreshed = KIND[kind].publicKeys;
+      for (const event of [`approved:${kind}`, `deleted:${kind}`] as const) {
+        for (const [address, data] of answers) {
+          if (STALE_AFTER[event].some((stale) => stale === data))
+            expect(
+              refreshed.some((key) => address.startsWith(key)),
+              `${address} after ${event}`,
+            ).toBe(true);
+        }
+      }
+      for (const key of refreshed)
+        expect(
+          answers.some(([address]) => address.startsWith(key)),
+          `${key} refreshed for ${kind}`,
+        ).toBe(true);
+    }
   });
 });
