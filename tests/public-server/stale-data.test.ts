@@ -402,3 +402,11 @@ describe("the web admin's refresh after an approval or a removal", () => {
     }
   });
 });
+
+describe("public answers declared with the data they show", () => {
+  it("keeps nothing for a flower that is not in the garden, however many are asked for", async () => {
+    const before = s.cache.usage.entries;
+    for (let id = 900_000; id < 900_200; id++) expect((await visitor().get(`/api/memorial-flowers/${id}`)).status).toBe(404);
+    expect(s.cache.usage.entries).toBe(before);
+  });
+});
