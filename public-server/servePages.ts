@@ -8,11 +8,11 @@ import type { ServerConfig } from "./config";
 import type { AppState, Services } from "./context";
 import type { PageData as FormPageData } from "../shared/visitorForms";
 import { commentPageData, visitorForms } from "./forms";
-import { gardenPageData, type PageData } from "./garden/pages";
+import { gardenPageData, missingMemorialKey, type PageData } from "./garden/pages";
 import { cacheKey, type Entry } from "./lib/publicCache";
 import { isApiPath } from "./lib/router";
 import { StaticFiles } from "./lib/staticFiles";
-import { GARDEN_PATH, gardenQueryFrom, gardenQueryString, memorialSegment } from "../shared/garden";
+import { GARDEN_PATH, gardenQueryFrom, gardenQueryString, memorialIdFrom, memorialSegment } from "../shared/garden";
 import { LOCALES, type Locale } from "../shared/i18n/locale";
 import { localeBase, localeOfPath, pathInLocale, pathWithoutLocale } from "../shared/i18n/paths";
 import type { Catalog } from "../shared/i18n/translate";
@@ -151,10 +151,14 @@ class PageRenderer {
       const entry = this.s.cache.peek(cacheKey("gardenPages", pathInLocale(GARDEN_PATH, localeOfPath(path)) + gardenQueryString(gardenQueryFrom(search))));
       return entry && { status: 200, entry };
     }
-    // Memorial pages are filed under their own address only: a hit is the page for this address.
-    if (memorialSegment(bare) !== null) {
+    // A memorial page is filed under its own address (a hit is the page for this address); one not in the
+    // garden under its id, which every spelling of its address shares.
+    const segment = memorialSegment(bare);
+    if (segment !== null) {
       const entry = this.s.cache.peek(cacheKey("gardenPages", path));
-      return entry && { status: 200, entry };
+      if (entry) return { status: 200, entry };
+      const missing = this.s.cache.peek(cacheKey("gardenPages", missingMemorialKey(localeOfPath(path), memorialIdFrom(segment))));
+      return missing && { status: 404, entry: missing };
     }
     const entry = this.s.cache.peek(cacheKey("pages", path));
     return entry && { status: this.statuses.get(path) ?? 200, entry };

@@ -409,4 +409,20 @@ describe("public answers declared with the data they show", () => {
     for (let id = 900_000; id < 900_200; id++) expect((await visitor().get(`/api/memorial-flowers/${id}`)).status).toBe(404);
     expect(s.cache.usage.entries).toBe(before);
   });
+
+  it("answers a memorial page not in the garden from the cache, under any spelling of its address, before anything is read", async () => {
+    const first = await visitor().get(`${GARDEN_PATH}/987654-someone`);
+    expect(first.status).toBe(404);
+    // The flowers out of reach: only a page that reads nothing can still be given.
+    sql(server, "ALTER TABLE memorial_flowers RENAME TO memorial_flowers_away");
+    try {
+      for (const address of [`${GARDEN_PATH}/987654-someone`, `${GARDEN_PATH}/987654-another-name`, `${GARDEN_PATH}/987654`]) {
+        const again = await visitor().get(address);
+        expect(again.status, address).toBe(404);
+        expect(again.headers.get("etag"), address).toBe(first.headers.get("etag"));
+      }
+    } finally {
+      sql(server, "ALTER TABLE memorial_flowers_away RENAME TO memorial_flowers");
+    }
+  });
 });
