@@ -26,7 +26,7 @@ import { assertAdminGuarded, guardEachRoute, requireAdmin } from "./middlewares/
 import { publicRouter } from "./api/public/router";
 import { sessionRouter } from "./api/session/router";
 import { adminRouters } from "./api/admin";
-import { hookFactories, workerFactories } from "./hooks";
+import { commitListenerFactories, hookFactories, workerFactories } from "./hooks";
 import { siteHandler } from "./servePages";
 import { familyPages } from "./family/routes";
 import { notesPages } from "./family/notes";
@@ -126,12 +126,15 @@ async function assemble(config: ServerConfig, extraHooks: DomainHook[], log: Log
     submissionLimiter: new RateLimiter(config.submissionsPerHour, 3_600_000, undefined, clock),
     refusedSubmissionLimiter: new RateLimiter(config.refusedSubmissionsPerHour, 3_600_000, undefined, clock),
     hooks,
+    afterCommit: [],
     background: [],
     async emit(tx, event) {
       for (const hook of hooks) await hook(tx, event);
+      for (const listener of services.afterCommit) db.afterCommit(() => listener(event));
     },
   };
   hooks.push(...hookFactories.map((make) => make(services)));
+  services.afterCommit.push(...commitListenerFactories.map((make) => make(services)));
   await ensureAdminFromEnv(services);
 
   const app = new Koa<AppState>({ proxy: config.trustProxy > 0, maxIpsCount: config.trustProxy });

@@ -35,6 +35,13 @@ export type DomainEvent =
  */
 export type DomainHook = (tx: Queries, event: DomainEvent) => Promise<void>;
 
+/**
+ * Runs once the write that told `event` has committed, before its answer, and never for a write
+ * rolled back: what follows from a change outside the database (a cache emptied, a picture drawn).
+ * It must not fail; an error is logged and the write stands.
+ */
+export type CommitListener = (event: DomainEvent) => void;
+
 /** Everything a handler needs, built once per app. */
 export type { Queries };
 
@@ -60,9 +67,11 @@ export interface Services {
   /** Public submissions refused (a field missing, say), per address: a separate, higher bound against floods. */
   refusedSubmissionLimiter: RateLimiter;
   hooks: DomainHook[];
+  /** Told each event once its write committed (see CommitListener). */
+  afterCommit: CommitListener[];
   /** Background work a part of the server started (the preview drawings): stopped with the workers, before the database closes. */
   background: Worker[];
-  /** Tells every hook about `event`, inside `tx`. */
+  /** Tells every hook about `event`, inside `tx`, and every commit listener once `tx` committed. */
   emit(tx: Queries, event: DomainEvent): Promise<void>;
 }
 

@@ -93,6 +93,8 @@ export class Database {
   /** Large writes sent and not yet ended (waiting for their turn, or holding the lock). */
   private largeWrites = 0;
   private readonly afterLarge: (() => void)[] = [];
+  /** What the turn running now does once its work committed (see afterCommit); undefined between turns. */
+  private committing: (() => void)[] | undefined;
   /** The flush of the connection's commits, off the event loop, shared by the commits close together. */
   private readonly walFlush: WalFlush;
 
@@ -130,6 +132,16 @@ export class Database {
     } catch (err) {
       throw asStorageFailure(err);
     }
+  }
+
+  /**
+   * Calls `then` once the work of the turn running now (a transaction, a large write) has committed,
+   * still in its turn, so what one write makes stale is dropped before the next write begins; never
+   * when the work failed and rolled back. For work inside a turn only.
+   */
+  afterCommit(then: () => void): void {
+    if (!this.committing) throw new Error("afterCommit was called outside a write's turn.");
+    this.committing.push(then);
   }
 
   /** Runs `work` in one transaction, alone on the connection. */
@@ -282,16 +294,27 @@ export class Database {
       await nextTurn();
       await this.settle("before");
       let result: T;
+      const committed: (() => void)[] = [];
+      this.committing = committed;
       try {
         result = await work(this.source.manager);
       } catch (err) {
         await this.settle("after a failure", err);
         throw err;
+      } finally {
+        this.committing = undefined;
       }
       // Success means committed: a transaction still open here would be lost at the next restart.
       if (await this.settle("after success")) {
         const err = Object.assign(new Error("The work ended inside a transaction that was not committed"), { code: "SQLITE_FULL" });
         throw err;
+      }
+      for (const then of committed) {
+        try {
+          then();
+        } catch (err) {
+          this.log?.error("after_commit_failed", { error: err instanceof Error ? err.message.slice(0, 200) : String(err) });
+        }
       }
       return result;
     });

@@ -1,4 +1,5 @@
-import type { DomainHook, Services, Worker } from "./context";
+import type { CommitListener, DomainHook, Services, Worker } from "./context";
+import { staleCaches } from "./events";
 import { activityHook } from "./commands/activity";
 import { mailHookFactory, mailWorkerFactory } from "./mail";
 import { retentionWorkerFactory } from "./commands/retention";
@@ -11,5 +12,8 @@ import { remembranceHookFactory } from "./commands/remembrance";
  * A feature (activity log, outbox) adds its factory here with one line.
  */
 export const hookFactories: ((s: Services) => DomainHook)[] = [mailHookFactory, activityHook, remembranceHookFactory];
+
+/** Listeners told each event once its write committed (see CommitListener). */
+export const commitListenerFactories: ((s: Services) => CommitListener)[] = [staleCaches];
 
 export const workerFactories: ((s: Services) => Worker)[] = [mailWorkerFactory, retentionWorkerFactory, nightlyBackupFactory, intakeWorkerFactory];

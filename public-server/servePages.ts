@@ -8,12 +8,12 @@ import type { ServerConfig } from "./config";
 import type { AppState, Services } from "./context";
 import type { PageData as FormPageData } from "../shared/visitorForms";
 import { commentPageData, visitorForms } from "./forms";
-import { gardenPageData, type PageData } from "./garden/pages";
-import type { Entry } from "./lib/publicCache";
+import { gardenPageData, missingMemorialKey, type PageData } from "./garden/pages";
+import { cacheKey, type Entry } from "./lib/publicCache";
 import { escapeHtml } from "./lib/html";
 import { isApiPath } from "./lib/router";
 import { StaticFiles } from "./lib/staticFiles";
-import { GARDEN_PATH, gardenQueryFrom, gardenQueryString, memorialSegment } from "../shared/garden";
+import { GARDEN_PATH, gardenQueryFrom, gardenQueryString, memorialIdFrom, memorialSegment } from "../shared/garden";
 import { LOCALES, type Locale } from "../shared/i18n/locale";
 import { localeBase, localeOfPath, pathInLocale, pathWithoutLocale } from "../shared/i18n/paths";
 import type { Catalog } from "../shared/i18n/translate";
@@ -114,9 +114,9 @@ export function siteHandler(config: ServerConfig, s: Services): Middleware<AppSt
 /**
  * Renders each page once per address and site configuration, and keeps it
  * compressed in the public cache: a repeat visit costs a lookup, or a 304.
- * Garden views and memorial pages are filed under "flowers-page:" keys, which
- * every garden write already invalidates (comments too, below); other pages
- * under "page:", emptied when the configuration or the build changes.
+ * Garden views and memorial pages are filed under the "gardenPages" data, which
+ * the writes that change them make stale (shared/staleData.ts); other pages
+ * under "pages", emptied when the configuration or the build changes.
  */
 class PageRenderer {
   private ssr: Promise<SsrModule | null> | undefined;
@@ -136,10 +136,6 @@ class PageRenderer {
   ) {
     this.indexFile = path.join(config.webDir, "index.html");
     this.ssrFile = path.resolve(config.webDir, "..", "ssr", "entry-server.js");
-    // A memorial page shows its comments: a comment's approval or removal renews the garden's pages.
-    s.cache.onInvalidate((prefixes) => {
-      if (prefixes.includes("comments:") && !prefixes.some((p) => "flowers-page:".startsWith(p))) s.cache.invalidate("flowers-page:");
-    });
   }
 
   /**
@@ -153,22 +149,26 @@ class PageRenderer {
     const path = normalise(pathname);
     const bare = pathWithoutLocale(path);
     if (bare === GARDEN_PATH) {
-      const entry = this.s.cache.peek(`flowers-page:${pathInLocale(GARDEN_PATH, localeOfPath(path))}${gardenQueryString(gardenQueryFrom(search))}`);
+      const entry = this.s.cache.peek(cacheKey("gardenPages", pathInLocale(GARDEN_PATH, localeOfPath(path)) + gardenQueryString(gardenQueryFrom(search))));
       return entry && { status: 200, entry };
     }
-    // Memorial pages are filed under their own address only: a hit is the page for this address.
-    if (memorialSegment(bare) !== null) {
-      const entry = this.s.cache.peek(`flowers-page:${path}`);
-      return entry && { status: 200, entry };
+    // A memorial page is filed under its own address (a hit is the page for this address); one not in the
+    // garden under its id, which every spelling of its address shares.
+    const segment = memorialSegment(bare);
+    if (segment !== null) {
+      const entry = this.s.cache.peek(cacheKey("gardenPages", path));
+      if (entry) return { status: 200, entry };
+      const missing = this.s.cache.peek(cacheKey("gardenPages", missingMemorialKey(localeOfPath(path), memorialIdFrom(segment))));
+      return missing && { status: 404, entry: missing };
     }
-    const entry = this.s.cache.peek(`page:${path}`);
+    const entry = this.s.cache.peek(cacheKey("pages", path));
     return entry && { status: this.statuses.get(path) ?? 200, entry };
   }
 
   /** Empties the pages when site.json or the build changed (the store hands out a new object only then). */
   private renewedFor(site: SiteConfig, template: string): void {
     if (site !== this.cachedFor || template !== this.cachedTemplate) {
-      this.s.cache.invalidate("page:", "flowers-page:");
+      this.s.cache.invalidate(cacheKey("pages"), cacheKey("gardenPages"));
       this.cachedFor = site;
       this.cachedTemplate = template;
     }
@@ -199,18 +199,20 @@ class PageRenderer {
     if (data?.redirect) return { status: 301, redirect: data.redirect + (search ? `?${search}` : "") };
     // A memorial that is not in the garden (never was, or was withdrawn): its own gentle page, not the site's 404 text.
     if (data?.notFound && memorialSegment(bare) !== null) {
-      const entry = await this.s.cache.getRaw(`flowers-page:${data.key}`, () => this.render(ssr, path, "", template, site, manifest, data), { bounded: true });
+      const entry = await this.s.cache.getRaw(cacheKey("gardenPages", data.key), () => this.render(ssr, path, "", template, site, manifest, data), {
+        bounded: true,
+      });
       return { status: 404, entry };
     }
     if (data && !data.notFound) {
-      const key = `flowers-page:${data.key}`;
+      const key = cacheKey("gardenPages", data.key);
       const entry = await this.s.cache.getRaw(key, () => this.render(ssr, path, search, template, site, manifest, data), { bounded: true });
       return { status: 200, entry };
     }
     // Every unknown address shows the same not-found page (one per language): one cache entry for all of
     // them, so random addresses can neither grow the cache nor cost a render each.
     const key = data?.notFound || !ssr.isKnownPath(path) ? notFound : path;
-    const entry = await this.s.cache.getRaw(`page:${key}`, async () => {
+    const entry = await this.s.cache.getRaw(cacheKey("pages", key), async () => {
       const body = await this.render(ssr, key, "", template, site, manifest, null);
       return body;
     });

@@ -157,5 +157,4 @@ export async function decideCorrection(s: Services, flowerId: number, approve: b
     if (approve) await apply(tx, flowerId, changesOf(row.changes), row.hidden !== null, s.config.now());
     await s.emit(tx, { type: "correction", action: approve ? "approved" : "declined", id: flowerId, actor });
   });
-  if (approve) s.cache.invalidate("flowers", "comments:");
 }

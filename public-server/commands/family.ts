@@ -195,7 +195,6 @@ export async function familyChange(s: Services, flowerId: number, change: Family
     await s.emit(tx, { type: "family", change, id: flowerId });
     return true;
   });
-  if (changed) s.cache.invalidate("flowers", "comments:");
   return changed;
 }
 

@@ -17,6 +17,5 @@ export async function editFlower(s: Services, id: number, input: FlowerEntry, ex
     await s.emit(tx, { type: "edited", kind: "flower", id, actor });
     return result;
   });
-  s.cache.invalidate("flowers", "comments:");
   return saved;
 }

@@ -166,7 +166,6 @@ async function upload(s: Services, body: BulkBody, actor: User, keyed?: () => { 
       if (sent) await keepAnswer(writer, actor.id, sent.key, sent.hash, first);
       return first;
     });
-    if (!answer.replayed) s.cache.invalidate("flowers");
     return answer;
   });
 }
@@ -186,7 +185,6 @@ export async function bulkUpdate(s: Services, body: BulkBody, choice: BulkUpdate
       await s.emit(writer, { type: "imported", mode: "bulk-update", count: done.applied, actor });
       return done;
     });
-    s.cache.invalidate("flowers", "comments:");
     return { message: updatedMessage(outcome), count: outcome.applied, skipped: outcome.skipped + outcome.deleted };
   });
 }
@@ -268,7 +266,6 @@ async function resetAndImportFile(s: Services, file: string, actor: User, addres
     { backupFirst: backupPath },
   );
   pruneBackups(backupDir, s.config.backupKeep);
-  s.cache.invalidate("flowers", "comments:");
 
   // The answer names the backup and its time; where the server keeps it is the server's business.
   const backup = { name: path.basename(backupPath), createdAt: takenAt.toISOString() };

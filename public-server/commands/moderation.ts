@@ -7,8 +7,6 @@ import { changedMessage, goneMessage, type ModeratedKind } from "../../shared/mo
 /** What the server alone needs of each kind. */
 interface KindStore {
   table: string;
-  /** Public cache keys this kind feeds. */
-  cache: string[];
   /** A short description for the activity log: never an email or a parent's name. */
   summarise(tx: Queries, id: number): Promise<string>;
 }
@@ -21,12 +19,10 @@ const first = async (tx: Queries, sql: string, id: number): Promise<string> => {
 export const KINDS: Record<ModeratedKind, KindStore> = {
   testimonial: {
     table: "testimonials",
-    cache: ["testimonials"],
     summarise: (tx, id) => first(tx, "SELECT 'Testimonial by ' || first_name || ' ' || substr(last_name, 1, 1) || '.' AS s FROM testimonials WHERE id = ?", id),
   },
   flower: {
     table: "memorial_flowers",
-    cache: ["flowers", "comments:"],
     summarise: (tx, id) =>
       first(
         tx,
@@ -36,7 +32,6 @@ export const KINDS: Record<ModeratedKind, KindStore> = {
   },
   comment: {
     table: "memorial_comments",
-    cache: ["comments:"],
     summarise: (tx, id) => first(tx, "SELECT 'Comment by ' || commenter_name AS s FROM memorial_comments WHERE id = ?", id),
   },
 };
@@ -68,7 +63,6 @@ export async function approveItem(s: Services, kind: ModeratedKind, id: number, 
     await s.emit(tx, { type: "approved", kind, id, actor });
     return row.version + 1;
   });
-  s.cache.invalidate(...KINDS[kind].cache);
   return { id, version, approved: true };
 }
 
@@ -80,5 +74,4 @@ export async function deleteItem(s: Services, kind: ModeratedKind, id: number, e
     await tx.query(`DELETE FROM ${KINDS[kind].table} WHERE id = ?`, [id]);
     await s.emit(tx, { type: "deleted", kind, id, actor, wasApproved: Boolean(row.approved), summary });
   });
-  s.cache.invalidate(...KINDS[kind].cache);
 }

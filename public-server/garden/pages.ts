@@ -47,6 +47,9 @@ export interface PageData {
  * keys and redirects carry the language's prefix (each language's page is cached apart); null for every
  * other page.
  */
+/** The cached page of a memorial not in the garden: one per id and language, whatever the rest of its address says. */
+export const missingMemorialKey = (locale: Locale, id: number | null) => pathInLocale(`${GARDEN_PATH}/\0missing:${id ?? "none"}`, locale);
+
 export async function gardenPageData(s: Services, pathname: string, search: string, locale: Locale = DEFAULT_LOCALE): Promise<PageData | null> {
   const local = (p: string) => pathInLocale(p, locale);
   if (pathname === GARDEN_PATH) {
@@ -75,8 +78,7 @@ export async function gardenPageData(s: Services, pathname: string, search: stri
   const id = memorialIdFrom(segment);
   const [flower, noindex] = id === null ? [null, false] : await s.db.read((db) => [approvedFlower(db, id), searchHiddenAmong(db, [id])] as const);
   // A memorial not (or no longer) in the garden: the memorial page itself says so gently, status 404.
-  if (!flower)
-    return { key: local(`${GARDEN_PATH}/\0missing:${id ?? "none"}`), data: id === null ? {} : { [flowerApiPath(id)]: null }, notFound: true, private: true };
+  if (!flower) return { key: missingMemorialKey(locale, id), data: id === null ? {} : { [flowerApiPath(id)]: null }, notFound: true, private: true };
   const path = memorialPath(flower);
   if (path !== pathname) return { key: local(`${GARDEN_PATH}/\0redirect:${pathname}`), data: {}, redirect: local(path) };
   const [comments, library] = await s.db.read(async (_, m) =>

@@ -10,7 +10,7 @@ import { flowerWords } from "../../shared/flowerWords";
 import { fullName, IN_LOVING_MEMORY } from "../../shared/garden";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../shared/i18n/locale";
 import { ErrorId } from "../../shared/errors";
-import type { Services } from "../context";
+import type { DomainEvent, Services } from "../context";
 import { NotFound, Unavailable } from "../errors";
 import { escapeHtml } from "../lib/html";
 import { approvedFlower, searchHiddenAmong } from "./query";
@@ -276,25 +276,14 @@ export class PreviewImages {
   private readonly jobs = new Map<number, Job>();
   /** Drawings asked for and not yet done, by file: a second request for the same one waits for the first. */
   private readonly drawing = new Map<string, Promise<Buffer>>();
-  private readonly toDraw = new Set<number>();
-  private readonly toForget = new Set<number>();
-  private forgetAll = false;
   /** Drawings and removals started after writes, awaited on stop: none may touch the data folder once the server has closed. */
   private readonly afterWrites = new Set<Promise<unknown>>();
   private stopped = false;
 
   constructor(private readonly s: Services) {
     this.dir = path.join(s.config.dataDir, "previews");
-    // Hooks run inside the write's transaction: what they note is done once it committed (the cache is told then).
-    s.hooks.push(async (_tx, event) => {
-      if ((event.type === "approved" && event.kind === "flower") || event.type === "edited" || (event.type === "correction" && event.action === "approved"))
-        this.toDraw.add(event.id);
-      else if (event.type === "deleted" && event.kind === "flower") this.toForget.add(event.id);
-      else if (event.type === "imported" && event.mode === "reset") this.forgetAll = true;
-    });
-    s.cache.onInvalidate((prefixes) => {
-      if (prefixes.some((p) => p.startsWith("flowers") || "flowers".startsWith(p))) this.afterWrite();
-    });
+    // Told once the write committed, so a write rolled back neither draws nor removes anything.
+    s.afterCommit.push((event) => this.afterWrite(event));
   }
 
   /** Answers GET /api/memorial-flowers/:id/preview.png like a static file: ETag, long cache when versioned, noindex unless the site allows indexing memorials. */
@@ -400,21 +389,21 @@ export class PreviewImages {
     void worker.terminate();
   }
 
-  /** After a garden write: draws what was approved or edited, removes what was deleted. */
-  private afterWrite(): void {
+  /** After a garden write committed: draws what was approved or edited, removes what was deleted, all of them on a reset. */
+  private afterWrite(event: DomainEvent): void {
     if (this.stopped) return;
-    if (this.forgetAll) {
-      this.forgetAll = false;
-      this.toDraw.clear();
-      this.toForget.clear();
+    if (event.type === "imported" && event.mode === "reset") {
       this.track(fs.promises.rm(this.dir, { recursive: true, force: true }).catch(() => undefined));
       return;
     }
-    for (const id of this.toForget) this.track(this.forget(id));
-    this.toForget.clear();
-    const ids = [...this.toDraw];
-    this.toDraw.clear();
-    for (const id of ids) {
+    if (event.type === "deleted" && event.kind === "flower") {
+      this.track(this.forget(event.id));
+      return;
+    }
+    const drawn =
+      (event.type === "approved" && event.kind === "flower") || event.type === "edited" || (event.type === "correction" && event.action === "approved");
+    if (drawn) {
+      const { id } = event;
       this.track(
         this.s.db
           .read((db) => approvedFlower(db, id))

@@ -5,6 +5,13 @@ import { promisify } from "node:util";
 import { brotliCompress, brotliCompressSync, createBrotliCompress, createGunzip, createGzip, gzip, gzipSync, constants as zlib } from "node:zlib";
 import type { Context } from "koa";
 import { preferredEncoding } from "./staticFiles";
+import { PAGE_DATA, type PageDataName } from "../../shared/staleData";
+
+/**
+ * The cache key of an answer or page showing `data`: filed under that data's prefix, so the writes that
+ * make it stale drop it (shared/staleData.ts). `rest` tells it from the other answers of the same data.
+ */
+export const cacheKey = (data: PageDataName, rest = "") => PAGE_DATA[data].server + rest;
 
 interface EntryBase {
   readonly gzip: Buffer;
@@ -95,7 +102,6 @@ export const DEFAULT_CACHE_BOUNDS: CacheBounds = { maxEntries: 5_000, maxBytes: 
 export class PublicCache {
   private readonly entries = new Map<string, Entry>();
   private readonly building = new Map<string, Promise<Entry | null>>();
-  private readonly listeners: ((prefixes: string[]) => void)[] = [];
   private bytes = 0;
   private generation = 0;
 
@@ -204,7 +210,7 @@ export class PublicCache {
     this.bytes -= sizeOf(entry);
   }
 
-  /** Forgets every entry whose key starts with one of the prefixes (call after the write committed). */
+  /** Forgets every entry whose key starts with one of the prefixes (after a write committed: see public-server/events.ts). */
   invalidate(...prefixes: string[]): void {
     this.generation++;
     for (const key of [...this.entries.keys()]) {
@@ -214,12 +220,6 @@ export class PublicCache {
     for (const key of [...this.building.keys()]) {
       if (prefixes.some((p) => key.startsWith(p))) this.building.delete(key);
     }
-    for (const listener of this.listeners) listener(prefixes);
-  }
-
-  /** Calls `listener` after every invalidation (other caches built from the same data follow it). */
-  onInvalidate(listener: (prefixes: string[]) => void): void {
-    this.listeners.push(listener);
   }
 
   /** Sends `entry` with an ETag (answering 304 when it matches) and the best encoding the client takes. */

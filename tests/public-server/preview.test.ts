@@ -61,7 +61,8 @@ describe("share images", () => {
   afterAll(() => server?.stop());
 
   const folder = (id: number) => path.join(server.dataDir, "previews", String(id));
-  const files = (id: number) => (fs.existsSync(folder(id)) ? fs.readdirSync(folder(id)) : []);
+  // The stored pictures, not a drawing's temporary file (".<name>.<job>.tmp") while it is being written.
+  const files = (id: number) => (fs.existsSync(folder(id)) ? fs.readdirSync(folder(id)).filter((name) => !name.startsWith(".")) : []);
 
   it("draws a flower's image when it is approved, keeps it under the data folder, and serves it like a static file", async () => {
     const { id } = await liveFlower(server, admin, { babyFirstName: "Clement", lossDate: "2 May 2024" });

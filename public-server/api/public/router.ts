@@ -5,7 +5,7 @@ import type { AppState, Services } from "../../context";
 import { CommentLibraryEntity } from "../../entities/CommentLibrary";
 import { MemorialFlowerEntity } from "../../entities/MemorialFlower";
 import { TestimonialEntity } from "../../entities/Testimonial";
-import { BadRequest, NotFound, Unavailable } from "../../errors";
+import { BadRequest, Unavailable } from "../../errors";
 import { isLocale, LOCALES } from "../../../shared/i18n/locale";
 import { ErrorId } from "../../../shared/errors";
 import { idParam, parse } from "../../lib/validate";
@@ -22,6 +22,7 @@ import { findById } from "../../lib/byId";
 import { SERVICE_HEADER, SERVICE_NAME } from "../../../shared/constants";
 import { storageState } from "../../lib/storageHealth";
 import { withLanguage } from "../../lib/localise";
+import { cachedGet } from "../../lib/cachedAnswer";
 
 const UNHEALTHY = {
   "read-only": Unavailable(ErrorId.databaseReadOnly, "The database is read-only: nothing can be saved until whoever runs the server makes it writable.", 60),
@@ -63,63 +64,54 @@ export function publicRouter(s: Services): Router<AppState> {
     ctx.body = lang === undefined ? s.site.get() : s.site.forLocale(lang);
   });
 
+  // Each public answer names the data it shows; it is read, on the read-only connection, only when the cache has none.
+  const NOT_IN_GARDEN = "This memorial flower is not in the garden.";
+
   // The whole garden in one answer, kept as it always was for other clients (the site pages it instead).
-  router.get("/memorial-flowers", async (ctx) => {
-    const entry = await s.cache.getStreamed("flowers", () => wholeGardenJson(s));
-    s.cache.send(ctx, entry);
-  });
+  cachedGet(router, s, "/memorial-flowers", { data: "garden", key: () => "all", stream: () => wholeGardenJson(s) });
 
   // One view of the garden: ?flower=&letter=&search=&page= (read leniently, like the page's address).
-  router.get("/memorial-flowers/garden", async (ctx) => {
-    const query = gardenQueryFrom(ctx.querystring);
-    const key = `flowers-view:${gardenQueryString(query)}`;
-    const entry = await s.cache.get(key, () => s.db.read((db) => gardenPage(db, query)), { bounded: true });
-    s.cache.send(ctx, entry);
+  cachedGet(router, s, "/memorial-flowers/garden", {
+    data: "garden",
+    key: (ctx) => `view:${gardenQueryString(gardenQueryFrom(ctx.querystring))}`,
+    read: (ctx) => (db) => gardenPage(db, gardenQueryFrom(ctx.querystring)),
+    bounded: true,
   });
 
   const previews = new PreviewImages(s);
   s.background.push(previews);
   router.get("/memorial-flowers/:id/preview.png", (ctx) => previews.send(ctx, idParam(ctx.params.id)));
 
-  router.get("/memorial-flowers/:id", async (ctx) => {
-    const flowerId = idParam(ctx.params.id);
-    const entry = await s.cache.get(`flowers-one:${flowerId}`, () => s.db.read((db) => approvedFlower(db, flowerId)), { bounded: true });
-    if (entry.body.toString() === "null") throw NotFound("This memorial flower is not in the garden.");
-    s.cache.send(ctx, entry);
+  cachedGet(router, s, "/memorial-flowers/:id", {
+    data: "garden",
+    key: (ctx) => `one:${idParam(ctx.params.id)}`,
+    read: (ctx) => (db) => approvedFlower(db, idParam(ctx.params.id)),
+    bounded: true,
+    missing: NOT_IN_GARDEN,
   });
 
-  router.get("/testimonials", async (ctx) => {
-    const entry = await s.cache.get("testimonials", async () => {
-      const rows = await s.db.read((_, m) => m.find(TestimonialEntity, { where: { approved: true }, order: { id: "DESC" } }));
-      return rows.map(presentPublicTestimonial);
-    });
-    s.cache.send(ctx, entry);
+  cachedGet(router, s, "/testimonials", {
+    data: "testimonials",
+    read: () => async (_, m) => (await m.find(TestimonialEntity, { where: { approved: true }, order: { id: "DESC" } })).map(presentPublicTestimonial),
   });
 
-  router.get("/comment-library", async (ctx) => {
-    const entry = await s.cache.get("library", async () => {
-      const rows = await s.db.read((_, m) => m.find(CommentLibraryEntity, { where: { active: true }, order: { category: "DESC", id: "ASC" } }));
-      return rows.map(presentLibraryEntry);
-    });
-    s.cache.send(ctx, entry);
+  cachedGet(router, s, "/comment-library", {
+    data: "library",
+    read: () => async (_, m) =>
+      (await m.find(CommentLibraryEntity, { where: { active: true }, order: { category: "DESC", id: "ASC" } })).map(presentLibraryEntry),
   });
 
-  router.get("/memorial-flowers/:id/comments", async (ctx) => {
-    const flowerId = idParam(ctx.params.id);
-    const entry = await s.cache.find(
-      `comments:${flowerId}`,
-      async () => {
-        const rows = await s.db.read(async (_, m) => {
-          const flower = await findById(m, MemorialFlowerEntity, flowerId, { approved: true });
-          return flower ? listPublicComments(m, flowerId) : null;
-        });
-        return rows?.map(presentPublicComment) ?? null;
-      },
-      { bounded: true },
-    );
-    // An unknown or unapproved flower is answered 404 each time and never cached.
-    if (!entry) throw NotFound("This memorial flower is not in the garden.");
-    s.cache.send(ctx, entry);
+  // An unknown or unapproved flower is answered 404 each time and never cached.
+  cachedGet(router, s, "/memorial-flowers/:id/comments", {
+    data: "comments",
+    key: (ctx) => String(idParam(ctx.params.id)),
+    read: (ctx) => async (_, m) => {
+      const flowerId = idParam(ctx.params.id);
+      const flower = await findById(m, MemorialFlowerEntity, flowerId, { approved: true });
+      return flower ? (await listPublicComments(m, flowerId)).map(presentPublicComment) : null;
+    },
+    bounded: true,
+    missing: NOT_IN_GARDEN,
   });
 
   router.post("/assistance-requests", limited, async (ctx) => {

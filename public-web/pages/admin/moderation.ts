@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { AdminCommentDto, AdminFlowerDto, AdminPage, AdminTestimonialDto, FlowerCorrectionDto } from "../../../shared/schemas/admin";
 import { MODERATION, type ModeratedKind, type ModeratedKindInfo } from "../../../shared/moderation";
+import { clientKeysAfter } from "../../../shared/staleData";
 import { api, ApiError, messageFor } from "../../lib/api";
 import { invalidate, useQuery } from "../../lib/queries";
 import { notify, notifyError } from "../../lib/toast";
@@ -14,14 +15,12 @@ interface KindInfo extends ModeratedKindInfo {
   publicKeys: string[];
 }
 
-const PUBLIC_KEYS: Record<Kind, string[]> = {
-  testimonial: ["/api/testimonials"],
-  flower: ["/api/memorial-flowers", "/api/memorial-comments"],
-  // Comments live under /api/memorial-flowers/{id}/comments; the prefix covers them.
-  comment: ["/api/memorial-comments", "/api/memorial-flowers"],
-};
-
-const info = (kind: Kind): KindInfo => ({ ...MODERATION[kind], path: `/api/admin/${MODERATION[kind].path}`, publicKeys: PUBLIC_KEYS[kind] });
+// What an approval or a removal of this kind makes stale, from the table the server drops its caches by.
+const info = (kind: Kind): KindInfo => ({
+  ...MODERATION[kind],
+  path: `/api/admin/${MODERATION[kind].path}`,
+  publicKeys: clientKeysAfter(`approved:${kind}`, `deleted:${kind}`),
+});
 
 export const KIND: Record<Kind, KindInfo> = { testimonial: info("testimonial"), flower: info("flower"), comment: info("comment") };
 
