@@ -5,6 +5,7 @@ import { mailFor } from "../../public-server/mail";
 import { cleanupAfterAll } from "../support/cleanup";
 import { FAMILY_TOKEN, liveFlower, newestToken, signedIn, sql, submitFlower } from "./fixtures";
 import { FAMILY_PAGE_WORDS } from "../../public-server/family/words";
+import { readCsvRecords } from "../../shared/csv";
 
 // A family's private pages speak the language of their address, as the rest of the site does (/es/… is
 // Spanish); a family who wrote in Spanish is linked and sent to the Spanish addresses, and reads the
@@ -176,6 +177,14 @@ describe("the monthly update and its unsubscribe page in the family's language",
     expect(preview.spanish?.recipients).toBe(1);
     expect(preview.spanish?.text).toContain("Nuestra noche de oración de Cuaresma es el 17 de febrero.");
     expect((await admin.post("/api/admin/updates/preview", { ...update, spanish: { subject: "Noticias", text: " " } })).status).toBe(400);
+
+    // The list for a mailer of the team's own says each address's language.
+    const { records } = readCsvRecords(await (await admin.get("/api/admin/mailing-list.csv")).text());
+    expect(records[0]!.at(-1)).toBe("Language");
+    expect(records.slice(1).map((r) => [r[1], r.at(-1)])).toEqual([
+      ["lucia@example.com", "es"],
+      ["maren@example.com", "en"],
+    ]);
 
     expect((await json<{ queued: number }>(await admin.post("/api/admin/updates/send", update))).queued).toBe(2);
     const sent = stored(s, "monthly-update");
