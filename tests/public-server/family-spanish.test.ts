@@ -1,8 +1,11 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/testServer";
 import { Client, json } from "../support/client";
 import { mailFor } from "../../public-server/mail";
 import { cleanupAfterAll } from "../support/cleanup";
+import { until } from "../support/until";
 import { FAMILY_TOKEN, liveFlower, newestToken, signedIn, sql, submitFlower } from "./fixtures";
 import { FAMILY_PAGE_WORDS } from "../../public-server/family/words";
 import { readCsvRecords } from "../../shared/csv";
@@ -80,6 +83,7 @@ describe("the manage page in the family's language", () => {
     // The notes' choice, with the months named in Spanish.
     expect(page).toContain("Notas de recuerdo en las fechas que usted elija");
     expect(page).toContain('<option value="1">enero</option>');
+    expect(page).toContain("Día del Recuerdo de la Pérdida Gestacional e Infantil, 15 de octubre");
 
     // A correction with the baby's name left out: the sentence beside the field is the catalog's Spanish.
     const wrong = await family.post(ES_MANAGE, "change=correct&babyFirstName=&babyLastName=Ejemplo&flowerType=lily", sameSite(s));
@@ -154,6 +158,37 @@ describe("the manage page in the family's language", () => {
     expect(stored(s, "family-link").at(-1)!.text).toMatch(/\/manage-memorial\[\[family-link:\d+\]\]/);
     expect(stored(s, "family-link").at(-1)!.text).not.toContain("/es/");
     expect(await (await new Client(s.url).get(`${MANAGE}?link=ended`)).text()).toContain("<h1>This link no longer works</h1>");
+  });
+});
+
+describe("with Spanish turned off in site.json", () => {
+  it("a Spanish family's link, even at a Spanish address from an earlier email, opens the English page, which offers no Spanish", async () => {
+    const s = await server();
+    const file = path.join(s.dataDir, "site.json");
+    const site = JSON.parse(fs.readFileSync(file, "utf8"));
+    fs.writeFileSync(file, JSON.stringify({ ...site, languages: ["en"] }, null, 2));
+    await until(
+      async () => (await json<{ languages: string[] }>(await new Client(s.url).get("/api/site"))).languages.join() === "en",
+      "site.json read",
+      10_000,
+    );
+    const admin = await signedIn(s);
+    await liveFlower(s, admin, { language: "es", babyFirstName: "Tomás", email: "tomas@example.com" });
+    expect(stored(s, "flower-approved").at(-1)!.text).not.toContain("/es/");
+    const { family, location, cookies } = await open(s, `${ES_MANAGE}?token=${await newestToken(s)}`);
+    expect(location).toBe(MANAGE);
+    // The cookie goes to the English address only: no Spanish page is offered.
+    expect(cookies.map((c) => /path=([^;]+)/i.exec(c)![1])).toEqual([MANAGE, MANAGE]);
+    const page = await (await family.get(MANAGE)).text();
+    expect(page).toContain('<html lang="en">');
+    expect(page).not.toContain("Español");
+    expect(page).not.toContain("/es/");
+    // A Spanish address of these pages still answers, in English, with the way to a new link.
+    const spanish = await new Client(s.url).get(`${ES_MANAGE}?link=ended`);
+    expect(spanish.status).toBe(200);
+    const ended = await spanish.text();
+    expect(ended).toContain("<h1>This link no longer works</h1>");
+    expect(ended).toContain(`<form method="post" action="${MANAGE}/email-link">`);
   });
 });
 
