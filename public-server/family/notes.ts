@@ -137,7 +137,7 @@ function tokenPage(site: SiteConfig, lang: PageLanguage, act: NoteAction, state:
   return document(
     site,
     lang,
-    `${heading} | ${site.shortName}`,
+    heading,
     `<h1>${esc(heading)}</h1><p${state === "done" ? ' role="status"' : ""}>${esc(text)}</p>${form}
 <section><p class="quiet">${esc(contactLine(site, lang))}</p><p><a href="${lang.to("/")}">${esc(lang.words.home)}</a></p></section>`,
     state === "ask" ? address : undefined,

@@ -68,10 +68,11 @@ export const barePath = (address: string) => {
 };
 
 /**
- * The page: `alternate` is the same page's address without a language
- * (its query kept), linked in each other language the team offers.
+ * The page, titled `heading` and the site's short name in its language: `alternate` is the same
+ * page's address without a language (its query kept), linked in each other language the team offers.
  */
-export function document(site: SiteConfig, lang: PageLanguage, title: string, body: string, alternate?: string): string {
+export function document(site: SiteConfig, lang: PageLanguage, heading: string, body: string, alternate?: string): string {
+  const title = `${heading} | ${siteFor(site, lang.locale).shortName}`;
   const others = alternate
     ? LOCALES.filter((l) => l !== lang.locale && languageOn(site, l))
         .map((l) => `<a href="${esc(localePath(l, alternate))}" hreflang="${l}" lang="${l}">${esc(FAMILY_PAGE_WORDS[l].languageName)}</a>`)
@@ -199,7 +200,7 @@ export function managePage(
     `<section><h2>${esc(T.deleteHeading)}</h2><p>${esc(T.deleteHelp)}</p><p><a class="button secondary" href="${lang.to(MANAGE_PATH)}?confirm=delete">${esc(T.deleteStart)}</a></p></section>`,
     `<section><p class="quiet">${esc(T.privateNote)} ${esc(contactLine(site, lang))}</p></section>`,
   );
-  return document(site, lang, `${T.title} | ${site.shortName}`, parts.join("\n"), MANAGE_PATH);
+  return document(site, lang, T.title, parts.join("\n"), MANAGE_PATH);
 }
 
 /** The last step before "Delete everything": what will be gone, in words. */
@@ -211,7 +212,7 @@ export function confirmDeletePage(site: SiteConfig, lang: PageLanguage, f: Famil
   return document(
     site,
     lang,
-    `${T.confirmHeading} | ${site.shortName}`,
+    T.confirmHeading,
     `<h1>${esc(T.confirmHeading)}</h1><p>${esc(T.confirmIntro)}</p><ul>${items}</ul><p>${esc(T.confirmAfter)}</p>
 <form method="post" action="${lang.to(MANAGE_PATH)}"><input type="hidden" name="change" value="delete"><input type="hidden" name="confirm" value="yes"><button type="submit" class="danger">${esc(T.confirmYes)}</button></form>
 <p><a href="${lang.to(MANAGE_PATH)}">${esc(T.confirmNo)}</a></p>`,
@@ -244,7 +245,7 @@ export function noLinkPage(site: SiteConfig, lang: PageLanguage, reason: NoLinkR
   return document(
     site,
     lang,
-    `${heading} | ${site.shortName}`,
+    heading,
     `<h1>${esc(heading)}</h1><p${reason === "sent" ? ' role="status"' : ""}>${esc(text)}</p>${form}
 <section><p class="quiet">${esc(contactLine(site, lang))}</p><p><a href="${lang.to("/")}">${esc(T.home)}</a></p></section>`,
     `${MANAGE_PATH}${NO_LINK_QUERY[reason]}`,
@@ -275,7 +276,7 @@ export function stopUpdatesPage(site: SiteConfig, lang: PageLanguage, state: Sto
   return document(
     site,
     lang,
-    `${heading} | ${site.shortName}`,
+    heading,
     `<h1>${esc(heading)}</h1><p${state === "stopped" ? ' role="status"' : ""}>${esc(text)}</p>${form}
 <section><p class="quiet">${esc(contactLine(site, lang))}</p><p><a href="${lang.to("/")}">${esc(T.home)}</a></p></section>`,
     // Asking again in the other language: the address keeps its token, as the form's does.

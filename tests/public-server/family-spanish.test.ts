@@ -50,6 +50,15 @@ const ENGLISH = /\b(Your baby's memorial|Withdraw|memorial flower|Garden of Reme
 describe("the manage page in the family's language", () => {
   it("a Spanish family's link opens the Spanish page, whose every part and answer is in Spanish, with Spanish dates", async () => {
     const s = await server();
+    // The team gave the site's short name in Spanish: the Spanish pages' titles carry it.
+    const file = path.join(s.dataDir, "site.json");
+    const site = JSON.parse(fs.readFileSync(file, "utf8"));
+    fs.writeFileSync(file, JSON.stringify({ ...site, translations: { es: { ...site.translations.es, shortName: "Nuestra Señora" } } }, null, 2));
+    await until(
+      async () => (await json<{ shortName: string }>(await new Client(s.url).get("/api/site?lang=es"))).shortName === "Nuestra Señora",
+      "site.json read",
+      10_000,
+    );
     const admin = await signedIn(s);
     const { id } = await liveFlower(s, admin, {
       language: "es",
@@ -74,6 +83,7 @@ describe("the manage page in the family's language", () => {
     const page = await res.text();
     expect(page).toContain('<html lang="es">');
     expect(page).toContain("<h1>La página en memoria de Sofía Ejemplo</h1>");
+    expect(page).toContain("<title>La página en memoria de su bebé | Nuestra Señora</title>");
     expect(page).toContain("Alcatraz o cala · marzo de 2026");
     expect(page).toContain(`<a href="/es/garden-of-remembrance/${id}-sofia-ejemplo">Visitar la página en memoria</a>`);
     expect(page).toContain('<label for="babyFirstName">Nombre del bebé</label>');
