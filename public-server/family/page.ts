@@ -2,7 +2,7 @@ import { FLOWER_TYPES } from "../../shared/flowers";
 import { flowerWords } from "../../shared/flowerWords";
 import { CORRECTED_FIELDS, type CorrectedField } from "../../shared/schemas/admin";
 import { fullName, memorialPath } from "../../shared/garden";
-import { LOCALES, type Locale } from "../../shared/i18n/locale";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../shared/i18n/locale";
 import { languageOn, localePath, longDate, pathFor } from "../../shared/i18n/content";
 import { localeOfPath, pathWithoutLocale } from "../../shared/i18n/paths";
 import { siteFor, type SiteConfig } from "../../shared/schemas/site";
@@ -57,7 +57,7 @@ export interface PageLanguage {
 
 export function pageLanguage(site: SiteConfig, address: string): PageLanguage {
   const asked = localeOfPath(address);
-  const locale = languageOn(site, asked) ? asked : LOCALES[0];
+  const locale = languageOn(site, asked) ? asked : DEFAULT_LOCALE;
   return { locale, words: FAMILY_PAGE_WORDS[locale], to: (path) => localePath(locale, path) };
 }
 
