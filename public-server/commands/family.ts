@@ -8,6 +8,7 @@ import { FAMILY_ACTOR, recordActivity } from "./activity";
 import { KINDS } from "./moderation";
 import { waitingCorrection } from "./corrections";
 import type { CorrectedField } from "../../shared/schemas/admin";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../../shared/i18n/locale";
 
 /** Where a family manages their memorial: the private link opens it, and every action posts to it. */
 export const MANAGE_PATH = "/manage-memorial";
@@ -111,6 +112,8 @@ export interface FamilyView extends PublicFlowerDto {
   searchHidden: boolean;
   /** The surname as the family wrote it, even where the memorial shows its initial. */
   fullLastName: string | null;
+  /** The language the family wrote in: their link opens the manage page in it. */
+  language: Locale;
   /** The correction waiting for a volunteer: the fields it changes, as they would read. */
   correction: Partial<Record<CorrectedField, string | null>> | null;
 }
@@ -122,7 +125,7 @@ export async function familyView(s: Services, flowerId: number): Promise<FamilyV
         `SELECT id, baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName, baby_last_name AS babyLastName, loss_date AS lossDate,
            flower_type AS flowerType, approved, withdrawn_at AS withdrawnAt, comments_off AS commentsOff, hidden_last_name IS NOT NULL AS surnameHidden,
            email_updates AS emailUpdates, coalesce(trim(email), '') <> '' AS hasEmail, link_only AS linkOnly, search_hidden AS searchHidden,
-           coalesce(hidden_last_name, baby_last_name) AS fullLastName
+           coalesce(hidden_last_name, baby_last_name) AS fullLastName, language
          FROM memorial_flowers WHERE id = ?`,
       )
       .get(flowerId),
@@ -137,6 +140,7 @@ export async function familyView(s: Services, flowerId: number): Promise<FamilyV
     hasEmail: Boolean(row.hasEmail),
     linkOnly: Boolean(row.linkOnly),
     searchHidden: Boolean(row.searchHidden),
+    language: isLocale(row.language) ? row.language : DEFAULT_LOCALE,
     correction: await waitingCorrection(s, flowerId),
   };
 }

@@ -6,6 +6,7 @@ import { parseDbTime, toDbTime } from "../lib/time";
 import { enqueue } from "../mail/outbox";
 import { notesConfirmMessage, remembranceNoteMessage, type ChosenDate } from "../mail/remembranceMessages";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../shared/i18n/locale";
+import { pathFor } from "../../shared/i18n/content";
 import { dateInYear, dayBefore, localClock, type RemembranceNoteCounts } from "../../shared/remembrance";
 import type { RemembranceChoice } from "../../shared/schemas/public";
 import { textIn, type SiteConfig } from "../../shared/schemas/site";
@@ -45,9 +46,9 @@ const mac = (key: string, action: NoteAction, id: number, createdAt: string) =>
  */
 export const noteToken = (s: Services, action: NoteAction, id: number, createdAt: string) => `${id}.${mac(keyFor(s), action, id, createdAt)}`;
 
-/** The address of a token's page (the request log records paths only, never the query). */
-export const noteUrl = (s: Services, action: NoteAction, id: number, createdAt: string) =>
-  `${s.config.publicUrl}${NOTES_PATH}/${action}?token=${noteToken(s, action, id, createdAt)}`;
+/** The address of a token's page, in the notes' language (the request log records paths only, never the query). */
+export const noteUrl = (s: Services, locale: Locale, action: NoteAction, id: number, createdAt: string) =>
+  `${s.config.publicUrl}${pathFor(s.site.get(), locale, NOTES_PATH)}/${action}?token=${noteToken(s, action, id, createdAt)}`;
 
 interface NoteRow {
   id: number;
@@ -161,7 +162,14 @@ export async function chooseNotes(s: Services, tx: Queries, flowerId: number, ch
     `SELECT ${NOTE_COLUMNS}, ${FLOWER_COLUMNS} FROM remembrance_notes n JOIN memorial_flowers f ON f.id = n.flower_id WHERE n.flower_id = ?`,
     [flowerId],
   )) as NoteWithFlower[];
-  const content = notesConfirmMessage(site, locale, note!, chosenDates(note!, site, locale), timeZone, noteUrl(s, "confirm", note!.id, note!.createdAt));
+  const content = notesConfirmMessage(
+    site,
+    locale,
+    note!,
+    chosenDates(note!, site, locale),
+    timeZone,
+    noteUrl(s, locale, "confirm", note!.id, note!.createdAt),
+  );
   await enqueue(tx, {
     kind: "remembrance-confirm",
     dedupeKey: `remembrance-confirm:${flowerId}:${note!.flowerCreatedAt}:${crypto.randomUUID()}`,
@@ -267,7 +275,8 @@ export interface NotesView {
   remembranceDays: string[];
 }
 
-export async function notesView(s: Services, flowerId: number): Promise<NotesView> {
+/** `locale`: the language the dates' names are shown in (the manage page's); the notes' own by default. */
+export async function notesView(s: Services, flowerId: number, locale?: Locale): Promise<NotesView> {
   const site = s.site.get();
   const row = (await s.db.read((db) => db.prepare(`SELECT ${NOTE_COLUMNS} FROM remembrance_notes n WHERE n.flower_id = ?`).get(flowerId))) as
     NoteRow | undefined;
@@ -286,7 +295,7 @@ export async function notesView(s: Services, flowerId: number): Promise<NotesVie
   const paused = row.pausedYear !== null && row.pausedYear >= localClock(s.config.now(), row.timeZone).year;
   return {
     state: row.stoppedAt ? "stopped" : !row.confirmedAt ? "waiting" : paused ? "paused" : "on",
-    dates: chosenDates(row, site, localeOf(row.locale)),
+    dates: chosenDates(row, site, locale ?? localeOf(row.locale)),
     timeZone: row.timeZone,
     anniversaryMonth: row.anniversaryMonth,
     anniversaryDay: row.anniversaryDay,
@@ -415,8 +424,9 @@ export async function queueDueNotes(s: Services): Promise<number> {
         );
         if (recent.length) return false;
         const kindKey = due.date.kind === "day" ? `day-${due.date.dayId}` : due.date.kind;
-        const links = { stop: noteUrl(s, "stop", n.id, n.createdAt), pause: noteUrl(s, "pause", n.id, n.createdAt) };
-        const content = remembranceNoteMessage(site, words, localeOf(n.locale), s.config.publicUrl, n, due.date, links);
+        const locale = localeOf(n.locale);
+        const links = { stop: noteUrl(s, locale, "stop", n.id, n.createdAt), pause: noteUrl(s, locale, "pause", n.id, n.createdAt) };
+        const content = remembranceNoteMessage(site, words, locale, s.config.publicUrl, n, due.date, links);
         const added = await enqueue(tx, {
           kind: "remembrance-note",
           dedupeKey: `remembrance-note:${n.flowerId}:${n.flowerCreatedAt}:${kindKey}:${due.year}`,

@@ -11,10 +11,24 @@ import { toIssues } from "../lib/validate";
 import { RateLimiter } from "../lib/rateLimiter";
 import { enqueueFamilyLink } from "../mail/hooks";
 import { sameOriginWrites } from "../middlewares/security";
-import { confirmDeletePage, managePage, noLinkPage, stopUpdatesPage, type NoLinkReason } from "./page";
+import {
+  barePath,
+  confirmDeletePage,
+  managePage,
+  NO_LINK_QUERY,
+  noLinkPage,
+  pageLanguage,
+  stopUpdatesPage,
+  type NoLinkReason,
+  type PageLanguage,
+} from "./page";
 import { isUnsubscribeToken, stopUpdates, unsubscribeKey, UNSUBSCRIBE_PATH } from "./unsubscribe";
 import { isNotesChange, manageNotes, notesDone, notesSection } from "./notes";
 import { notesView } from "../commands/remembrance";
+import { issueText } from "../../shared/i18n/issues";
+import { LOCALES } from "../../shared/i18n/locale";
+import { languageOn, localePath, pathFor } from "../../shared/i18n/content";
+import { t } from "../lib/catalogs";
 
 /** What the page says after a correction was sent (?done=). */
 const CORRECTION_DONE: `correction-${CorrectionOutcome}`[] = ["correction-asked", "correction-applied", "correction-same"];
@@ -62,10 +76,21 @@ export function familyPages(config: ServerConfig, s: Services): Middleware<AppSt
   let asks: Promise<unknown> = Promise.resolve();
 
   const cookieName = (ctx: Context) => (ctx.secure ? `__Secure-${COOKIE}` : COOKIE);
-  const cookieOptions = (ctx: Context) => ({ httpOnly: true, sameSite: "lax", path: MANAGE_PATH, secure: ctx.secure, signed: true, overwrite: true }) as const;
-  const setSession = (ctx: Context, linkId: number) =>
-    ctx.cookies.set(cookieName(ctx), `${linkId}.${config.now().getTime() + COOKIE_MS}`, { ...cookieOptions(ctx), maxAge: COOKIE_MS });
-  const clearSession = (ctx: Context) => ctx.cookies.set(cookieName(ctx), null, cookieOptions(ctx));
+  // Not `overwrite`: it would drop the cookie just set for the other language's path (same name). Each answer sets them once.
+  const cookieOptions = (ctx: Context, path: string) =>
+    ({ httpOnly: true, sameSite: "lax", path, secure: ctx.secure, signed: true, overwrite: false }) as const;
+  /**
+   * The cookie goes to the manage page's address in each language the team offers (/manage-memorial,
+   * /es/manage-memorial), so its language link keeps the page open; to nowhere else.
+   */
+  const cookiePaths = () => LOCALES.filter((l) => languageOn(s.site.get(), l)).map((l) => localePath(l, MANAGE_PATH));
+  const setSession = (ctx: Context, linkId: number) => {
+    for (const path of cookiePaths())
+      ctx.cookies.set(cookieName(ctx), `${linkId}.${config.now().getTime() + COOKIE_MS}`, { ...cookieOptions(ctx, path), maxAge: COOKIE_MS });
+  };
+  const clearSession = (ctx: Context) => {
+    for (const path of cookiePaths()) ctx.cookies.set(cookieName(ctx), null, cookieOptions(ctx, path));
+  };
 
   /** The link this browser opened, while its cookie lasts and the link still works. */
   async function session(ctx: Context) {
@@ -81,60 +106,57 @@ export function familyPages(config: ServerConfig, s: Services): Middleware<AppSt
     ctx.body = html;
   }
 
-  async function get(ctx: Context) {
+  /** Sends the browser on with a 303 (a form's answer, or a token exchanged for the cookie). */
+  function seeOther(ctx: Context, address: string) {
+    ctx.status = 303;
+    ctx.redirect(address);
+  }
+
+  async function get(ctx: Context, lang: PageLanguage) {
+    const site = s.site.get();
     const token = ctx.query.token;
     if (token !== undefined) {
       const link = typeof token === "string" ? await linkForToken(s, token) : null;
+      const view = link ? await familyView(s, link.flowerId) : null;
       if (link) {
         await markUsed(s, link.linkId);
         setSession(ctx, link.linkId);
       } else clearSession(ctx);
-      ctx.status = 303;
-      ctx.redirect(link ? MANAGE_PATH : `${MANAGE_PATH}?link=ended`);
-      return;
+      // The page opens in the language the family wrote in, whichever address their email had.
+      return seeOther(ctx, view ? pathFor(site, view.language, MANAGE_PATH) : `${lang.to(MANAGE_PATH)}${NO_LINK_QUERY.ended}`);
     }
-    const site = s.site.get();
     const link = await session(ctx);
     const view = link ? await familyView(s, link.flowerId) : null;
     if (!link || !view) {
       const shown = ctx.query.link === "ended" ? "ended" : ctx.query.sent === "1" ? "sent" : ctx.query.done === "delete" ? "deleted" : "none";
-      return answer(ctx, noLinkPage(site, shown satisfies NoLinkReason));
+      return answer(ctx, noLinkPage(site, lang, shown satisfies NoLinkReason));
     }
     setSession(ctx, link.linkId); // a family reading slowly keeps the page as long as they use it
-    if (ctx.query.confirm === "delete") return answer(ctx, confirmDeletePage(site, view));
+    if (ctx.query.confirm === "delete") return answer(ctx, confirmDeletePage(site, lang, view));
     const said = String(ctx.query.done ?? "");
     const done = [...FAMILY_CHANGES, ...CORRECTION_DONE].includes(said as never) ? (said as FamilyChange | (typeof CORRECTION_DONE)[number]) : null;
-    const sections = view.hasEmail ? [notesSection(site, await notesView(s, link.flowerId), notesDone(ctx.query.notes))] : [];
-    answer(ctx, managePage(site, view, done, null, sections));
+    const sections = view.hasEmail ? [notesSection(site, lang, await notesView(s, link.flowerId, lang.locale), notesDone(ctx.query.notes))] : [];
+    answer(ctx, managePage(site, lang, view, done, null, sections));
   }
 
-  async function post(ctx: Context) {
+  async function post(ctx: Context, lang: PageLanguage) {
+    const manage = lang.to(MANAGE_PATH);
+    const ended = `${manage}${NO_LINK_QUERY.ended}`;
     const fields = (ctx.request.body ?? {}) as Record<string, unknown>;
-    if (fields.change === "correct") return correct(ctx, fields);
+    if (fields.change === "correct") return correct(ctx, lang, fields);
     const change = fields.change as FamilyChange;
     if (isNotesChange(fields.change)) {
       const link = await session(ctx);
-      ctx.status = 303;
-      ctx.redirect(link ? await manageNotes(s, link.flowerId, fields.change, fields) : `${MANAGE_PATH}?link=ended`);
-      return;
+      return seeOther(ctx, link ? await manageNotes(s, lang, link.flowerId, fields.change, fields) : ended);
     }
     if (!FAMILY_CHANGES.includes(change)) throw BadRequest("We could not tell which change you chose. Please go back to the page and try again.");
     const link = await session(ctx);
-    if (!link) {
-      ctx.status = 303;
-      ctx.redirect(`${MANAGE_PATH}?link=ended`);
-      return;
-    }
+    if (!link) return seeOther(ctx, ended);
     // Deleting everything is asked once more, on a page of its own, before it is done.
-    if (change === "delete" && fields.confirm !== "yes") {
-      ctx.status = 303;
-      ctx.redirect(`${MANAGE_PATH}?confirm=delete`);
-      return;
-    }
+    if (change === "delete" && fields.confirm !== "yes") return seeOther(ctx, `${manage}?confirm=delete`);
     await familyChange(s, link.flowerId, change);
     if (change === "delete") clearSession(ctx);
-    ctx.status = 303;
-    ctx.redirect(`${MANAGE_PATH}?done=${change}`);
+    seeOther(ctx, `${manage}?done=${change}`);
   }
 
   /**
@@ -143,22 +165,19 @@ export function familyPages(config: ServerConfig, s: Services): Middleware<AppSt
    * form as sent and a sentence beside each field; otherwise it waits for a
    * volunteer (see askCorrection) and the page says so.
    */
-  async function correct(ctx: Context, fields: Record<string, unknown>) {
+  async function correct(ctx: Context, lang: PageLanguage, fields: Record<string, unknown>) {
     const link = await session(ctx);
     const view = link ? await familyView(s, link.flowerId) : null;
-    if (!link || !view) {
-      ctx.status = 303;
-      ctx.redirect(`${MANAGE_PATH}?link=ended`);
-      return;
-    }
+    if (!link || !view) return seeOther(ctx, `${lang.to(MANAGE_PATH)}${NO_LINK_QUERY.ended}`);
     const parsed = FlowerEntryInput.safeParse(fields);
     if (!parsed.success) {
-      const problems = Object.fromEntries(toIssues(parsed.error).flatMap((i) => (i.path ? [[i.path, i.message]] : [])));
-      return answer(ctx, managePage(s.site.get(), view, null, { values: fields, problems }), 400);
+      // The schema's sentences are the catalog's msgids: said in the page's language, as the site's plain forms say them.
+      const say = (issue: Parameters<typeof issueText>[0]) => issueText(issue, (id, values) => t(lang.locale, id, values));
+      const problems = Object.fromEntries(toIssues(parsed.error, say).flatMap((i) => (i.path ? [[i.path, i.message]] : [])));
+      return answer(ctx, managePage(s.site.get(), lang, view, null, { values: fields, problems }), 400);
     }
     const outcome = await askCorrection(s, link.flowerId, parsed.data);
-    ctx.status = 303;
-    ctx.redirect(`${MANAGE_PATH}?done=correction-${outcome}`);
+    seeOther(ctx, `${lang.to(MANAGE_PATH)}?done=correction-${outcome}`);
   }
 
   /**
@@ -166,7 +185,7 @@ export function familyPages(config: ServerConfig, s: Services): Middleware<AppSt
    * file or not, and the lookup is done after it, so neither the words nor
    * the time tell. Links go only to the address on file.
    */
-  function ask(ctx: Context) {
+  function ask(ctx: Context, lang: PageLanguage) {
     const parsed = FamilyLinkRequest.safeParse(ctx.request.body ?? {});
     const address = parsed.success ? parsed.data.email.toLowerCase() : "";
     if (address && perConnection.take(ctx.ip) === 0 && perAddress.take(address) === 0 && waitingAsks < MAX_WAITING_ASKS) {
@@ -176,8 +195,7 @@ export function familyPages(config: ServerConfig, s: Services): Middleware<AppSt
         .catch((err: unknown) => s.log.error("family_link_ask_failed", { error: err instanceof Error ? err.message.slice(0, 200) : String(err) }))
         .finally(() => waitingAsks--);
     }
-    ctx.status = 303;
-    ctx.redirect(`${MANAGE_PATH}?sent=1`);
+    seeOther(ctx, `${lang.to(MANAGE_PATH)}${NO_LINK_QUERY.sent}`);
   }
 
   async function sendLinks(address: string) {
@@ -197,23 +215,25 @@ export function familyPages(config: ServerConfig, s: Services): Middleware<AppSt
    * comes from its own servers, and the token is all it can carry. Its body
    * ("List-Unsubscribe=One-Click") is not read.
    */
-  async function unsubscribe(ctx: Context) {
+  async function unsubscribe(ctx: Context, lang: PageLanguage) {
     // Counted as refused before the token is read, given back if it is good: parallel guesses cannot all pass the check first.
     let wait = unsubscribes.take(ctx.ip);
     if (wait === 0 && (wait = refusedUnsubscribes.take(ctx.ip)) > 0) unsubscribes.release(ctx.ip);
     if (wait > 0) {
       ctx.set("Retry-After", String(wait));
-      return answer(ctx, stopUpdatesPage(s.site.get(), "busy", ""), 429);
+      return answer(ctx, stopUpdatesPage(s.site.get(), lang, "busy", ""), 429);
     }
     const token = typeof ctx.query.token === "string" ? ctx.query.token : "";
     const good = ctx.method === "POST" ? await stopUpdates(s, updatesKey, token) : await isUnsubscribeToken(s, updatesKey, token);
     if (good) refusedUnsubscribes.release(ctx.ip);
-    answer(ctx, stopUpdatesPage(s.site.get(), good ? (ctx.method === "POST" ? "stopped" : "ask") : "ended", token), good ? 200 : 404);
+    answer(ctx, stopUpdatesPage(s.site.get(), lang, good ? (ctx.method === "POST" ? "stopped" : "ask") : "ended", token), good ? 200 : 404);
   }
 
   return async (ctx, next) => {
-    const path = ctx.path.length > 1 ? ctx.path.replace(/\/+$/, "") : ctx.path;
+    // Each page at its address in each language (/es/manage-memorial…), speaking that language.
+    const path = barePath(ctx.path);
     if (path !== MANAGE_PATH && path !== `${MANAGE_PATH}/email-link` && path !== UNSUBSCRIBE_PATH) return next();
+    const lang = pageLanguage(s.site.get(), ctx.path);
     ctx.set("Referrer-Policy", "no-referrer");
     ctx.set("X-Robots-Tag", "noindex, nofollow");
     ctx.set("Cache-Control", "no-store");
@@ -222,16 +242,16 @@ export function familyPages(config: ServerConfig, s: Services): Middleware<AppSt
       "Content-Security-Policy",
       "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
     );
-    if (path === UNSUBSCRIBE_PATH) return ["GET", "HEAD", "POST"].includes(ctx.method) ? unsubscribe(ctx) : next();
+    if (path === UNSUBSCRIBE_PATH) return ["GET", "HEAD", "POST"].includes(ctx.method) ? unsubscribe(ctx, lang) : next();
     if (ctx.method === "GET" || ctx.method === "HEAD") {
       if (path !== MANAGE_PATH) return next();
-      return get(ctx);
+      return get(ctx, lang);
     }
     if (ctx.method !== "POST") return next();
     // With no referrer, a browser sends "Origin: null" on this page's own forms; Sec-Fetch-Site still tells where they came from.
     const ownForm = ctx.get("Origin") === "null" && ctx.get("Sec-Fetch-Site") === "same-origin";
     if (ownForm) await body(ctx as never, async () => undefined);
     else await sameOrigin(ctx, () => body(ctx as never, async () => undefined));
-    return path === MANAGE_PATH ? post(ctx) : ask(ctx);
+    return path === MANAGE_PATH ? post(ctx, lang) : ask(ctx, lang);
   };
 }

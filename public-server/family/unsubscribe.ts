@@ -27,8 +27,11 @@ export function unsubscribeToken(key: string, flowerId: number, createdAt: strin
 const mac = (key: string, flowerId: number, createdAt: string) =>
   crypto.createHmac("sha256", key).update(`updates-unsubscribe:${flowerId}:${createdAt}`).digest("base64url");
 
-/** The address to put in List-Unsubscribe: the token in the query string, which the request log never records. */
-export const unsubscribeUrl = (publicUrl: string, token: string) => `${publicUrl}${UNSUBSCRIBE_PATH}?token=${token}`;
+/**
+ * The address to put in List-Unsubscribe: the token in the query string, which the request log never
+ * records. `path`: the page's address in the family's language (/es/…) for the link in the email's text.
+ */
+export const unsubscribeUrl = (publicUrl: string, token: string, path = UNSUBSCRIBE_PATH) => `${publicUrl}${path}?token=${token}`;
 
 /** The flower a token names, if it is well formed and its MAC holds. Reads only. */
 async function flowerForToken(s: Services, key: string, token: unknown): Promise<number | null> {

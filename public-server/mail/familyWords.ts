@@ -32,6 +32,8 @@ export interface FamilyWords {
     ifNotYou(email: string, phone: string): string;
   };
   testimonial: { subject: string; thanks: string; grateful: string };
+  /** The monthly update's last lines: why it comes, and the link that stops it. */
+  update: { why: string; stop: string };
 }
 
 const EN: FamilyWords = {
@@ -86,6 +88,10 @@ const EN: FamilyWords = {
     subject: "Your story is now shared on our website",
     thanks: "Thank you for trusting us with your story. It is now posted on our website, where it can bring comfort to other families walking a similar road:",
     grateful: "We are grateful for your courage and keep you in our prayers.",
+  },
+  update: {
+    why: 'You receive our monthly updates because you asked for them with your baby\'s memorial flower. To stop them, press "Unsubscribe" in your mail program, or open this link:',
+    stop: "Stop the monthly updates",
   },
 };
 
@@ -143,6 +149,10 @@ const ES: FamilyWords = {
     thanks:
       "Gracias por confiarnos su testimonio. Ya está publicado en nuestro sitio web, donde puede dar consuelo a otras familias que recorren un camino parecido:",
     grateful: "Le agradecemos su valentía. Usted y los suyos están presentes en nuestras oraciones.",
+  },
+  update: {
+    why: "Usted recibe nuestras noticias mensuales porque las pidió con la flor en memoria de su bebé. Para dejar de recibirlas, presione «Cancelar suscripción» en su programa de correo, o abra este enlace:",
+    stop: "Dejar de recibir las noticias mensuales",
   },
 };
 

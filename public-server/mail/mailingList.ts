@@ -3,7 +3,7 @@ import { toCsv } from "../../shared/csv";
 import { fullName } from "../../shared/garden";
 import { parseDbTime } from "../lib/time";
 
-export const MAILING_LIST_HEADER = ["Name", "Email", "Baby", "Opted in on", "List-Unsubscribe"] as const;
+export const MAILING_LIST_HEADER = ["Name", "Email", "Baby", "Opted in on", "List-Unsubscribe", "Language"] as const;
 
 interface Row {
   id: number;
@@ -13,6 +13,7 @@ interface Row {
   babyMiddleName: string | null;
   babyLastName: string | null;
   createdAt: string;
+  language: string;
 }
 
 /**
@@ -26,6 +27,9 @@ interface Row {
  * the mailer that sends the updates: with `List-Unsubscribe-Post:
  * List-Unsubscribe=One-Click`, one click in the reader's mail program stops
  * them. `unsubscribe` makes the header's web address for a flower.
+ *
+ * The language ("en", "es") is the one the family wrote in with their first
+ * memorial on the list: the one the server's own updates greet them in.
  */
 export async function mailingListCsv(
   m: EntityManager,
@@ -34,10 +38,10 @@ export async function mailingListCsv(
 ): Promise<{ csv: string; count: number }> {
   const rows: Row[] = await m.query(
     `SELECT id, parent_name AS parentName, trim(email) AS email, baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName,
-      baby_last_name AS babyLastName, created_at AS createdAt
+      baby_last_name AS babyLastName, created_at AS createdAt, language
      FROM memorial_flowers WHERE email_updates = 1 AND email IS NOT NULL AND trim(email) <> '' ORDER BY id`,
   );
-  const byEmail = new Map<string, { name: string; email: string; babies: string[]; first: Date; header: string }>();
+  const byEmail = new Map<string, { name: string; email: string; babies: string[]; first: Date; header: string; language: string }>();
   const mailto = `<mailto:${encodeURI(teamEmail)}?subject=Unsubscribe>`;
   for (const r of rows) {
     const key = r.email.toLowerCase();
@@ -51,6 +55,7 @@ export async function mailingListCsv(
         babies: [baby],
         first: when,
         header: `<${unsubscribe(r.id, r.createdAt)}>, ${mailto}`,
+        language: r.language,
       });
       continue;
     }
@@ -58,6 +63,6 @@ export async function mailingListCsv(
     if (!seen.babies.includes(baby)) seen.babies.push(baby);
     if (when < seen.first) seen.first = when;
   }
-  const lines = [...byEmail.values()].map((e) => [e.name, e.email, e.babies.join("; "), e.first.toISOString().slice(0, 10), e.header]);
+  const lines = [...byEmail.values()].map((e) => [e.name, e.email, e.babies.join("; "), e.first.toISOString().slice(0, 10), e.header, e.language]);
   return { csv: toCsv([MAILING_LIST_HEADER, ...lines], { neutraliseFormulas: true }), count: lines.length };
 }

@@ -73,9 +73,9 @@ const dear = (words: FamilyWords, f: { parentName: string | null }) => words.dea
  * link itself only as the email is sent (see fillFamilyLinks): the link is
  * never stored.
  */
-const manageBlocks = (words: FamilyWords, publicUrl: string, f: FamilyFlower): Block[] => [
+const manageBlocks = (site: SiteConfig, words: FamilyWords, publicUrl: string, f: FamilyFlower): Block[] => [
   words.manage(fullName(f)),
-  { link: `${publicUrl}${MANAGE_PATH}${familyLinkMark(f.id)}`, label: words.manageLabel },
+  { link: `${publicUrl}${pathFor(site, f.language, MANAGE_PATH)}${familyLinkMark(f.id)}`, label: words.manageLabel },
 ];
 
 /** To the family, as soon as their memorial flower is received. */
@@ -85,7 +85,7 @@ export function flowerReceivedMessage(site: SiteConfig, publicUrl: string, f: Fa
   return render(words.received.subject(name), [
     dear(words, f),
     words.received.thanks(name),
-    ...manageBlocks(words, publicUrl, f),
+    ...manageBlocks(site, words, publicUrl, f),
     `${words.received.prayers} ${contact}`,
   ]);
 }
@@ -98,7 +98,7 @@ export function flowerApprovedMessage(site: SiteConfig, publicUrl: string, f: Fa
     dear(words, f),
     words.approved.placed(name, flowerWords(f.flowerType, f.language).label),
     { link: new URL(pathFor(site, f.language, memorialPath(f)), publicUrl + "/").toString(), label: words.approved.visit(name) },
-    ...manageBlocks(words, publicUrl, f),
+    ...manageBlocks(site, words, publicUrl, f),
     ...(f.emailUpdates ? [words.approved.onTheList] : []),
     `${words.approved.remembered(name)} ${contact}`,
   ]);
@@ -108,7 +108,12 @@ export function flowerApprovedMessage(site: SiteConfig, publicUrl: string, f: Fa
 export function familyLinkMessage(site: SiteConfig, publicUrl: string, f: FamilyFlower): MessageContent {
   const name = fullName(f);
   const { words, render, contact } = familyLetter(site, f.language);
-  return render(words.link.subject(name), [dear(words, f), words.link.here(name), ...manageBlocks(words, publicUrl, f), `${words.link.notYou} ${contact}`]);
+  return render(words.link.subject(name), [
+    dear(words, f),
+    words.link.here(name),
+    ...manageBlocks(site, words, publicUrl, f),
+    `${words.link.notYou} ${contact}`,
+  ]);
 }
 
 /**
@@ -195,32 +200,41 @@ export function familyCorrectionMessage(site: SiteConfig, f: FamilyFlower, actio
   ]);
 }
 
+/** A monthly update as a volunteer wrote it: in English, and in Spanish when they wrote that too. */
+export interface UpdateText {
+  subject: string;
+  text: string;
+  spanish?: { subject: string; text: string } | null;
+}
+
 /**
- * One family's copy of the monthly update a volunteer wrote: their greeting,
- * the update's paragraphs, and why they receive it with the link that stops
- * it (the same as the List-Unsubscribe header the message carries).
+ * One family's copy of the monthly update a volunteer wrote, in the family's
+ * language: their greeting, the update's paragraphs (the Spanish version for
+ * a Spanish family when there is one, else the English), the sign-off, and
+ * why they receive it with the link that stops it (the same token as the
+ * List-Unsubscribe header the message carries).
  */
 export function monthlyUpdateMessage(
   site: SiteConfig,
-  update: { subject: string; text: string },
-  f: { parentName: string | null },
+  update: UpdateText,
+  f: { parentName: string | null; language: Locale },
   unsubscribe: string,
 ): MessageContent {
-  const paragraphs = update.text
+  const written = f.language === "es" && update.spanish ? update.spanish : update;
+  const paragraphs = written.text
     .replace(/\r\n?/g, "\n")
     .split(/\n{2,}/)
     .map((p) => p.trim())
     .filter(Boolean);
-  // The update is written in one language by a volunteer: its greeting and sign-off are in English with it.
-  const words = FAMILY_WORDS.en;
+  const { words } = familyLetter(site, f.language);
   return render(
-    update.subject,
+    written.subject,
     [
       dear(words, f),
       ...paragraphs,
-      words.signOff(site.organisationName),
-      'You receive our monthly updates because you asked for them with your baby\'s memorial flower. To stop them, press "Unsubscribe" in your mail program, or open this link:',
-      { link: unsubscribe, label: "Stop the monthly updates" },
+      words.signOff(siteFor(site, f.language).organisationName),
+      words.update.why,
+      { link: unsubscribe, label: words.update.stop },
     ],
     null,
   );

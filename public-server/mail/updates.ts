@@ -1,7 +1,10 @@
 import type { UpdateEmailInput } from "../../shared/schemas/adminTools";
 import type { Services } from "../context";
-import { unsubscribeToken, unsubscribeUrl } from "../family/unsubscribe";
-import { monthlyUpdateMessage } from "./messages";
+import { unsubscribeToken, unsubscribeUrl, UNSUBSCRIBE_PATH } from "../family/unsubscribe";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../../shared/i18n/locale";
+import { pathFor } from "../../shared/i18n/content";
+import type { SiteConfig } from "../../shared/schemas/site";
+import { monthlyUpdateMessage, type UpdateText } from "./messages";
 import { enqueue } from "./outbox";
 import { mailFor } from "./worker";
 
@@ -19,36 +22,59 @@ interface Recipient {
   email: string;
   parentName: string | null;
   createdAt: string;
+  language: string;
 }
 
 /**
  * One line per address on the list (compared without case): its first flower on the list, with that
- * flower's name and creation time (SQLite takes the bare columns from the row min() chose).
+ * flower's name, creation time and language (SQLite takes the bare columns from the row min() chose).
  */
-const RECIPIENTS = `SELECT min(id) AS id, trim(email) AS email, parent_name AS parentName, created_at AS createdAt
+const RECIPIENTS = `SELECT min(id) AS id, trim(email) AS email, parent_name AS parentName, created_at AS createdAt, language
   FROM memorial_flowers WHERE email_updates = 1 AND email IS NOT NULL AND trim(email) <> '' GROUP BY lower(trim(email))`;
 
-/** How many addresses an update would go to now. */
-export async function updateRecipientCount(s: Services): Promise<number> {
-  return s.db.read((db) => (db.prepare(`SELECT count(*) AS n FROM (${RECIPIENTS})`).get() as { n: number }).n);
+const localeOf = (value: string): Locale => (isLocale(value) ? value : DEFAULT_LOCALE);
+
+/** How many addresses an update would go to now, and how many of them read Spanish. */
+export async function updateRecipientCount(s: Services): Promise<{ all: number; spanish: number }> {
+  return s.db.read(
+    (db) => db.prepare(`SELECT count(*) AS "all", coalesce(sum(language = 'es'), 0) AS spanish FROM (${RECIPIENTS})`).get() as { all: number; spanish: number },
+  );
 }
 
-/** The update as a family would read it (with a placeholder for their own link), and how many addresses it would go to. */
-export async function previewUpdate(s: Services, update: Pick<UpdateEmailInput, "subject" | "text">): Promise<{ text: string; recipients: number }> {
-  const recipients = await updateRecipientCount(s);
-  const example = monthlyUpdateMessage(s.site.get(), update, { parentName: null }, unsubscribeUrl(s.config.publicUrl, "…"));
-  return { text: example.text, recipients };
+/** The link in the text of a family's update: the unsubscribe page in their language. */
+const stopLink = (s: Services, site: SiteConfig, token: string, locale: Locale) =>
+  unsubscribeUrl(s.config.publicUrl, token, pathFor(site, locale, UNSUBSCRIBE_PATH));
+
+/**
+ * The update as a family would read it (with a placeholder for their own link), and how many
+ * addresses it would go to; and as a Spanish family would read it, when there are some or a
+ * Spanish version is written.
+ */
+export async function previewUpdate(
+  s: Services,
+  update: UpdateText,
+): Promise<{ text: string; recipients: number; spanish: { text: string; recipients: number } | null }> {
+  const site = s.site.get();
+  const count = await updateRecipientCount(s);
+  const example = (language: Locale) => monthlyUpdateMessage(site, update, { parentName: null, language }, stopLink(s, site, "…", language)).text;
+  return {
+    text: example("en"),
+    recipients: count.all,
+    spanish: count.spanish || update.spanish ? { text: example("es"), recipients: count.spanish } : null,
+  };
 }
 
 /** Queues the update for every address on the list, once per send key. Answers how many were queued now. */
 export async function queueUpdate(s: Services, update: UpdateEmailInput, unsubscribeKey: string): Promise<number> {
+  const site = s.site.get();
   const queued = await s.db.transaction(async (tx) => {
     const rows: Recipient[] = await tx.query(`${RECIPIENTS} ORDER BY min(id)`);
     let added = 0;
     for (const r of rows) {
       const { createdAt } = r;
-      const link = unsubscribeUrl(s.config.publicUrl, unsubscribeToken(unsubscribeKey, r.id, createdAt));
-      const content = monthlyUpdateMessage(s.site.get(), update, r, link);
+      const language = localeOf(r.language);
+      const link = stopLink(s, site, unsubscribeToken(unsubscribeKey, r.id, createdAt), language);
+      const content = monthlyUpdateMessage(site, update, { parentName: r.parentName, language }, link);
       const dedupeKey = `monthly-update:${r.id}:${createdAt}:${update.sendKey}`;
       if (await enqueue(tx, { kind: "monthly-update", dedupeKey, to: [r.email], ...content })) added++;
     }

@@ -77,6 +77,13 @@ export interface OutboxMessageDto {
 export const UpdateEmailInput = z.object({
   subject: requiredText("Please write a subject", 150),
   text: requiredText("Please write the update", 20_000, { multiline: true }),
+  /** The same update in Spanish, for the families who wrote in Spanish; without it they read the English one, in Spanish words around it. */
+  spanish: z
+    .object({
+      subject: requiredText("Please write the Spanish subject", 150),
+      text: requiredText("Please write the update in Spanish", 20_000, { multiline: true }),
+    })
+    .nullish(),
   sendKey: IdempotencyKey,
 });
 export type UpdateEmailInput = z.output<typeof UpdateEmailInput>;

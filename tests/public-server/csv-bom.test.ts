@@ -64,7 +64,7 @@ describe("CSV downloads and the byte-order mark", () => {
     expect(sql(server, "SELECT id, baby_first_name, baby_last_name, flower_type, version FROM memorial_flowers ORDER BY id")).toEqual(before);
 
     const list = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await bytesOf("/api/admin/mailing-list.csv"));
-    expect(readCsvRecords(list).records[0]).toEqual(["Name", "Email", "Baby", "Opted in on", "List-Unsubscribe"]);
+    expect(readCsvRecords(list).records[0]).toEqual(["Name", "Email", "Baby", "Opted in on", "List-Unsubscribe", "Language"]);
     expect(() => parseStrictCsv(`${CSV_BOM}Baby First Name,Flower Type\r\nZoë,lily\r\n`, 1)).not.toThrow();
   });
 });

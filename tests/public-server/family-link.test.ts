@@ -116,7 +116,8 @@ describe("the family's private link", () => {
     const cookies = res.headers.getSetCookie();
     expect(cookies.length).toBeGreaterThan(0);
     for (const c of cookies) {
-      expect(c).toMatch(/path=\/manage-memorial/i);
+      // The manage page's address in each language the site offers, and no other.
+      expect(c).toMatch(/path=(\/es)?\/manage-memorial(;|$)/i);
       expect(c).toMatch(/httponly/i);
       expect(c).not.toContain(token);
     }
@@ -455,7 +456,7 @@ describe("the monthly updates' one-click unsubscribe", () => {
     );
 
     const { records } = readCsvRecords(await (await admin.get("/api/admin/mailing-list.csv")).text());
-    expect(records[0]).toEqual(["Name", "Email", "Baby", "Opted in on", "List-Unsubscribe"]);
+    expect(records[0]).toEqual(["Name", "Email", "Baby", "Opted in on", "List-Unsubscribe", "Language"]);
     const row = records.find((r) => r[1] === "clem@example.com")!;
     const header =
       /^<(https?:\/\/[^/<>\s]+)(\/manage-memorial\/stop-updates\?token=(\d+\.[A-Za-z0-9_-]{43}))>, <mailto:[^<>\s@]+@[^<>\s]+\?subject=Unsubscribe>$/.exec(

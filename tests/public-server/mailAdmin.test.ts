@@ -115,7 +115,7 @@ describe("mailing-list export and access", () => {
     expect(res.headers.get("content-disposition")).toBe(`attachment; filename="memorial-updates-list-${ymd}.csv"`);
     const { records, parseErrors } = readCsvRecords(await res.text());
     expect(parseErrors).toEqual([]);
-    expect(records[0]).toEqual(["Name", "Email", "Baby", "Opted in on", "List-Unsubscribe"]);
+    expect(records[0]).toEqual(["Name", "Email", "Baby", "Opted in on", "List-Unsubscribe", "Language"]);
     const rows = records.slice(1);
     expect(rows).toHaveLength(2);
     expect(rows[0]![0]).toBe(`'=HYPERLINK("https://evil.example","click")`);

@@ -2,19 +2,30 @@ import { useState } from "react";
 import { Field } from "../ui/Field";
 import { ConfirmDialog } from "./ConfirmDialog";
 
-/** What the server answers for a preview: the update as a family reads it, and how many addresses it goes to. */
+/**
+ * What the server answers for a preview: the update as a family reads it, and how many addresses it goes
+ * to; and as a family who wrote in Spanish reads it, when there are some (or a Spanish version is written).
+ */
 export interface UpdatePreview {
   text: string;
   recipients: number;
+  spanish: { text: string; recipients: number } | null;
+}
+
+/** The update as written: in English, and in Spanish too when either Spanish field is filled in. */
+export interface ComposedUpdate {
+  subject: string;
+  text: string;
+  spanish: { subject: string; text: string } | null;
 }
 
 interface UpdateComposerProps {
   busy?: boolean;
   /** Field sentences from the server's last answer. */
   errors?: Record<string, string>;
-  onPreview(update: { subject: string; text: string }): Promise<UpdatePreview | null>;
+  onPreview(update: ComposedUpdate): Promise<UpdatePreview | null>;
   /** Sends what was previewed; answers whether it was queued (the composer then starts afresh). */
-  onSend(update: { subject: string; text: string }): Promise<boolean>;
+  onSend(update: ComposedUpdate): Promise<boolean>;
 }
 
 const families = (n: number) => `${n} ${n === 1 ? "family" : "families"}`;
@@ -28,6 +39,13 @@ const families = (n: number) => `${n} ${n === 1 ? "family" : "families"}`;
 export function UpdateComposer({ busy, errors = {}, onPreview, onSend }: UpdateComposerProps) {
   const [subject, setSubject] = useState("");
   const [text, setText] = useState("");
+  const [spanishSubject, setSpanishSubject] = useState("");
+  const [spanishText, setSpanishText] = useState("");
+  const update: ComposedUpdate = {
+    subject,
+    text,
+    spanish: spanishSubject.trim() || spanishText.trim() ? { subject: spanishSubject, text: spanishText } : null,
+  };
   const [preview, setPreview] = useState<UpdatePreview | null>(null);
   const [confirming, setConfirming] = useState(false);
   const edit = (set: (v: string) => void) => (event: { target: { value: string } }) => {
@@ -43,7 +61,7 @@ export function UpdateComposer({ busy, errors = {}, onPreview, onSend }: UpdateC
       <form
         onSubmit={async (event) => {
           event.preventDefault();
-          setPreview(await onPreview({ subject, text }));
+          setPreview(await onPreview(update));
         }}
       >
         <Field label="Subject" required error={errors.subject}>
@@ -52,6 +70,19 @@ export function UpdateComposer({ busy, errors = {}, onPreview, onSend }: UpdateC
         <Field label="The update" required error={errors.text}>
           <textarea value={text} onChange={edit(setText)} rows={10} />
         </Field>
+        <fieldset className="update-spanish">
+          <legend>In Spanish</legend>
+          <p>
+            Families who wrote to us in Spanish receive this version. Without it, they receive the English update, with their greeting and the link to stop the
+            updates in Spanish.
+          </p>
+          <Field label="Subject in Spanish" optional error={errors["spanish.subject"]}>
+            <input type="text" lang="es" value={spanishSubject} onChange={edit(setSpanishSubject)} maxLength={150} />
+          </Field>
+          <Field label="The update in Spanish" optional error={errors["spanish.text"]}>
+            <textarea lang="es" value={spanishText} onChange={edit(setSpanishText)} rows={10} />
+          </Field>
+        </fieldset>
         <button type="submit" className="btn btn--secondary" disabled={busy}>
           Preview
         </button>
@@ -61,6 +92,17 @@ export function UpdateComposer({ busy, errors = {}, onPreview, onSend }: UpdateC
           <h4 id="emails-update-preview">Preview</h4>
           <pre className="update-preview__text">{preview.text}</pre>
           <p>{preview.recipients ? `It will go to ${families(preview.recipients)}.` : "Nobody is on the updates list yet."}</p>
+          {preview.spanish ? (
+            <>
+              <h5>As a family who wrote in Spanish reads it</h5>
+              <pre className="update-preview__text" lang="es">
+                {preview.spanish.text}
+              </pre>
+              <p>
+                {preview.spanish.recipients ? `Of them, ${families(preview.spanish.recipients)} wrote in Spanish.` : "Nobody on the list wrote in Spanish yet."}
+              </p>
+            </>
+          ) : null}
           {preview.recipients ? (
             <button type="button" className="btn btn--primary" disabled={busy} onClick={() => setConfirming(true)}>
               Send to {families(preview.recipients)}
@@ -76,11 +118,13 @@ export function UpdateComposer({ busy, errors = {}, onPreview, onSend }: UpdateC
         busy={busy}
         onCancel={() => setConfirming(false)}
         onConfirm={async () => {
-          const sent = await onSend({ subject, text });
+          const sent = await onSend(update);
           setConfirming(false);
           if (sent) {
             setSubject("");
             setText("");
+            setSpanishSubject("");
+            setSpanishText("");
             setPreview(null);
           }
         }}

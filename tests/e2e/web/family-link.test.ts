@@ -149,6 +149,57 @@ describe("without a working link", () => {
   });
 });
 
+describe("a family who wrote in Spanish", () => {
+  it("lands on the Spanish page without the token, corrects and withdraws in Spanish, switches language with the page kept open, and every page passes axe", async () => {
+    const admin = await signedIn(server);
+    const { id } = await liveFlower(server, admin, { language: "es", babyFirstName: "Inés", babyLastName: "Ashworth", flowerType: "calla-lily" });
+    const token = await newestToken(server);
+    const { page, context } = await newPage(browser, server.url, { javaScriptEnabled: true });
+    page.setDefaultTimeout(10_000);
+    const requests: { url: string; referer: string | undefined }[] = [];
+    page.on("request", (req) => requests.push({ url: req.url(), referer: req.headers()["referer"] }));
+    // The link of an email sent before the Spanish pages (the English address) opens the Spanish page too.
+    await page.goto(`/manage-memorial?token=${token}`);
+    await page.getByRole("heading", { level: 1, name: "La página en memoria de Inés Ashworth" }).waitFor();
+    expect(page.url()).toBe(`${server.url}/es/manage-memorial`);
+    expect(await page.evaluate(() => [document.documentElement.lang, history.length])).toEqual(["es", 2]);
+    expect(requests.slice(1).filter((r) => r.url.includes(token) || r.referer !== undefined)).toEqual([]);
+    expect(await page.getByLabel("Flor", { exact: true }).inputValue()).toBe("calla-lily");
+    await expectAxeClean(page, true);
+
+    const form = page.getByRole("region", { name: "Corregir los nombres, la fecha o la flor" });
+    await form.getByLabel("Nombre del bebé", { exact: true }).fill(" ");
+    await form.locator("form").evaluate((f: HTMLFormElement) => (f.noValidate = true));
+    await form.getByRole("button", { name: "Enviar la corrección" }).click();
+    await page.getByRole("alert").filter({ hasText: "Por favor, revise los campos señalados abajo." }).waitFor();
+    expect(await page.locator("#babyFirstName-problem").textContent()).toBe("El nombre es obligatorio");
+    await expectAxeClean(page, true);
+
+    // The other language, with the page kept open: its cookie goes to both addresses.
+    await page.getByRole("link", { name: "English" }).click();
+    await page.getByRole("heading", { level: 1, name: "Inés Ashworth's memorial" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
+    await page.getByRole("link", { name: "Español" }).click();
+    await page.getByRole("button", { name: "Retirar la página" }).click();
+    await page.getByRole("status").filter({ hasText: "La página está retirada." }).waitFor();
+    expect(page.url()).toBe(`${server.url}/es/manage-memorial?done=withdraw`);
+    expect(sql(server, "SELECT withdrawn_at IS NOT NULL AS w FROM memorial_flowers WHERE id = ?", id)).toEqual([{ w: 1 }]);
+    await expectAxeClean(page, true);
+
+    await page.goto("/es/manage-memorial?confirm=delete");
+    await page.getByRole("heading", { level: 1, name: "¿Eliminar todo lo relacionado con esta página?" }).waitFor();
+    await expectAxeClean(page, true);
+    await page.getByRole("button", { name: "Sí, eliminar todo" }).click();
+    await page.getByRole("heading", { level: 1, name: "Todo se ha eliminado" }).waitFor();
+    await expectAxeClean(page, true);
+    await page.goto(`/es/manage-memorial?token=${token}`);
+    await page.getByRole("heading", { level: 1, name: "Este enlace ya no funciona" }).waitFor();
+    await expectAxeClean(page, true);
+    await context.close();
+    expect(lines.filter((l) => l.includes(token))).toEqual([]);
+  });
+});
+
 describe("an updates email's one-click unsubscribe, opened in a browser", () => {
   it("asks first, then its button stops the updates; both pages pass axe", async () => {
     const admin = await signedIn(server);

@@ -4,7 +4,7 @@ import { AdminPager } from "../../../components/admin/AdminPager";
 import { Spinner } from "../../../components/ui/Spinner";
 import type { AdminPage, BulkUpdateDto, DuplicateCheckDto, FlowerEntry, MessageDto, ResetImportResult } from "../../../../shared/schemas/admin";
 import { IDEMPOTENCY_KEY_HEADER, newUploadKey, REPLAYED_HEADER } from "../../../../shared/schemas/admin";
-import { UpdateComposer, type UpdatePreview } from "../../../components/admin/UpdateComposer";
+import { UpdateComposer, type ComposedUpdate, type UpdatePreview } from "../../../components/admin/UpdateComposer";
 import type { ActivityDto, AdminAssistanceDto, AdminAssistancePage, OutboxMessageDto } from "../../../../shared/schemas/adminTools";
 import { updateCsv, uploadCsv } from "../../../../shared/csv/export";
 import { api, ApiError, fieldErrors, messageFor } from "../../../lib/api";
@@ -229,7 +229,7 @@ function UpdateTool() {
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sendKey, setSendKey] = useState(newUploadKey);
-  const preview = async (update: { subject: string; text: string }) => {
+  const preview = async (update: ComposedUpdate) => {
     setBusy(true);
     const key = newUploadKey();
     try {
@@ -245,7 +245,7 @@ function UpdateTool() {
       setBusy(false);
     }
   };
-  const send = async (update: { subject: string; text: string }) => {
+  const send = async (update: ComposedUpdate) => {
     setBusy(true);
     try {
       const { message } = await api.post<{ message: string }>("/api/admin/updates/send", { ...update, sendKey });
