@@ -18,7 +18,8 @@ import {
   type NotesView,
 } from "../commands/remembrance";
 import { flatten } from "../forms";
-import { barePath, contactLine, document, esc, pageLanguage, type PageLanguage } from "./page";
+import { escapeHtml } from "../lib/html";
+import { barePath, contactLine, document, pageLanguage, type PageLanguage } from "./page";
 import { FAMILY_PAGE_WORDS, type FamilyPageWords } from "./words";
 
 /** The dates chosen, named as the page's language says them. */
@@ -41,17 +42,18 @@ function monthsIn(locale: Locale): readonly string[] {
 }
 
 const action = (lang: PageLanguage, change: string, label: string, kind = "secondary") =>
-  `<form method="post" action="${lang.to(MANAGE_PATH)}"><input type="hidden" name="change" value="${change}"><button type="submit" class="${kind}">${esc(label)}</button></form>`;
+  `<form method="post" action="${lang.to(MANAGE_PATH)}"><input type="hidden" name="change" value="${change}"><button type="submit" class="${kind}">${escapeHtml(label)}</button></form>`;
 
 function select(lang: PageLanguage, name: string, label: string, count: number, chosen: number | null, names?: readonly string[]): string {
   const id = `notes-${name}`;
-  const options = [`<option value="">${esc(lang.words.notes.none)}</option>`];
-  for (let i = 1; i <= count; i++) options.push(`<option value="${i}"${chosen === i ? " selected" : ""}>${esc(names ? names[i - 1]! : String(i))}</option>`);
-  return `<p><label for="${id}">${esc(label)}</label><select id="${id}" name="${name}">${options.join("")}</select></p>`;
+  const options = [`<option value="">${escapeHtml(lang.words.notes.none)}</option>`];
+  for (let i = 1; i <= count; i++)
+    options.push(`<option value="${i}"${chosen === i ? " selected" : ""}>${escapeHtml(names ? names[i - 1]! : String(i))}</option>`);
+  return `<p><label for="${id}">${escapeHtml(label)}</label><select id="${id}" name="${name}">${options.join("")}</select></p>`;
 }
 
 const pair = (lang: PageLanguage, legend: string, prefix: string, month: number | null, day: number | null) =>
-  `<fieldset><legend>${esc(legend)}</legend><div class="pair">${select(lang, `${prefix}Month`, lang.words.notes.month, 12, month, monthsIn(lang.locale))}${select(lang, `${prefix}Day`, lang.words.notes.day, 31, day)}</div></fieldset>`;
+  `<fieldset><legend>${escapeHtml(legend)}</legend><div class="pair">${select(lang, `${prefix}Month`, lang.words.notes.month, 12, month, monthsIn(lang.locale))}${select(lang, `${prefix}Day`, lang.words.notes.day, 31, day)}</div></fieldset>`;
 
 /** Every zone this server knows, the family's chosen one first among them as selected. */
 let zones: string[] | undefined;
@@ -76,30 +78,30 @@ export function notesSection(site: SiteConfig, lang: PageLanguage, v: NotesView,
           : v.state === "stopped"
             ? T.stopped
             : T.offer;
-  const notice = done ? `<p class="note" role="status">${esc(done === "invalid" ? T.invalid : T.done[done])}</p>` : "";
+  const notice = done ? `<p class="note" role="status">${escapeHtml(done === "invalid" ? T.invalid : T.done[done])}</p>` : "";
   const days = offered.days.length
-    ? `<fieldset><legend>${esc(T.days)}</legend>${offered.days
+    ? `<fieldset><legend>${escapeHtml(T.days)}</legend>${offered.days
         .map(
           (d) =>
-            `<p class="check"><input type="checkbox" id="notes-day-${d.id}" name="remembranceDays" value="${d.id}"${live && v.remembranceDays.includes(d.id) ? " checked" : ""}><label for="notes-day-${d.id}">${esc(`${textIn(d.name, lang.locale)}, ${readableMonthDay(d, lang.locale)}`)}</label></p>`,
+            `<p class="check"><input type="checkbox" id="notes-day-${d.id}" name="remembranceDays" value="${d.id}"${live && v.remembranceDays.includes(d.id) ? " checked" : ""}><label for="notes-day-${d.id}">${escapeHtml(`${textIn(d.name, lang.locale)}, ${readableMonthDay(d, lang.locale)}`)}</label></p>`,
         )
         .join("")}</fieldset>`
     : "";
   const zoneOptions = (allZones().includes(v.timeZone) ? allZones() : [v.timeZone, ...allZones()])
-    .map((z) => `<option${z === v.timeZone ? " selected" : ""}>${esc(z)}</option>`)
+    .map((z) => `<option${z === v.timeZone ? " selected" : ""}>${escapeHtml(z)}</option>`)
     .join("");
   const form = `<form method="post" action="${lang.to(MANAGE_PATH)}"><input type="hidden" name="change" value="notes-save">
-<p class="check"><input type="checkbox" id="notes-choice" name="remembranceNotes" aria-describedby="notes-choice-hint"${live ? " checked" : ""}><label for="notes-choice">${esc(T.choice)}</label></p>
-<p class="quiet" id="notes-choice-hint">${esc(T.choiceHint)}</p>
+<p class="check"><input type="checkbox" id="notes-choice" name="remembranceNotes" aria-describedby="notes-choice-hint"${live ? " checked" : ""}><label for="notes-choice">${escapeHtml(T.choice)}</label></p>
+<p class="quiet" id="notes-choice-hint">${escapeHtml(T.choiceHint)}</p>
 ${pair(lang, T.anniversary, "anniversary", live ? v.anniversaryMonth : null, live ? v.anniversaryDay : null)}
 ${pair(lang, T.due, "due", live ? v.dueMonth : null, live ? v.dueDay : null)}
 ${days}
-<p><label for="notes-zone">${esc(T.zone)}</label><span class="quiet" id="notes-zone-hint">${esc(T.zoneHint)}</span><br><select id="notes-zone" name="timeZone" aria-describedby="notes-zone-hint">${zoneOptions}</select></p>
-<button type="submit">${esc(T.save)}</button></form>`;
+<p><label for="notes-zone">${escapeHtml(T.zone)}</label><span class="quiet" id="notes-zone-hint">${escapeHtml(T.zoneHint)}</span><br><select id="notes-zone" name="timeZone" aria-describedby="notes-zone-hint">${zoneOptions}</select></p>
+<button type="submit">${escapeHtml(T.save)}</button></form>`;
   const controls = live
     ? `<div class="pair">${action(lang, "notes-stop", T.stop)}${v.state === "paused" ? action(lang, "notes-resume", T.resume) : v.state === "on" ? action(lang, "notes-pause", T.pause) : ""}</div>`
     : "";
-  return `<section id="notes"><h2>${esc(T.heading)}</h2>${notice}<p>${esc(status)}</p>${controls}${form}</section>`;
+  return `<section id="notes"><h2>${escapeHtml(T.heading)}</h2>${notice}<p>${escapeHtml(status)}</p>${controls}${form}</section>`;
 }
 
 /** The manage page's changes to the notes, as `change` names them. */
@@ -132,14 +134,14 @@ function tokenPage(site: SiteConfig, lang: PageLanguage, act: NoteAction, state:
   const address = `${NOTES_PATH}/${act}?token=${encodeURIComponent(token)}`;
   const form =
     state === "ask"
-      ? `<form method="post" action="${lang.to(address)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${esc(T[act].button)}</button></form>`
+      ? `<form method="post" action="${lang.to(address)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${escapeHtml(T[act].button)}</button></form>`
       : "";
   return document(
     site,
     lang,
     heading,
-    `<h1>${esc(heading)}</h1><p${state === "done" ? ' role="status"' : ""}>${esc(text)}</p>${form}
-<section><p class="quiet">${esc(contactLine(site, lang))}</p><p><a href="${lang.to("/")}">${esc(lang.words.home)}</a></p></section>`,
+    `<h1>${escapeHtml(heading)}</h1><p${state === "done" ? ' role="status"' : ""}>${escapeHtml(text)}</p>${form}
+<section><p class="quiet">${escapeHtml(contactLine(site, lang))}</p><p><a href="${lang.to("/")}">${escapeHtml(lang.words.home)}</a></p></section>`,
     state === "ask" ? address : undefined,
   );
 }

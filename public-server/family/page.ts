@@ -10,8 +10,7 @@ import { UNSUBSCRIBE_PATH } from "./unsubscribe";
 import { MANAGE_PATH, UNDO_DAYS, type FamilyChange, type FamilyView } from "../commands/family";
 import type { CorrectionOutcome } from "../commands/corrections";
 import { FAMILY_PAGE_WORDS, type FamilyPageWords } from "./words";
-
-export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+import { escapeHtml } from "../lib/html";
 
 /** Plain, readable, printable: the page works the same without JavaScript, and loads nothing from elsewhere. */
 const STYLE = `
@@ -75,13 +74,13 @@ export function document(site: SiteConfig, lang: PageLanguage, heading: string, 
   const title = `${heading} | ${siteFor(site, lang.locale).shortName}`;
   const others = alternate
     ? LOCALES.filter((l) => l !== lang.locale && languageOn(site, l))
-        .map((l) => `<a href="${esc(localePath(l, alternate))}" hreflang="${l}" lang="${l}">${esc(FAMILY_PAGE_WORDS[l].languageName)}</a>`)
+        .map((l) => `<a href="${escapeHtml(localePath(l, alternate))}" hreflang="${l}" lang="${l}">${escapeHtml(FAMILY_PAGE_WORDS[l].languageName)}</a>`)
         .join(" ")
     : "";
   return `<!doctype html>
 <html lang="${lang.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow"><meta name="referrer" content="no-referrer">
-<title>${esc(title)}</title><style>${STYLE}</style></head>
+<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
 <body><main>${others ? `<p class="language">${others}</p>` : ""}${body}</main></body></html>`;
 }
 
@@ -93,7 +92,7 @@ export function contactLine(site: SiteConfig, lang: PageLanguage): string {
 
 /** One action: a plain form posting to the manage page (the server checks it came from this site). */
 const button = (lang: PageLanguage, change: FamilyChange, label: string, kind = "") =>
-  `<form method="post" action="${lang.to(MANAGE_PATH)}"><input type="hidden" name="change" value="${change}"><button type="submit"${kind ? ` class="${kind}"` : ""}>${esc(label)}</button></form>`;
+  `<form method="post" action="${lang.to(MANAGE_PATH)}"><input type="hidden" name="change" value="${change}"><button type="submit"${kind ? ` class="${kind}"` : ""}>${escapeHtml(label)}</button></form>`;
 
 /** The correction form as sent back with its problems (a 400), or null to fill it from the memorial. */
 export interface CorrectionForm {
@@ -108,24 +107,24 @@ function correctionSection(lang: PageLanguage, f: FamilyView, form: CorrectionFo
   const value = (field: CorrectedField) => (form ? (typeof form.values[field] === "string" ? (form.values[field] as string) : "") : (current[field] ?? ""));
   const problem = (field: CorrectedField) => form?.problems[field];
   const described = (field: CorrectedField) => (problem(field) ? ` aria-invalid="true" aria-describedby="${field}-problem"` : "");
-  const after = (field: CorrectedField) => (problem(field) ? `<p class="problem" id="${field}-problem">${esc(problem(field)!)}</p>` : "");
+  const after = (field: CorrectedField) => (problem(field) ? `<p class="problem" id="${field}-problem">${escapeHtml(problem(field)!)}</p>` : "");
   const fields = CORRECTED_FIELDS.map((field) => {
     const required = field === "babyFirstName" || field === "flowerType";
-    const label = `${esc(T.fields[field])}${required ? "" : ` <span class="quiet">${esc(T.correctOptional)}</span>`}`;
+    const label = `${escapeHtml(T.fields[field])}${required ? "" : ` <span class="quiet">${escapeHtml(T.correctOptional)}</span>`}`;
     const control =
       field === "flowerType"
         ? `<select id="${field}" name="${field}" required${described(field)}>${FLOWER_TYPES.map(
-            (t) => `<option value="${t}"${t === value(field) ? " selected" : ""}>${esc(flowerWords(t, lang.locale).label)}</option>`,
+            (t) => `<option value="${t}"${t === value(field) ? " selected" : ""}>${escapeHtml(flowerWords(t, lang.locale).label)}</option>`,
           ).join("")}</select>`
-        : `<input type="text" id="${field}" name="${field}" value="${esc(value(field))}"${required ? " required" : ""} autocomplete="off"${described(field)}>`;
+        : `<input type="text" id="${field}" name="${field}" value="${escapeHtml(value(field))}"${required ? " required" : ""} autocomplete="off"${described(field)}>`;
     return `<div class="field"><label for="${field}">${label}</label>${control}${after(field)}</div>`;
   }).join("\n");
   const notes = [
-    form ? `<p class="problem" role="alert">${esc(T.correctProblems)}</p>` : "",
-    f.correction ? `<p class="note">${esc(T.correctWaiting)}</p>` : "",
+    form ? `<p class="problem" role="alert">${escapeHtml(T.correctProblems)}</p>` : "",
+    f.correction ? `<p class="note">${escapeHtml(T.correctWaiting)}</p>` : "",
   ].join("");
-  return `<section id="correct" aria-labelledby="correct-heading"><h2 id="correct-heading">${esc(T.correctHeading)}</h2><p>${esc(f.approved ? T.correctHelp : T.correctWaitingHelp)}</p>${notes}
-<form method="post" action="${lang.to(MANAGE_PATH)}#correct"><input type="hidden" name="change" value="correct">${fields}<button type="submit">${esc(T.correctSend)}</button></form></section>`;
+  return `<section id="correct" aria-labelledby="correct-heading"><h2 id="correct-heading">${escapeHtml(T.correctHeading)}</h2><p>${escapeHtml(f.approved ? T.correctHelp : T.correctWaitingHelp)}</p>${notes}
+<form method="post" action="${lang.to(MANAGE_PATH)}#correct"><input type="hidden" name="change" value="correct">${fields}<button type="submit">${escapeHtml(T.correctSend)}</button></form></section>`;
 }
 
 /**
@@ -143,7 +142,7 @@ export function managePage(
   const T = lang.words;
   const name = fullName(f);
   const flower = flowerWords(f.flowerType, lang.locale).label;
-  const parts: string[] = [`<h1>${esc(T.manageHeading(name))}</h1>`];
+  const parts: string[] = [`<h1>${escapeHtml(T.manageHeading(name))}</h1>`];
   const doneText = done?.startsWith("correction-")
     ? T.correctDone[done.slice("correction-".length) as CorrectionOutcome]
     : done
@@ -151,54 +150,54 @@ export function managePage(
       : "";
   // A correction that changed nothing may have sent no note (none was waiting): the page does not say one went.
   const noted = f.hasEmail && done !== "correction-same";
-  if (doneText) parts.push(`<p class="note" role="status">${esc(doneText)}${noted ? ` ${esc(T.doneEmail)}` : ""}</p>`);
-  parts.push(`<p>${esc(T.intro)}</p>`);
-  parts.push(`<p class="quiet">${esc(flower)}${f.lossDate ? ` · ${esc(f.lossDate)}` : ""}</p>`);
+  if (doneText) parts.push(`<p class="note" role="status">${escapeHtml(doneText)}${noted ? ` ${escapeHtml(T.doneEmail)}` : ""}</p>`);
+  parts.push(`<p>${escapeHtml(T.intro)}</p>`);
+  parts.push(`<p class="quiet">${escapeHtml(flower)}${f.lossDate ? ` · ${escapeHtml(f.lossDate)}` : ""}</p>`);
   if (f.withdrawnAt) {
     // The last day as the family's note named it: in the organisation's time zone.
     const until = longDate(new Date(Date.parse(f.withdrawnAt) + UNDO_DAYS * 86_400_000), lang.locale, site.timeZone);
-    parts.push(`<section><h2>${esc(T.withdrawHeading)}</h2><p>${esc(T.withdrawnNote(until))}</p>${button(lang, "restore", T.restore)}</section>`);
+    parts.push(`<section><h2>${escapeHtml(T.withdrawHeading)}</h2><p>${escapeHtml(T.withdrawnNote(until))}</p>${button(lang, "restore", T.restore)}</section>`);
   } else {
     const memorial = pathFor(site, lang.locale, memorialPath(f));
     parts.push(
-      `<section><p>${esc(f.approved ? T.inGarden : T.waiting)}</p>${f.approved ? `<p><a href="${esc(memorial)}">${esc(T.visit)}</a></p>` : ""}</section>`,
+      `<section><p>${escapeHtml(f.approved ? T.inGarden : T.waiting)}</p>${f.approved ? `<p><a href="${escapeHtml(memorial)}">${escapeHtml(T.visit)}</a></p>` : ""}</section>`,
       correctionSection(lang, f, form),
-      `<section><h2>${esc(T.withdrawHeading)}</h2><p>${esc(T.withdrawHelp)}</p>${button(lang, "withdraw", T.withdraw, "secondary")}</section>`,
+      `<section><h2>${escapeHtml(T.withdrawHeading)}</h2><p>${escapeHtml(T.withdrawHelp)}</p>${button(lang, "withdraw", T.withdraw, "secondary")}</section>`,
     );
   }
   parts.push(
-    `<section><h2>${esc(T.commentsHeading)}</h2><p>${esc(f.commentsOff ? T.commentsOffHelp : T.commentsOnHelp)}</p>${
+    `<section><h2>${escapeHtml(T.commentsHeading)}</h2><p>${escapeHtml(f.commentsOff ? T.commentsOffHelp : T.commentsOnHelp)}</p>${
       f.commentsOff ? button(lang, "comments-on", T.commentsOn, "secondary") : button(lang, "comments-off", T.commentsOff, "secondary")
     }</section>`,
   );
   if (f.surnameHidden || (f.babyLastName ?? "").trim().length > 2) {
     parts.push(
-      `<section><h2>${esc(T.surnameHeading)}</h2><p>${esc(f.surnameHidden ? T.surnameInitialHelp : T.surnameFullHelp(f.babyLastName!.trim()))}</p>${
+      `<section><h2>${escapeHtml(T.surnameHeading)}</h2><p>${escapeHtml(f.surnameHidden ? T.surnameInitialHelp : T.surnameFullHelp(f.babyLastName!.trim()))}</p>${
         f.surnameHidden ? button(lang, "surname-full", T.surnameFull, "secondary") : button(lang, "surname-initial", T.surnameInitial, "secondary")
       }</section>`,
     );
   }
   parts.push(
-    `<section><h2>${esc(T.listHeading)}</h2><p>${esc(f.linkOnly ? T.linkOnlyHelp : T.listedHelp)}</p>${
+    `<section><h2>${escapeHtml(T.listHeading)}</h2><p>${escapeHtml(f.linkOnly ? T.linkOnlyHelp : T.listedHelp)}</p>${
       f.linkOnly ? button(lang, "listed", T.listed, "secondary") : button(lang, "link-only", T.linkOnly, "secondary")
     }</section>`,
-    `<section><h2>${esc(T.searchHeading)}</h2><p>${esc(f.searchHidden ? T.searchHiddenHelp : site.allowMemorialIndexing ? T.searchShownHelp : T.searchSiteHiddenHelp)}</p>${
+    `<section><h2>${escapeHtml(T.searchHeading)}</h2><p>${escapeHtml(f.searchHidden ? T.searchHiddenHelp : site.allowMemorialIndexing ? T.searchShownHelp : T.searchSiteHiddenHelp)}</p>${
       f.searchHidden ? button(lang, "search-on", T.searchOn, "secondary") : button(lang, "search-off", T.searchOff, "secondary")
     }</section>`,
   );
   parts.push(
-    `<section><h2>${esc(T.updatesHeading)}</h2>${
+    `<section><h2>${escapeHtml(T.updatesHeading)}</h2>${
       !f.hasEmail
-        ? `<p>${esc(T.noEmailHelp)}</p>`
-        : `<p>${esc(f.emailUpdates ? T.updatesOnHelp : T.updatesOffHelp)}</p>${
+        ? `<p>${escapeHtml(T.noEmailHelp)}</p>`
+        : `<p>${escapeHtml(f.emailUpdates ? T.updatesOnHelp : T.updatesOffHelp)}</p>${
             f.emailUpdates ? button(lang, "updates-off", T.updatesOff, "secondary") : button(lang, "updates-on", T.updatesOn, "secondary")
           }`
     }</section>`,
   );
   parts.push(...sections);
   parts.push(
-    `<section><h2>${esc(T.deleteHeading)}</h2><p>${esc(T.deleteHelp)}</p><p><a class="button secondary" href="${lang.to(MANAGE_PATH)}?confirm=delete">${esc(T.deleteStart)}</a></p></section>`,
-    `<section><p class="quiet">${esc(T.privateNote)} ${esc(contactLine(site, lang))}</p></section>`,
+    `<section><h2>${escapeHtml(T.deleteHeading)}</h2><p>${escapeHtml(T.deleteHelp)}</p><p><a class="button secondary" href="${lang.to(MANAGE_PATH)}?confirm=delete">${escapeHtml(T.deleteStart)}</a></p></section>`,
+    `<section><p class="quiet">${escapeHtml(T.privateNote)} ${escapeHtml(contactLine(site, lang))}</p></section>`,
   );
   return document(site, lang, T.title, parts.join("\n"), MANAGE_PATH);
 }
@@ -207,15 +206,15 @@ export function managePage(
 export function confirmDeletePage(site: SiteConfig, lang: PageLanguage, f: FamilyView): string {
   const T = lang.words;
   const items = T.confirmList(fullName(f))
-    .map((i) => `<li>${esc(i)}</li>`)
+    .map((i) => `<li>${escapeHtml(i)}</li>`)
     .join("");
   return document(
     site,
     lang,
     T.confirmHeading,
-    `<h1>${esc(T.confirmHeading)}</h1><p>${esc(T.confirmIntro)}</p><ul>${items}</ul><p>${esc(T.confirmAfter)}</p>
-<form method="post" action="${lang.to(MANAGE_PATH)}"><input type="hidden" name="change" value="delete"><input type="hidden" name="confirm" value="yes"><button type="submit" class="danger">${esc(T.confirmYes)}</button></form>
-<p><a href="${lang.to(MANAGE_PATH)}">${esc(T.confirmNo)}</a></p>`,
+    `<h1>${escapeHtml(T.confirmHeading)}</h1><p>${escapeHtml(T.confirmIntro)}</p><ul>${items}</ul><p>${escapeHtml(T.confirmAfter)}</p>
+<form method="post" action="${lang.to(MANAGE_PATH)}"><input type="hidden" name="change" value="delete"><input type="hidden" name="confirm" value="yes"><button type="submit" class="danger">${escapeHtml(T.confirmYes)}</button></form>
+<p><a href="${lang.to(MANAGE_PATH)}">${escapeHtml(T.confirmNo)}</a></p>`,
     `${MANAGE_PATH}?confirm=delete`,
   );
 }
@@ -239,15 +238,15 @@ export function noLinkPage(site: SiteConfig, lang: PageLanguage, reason: NoLinkR
   const form =
     reason === "sent" || reason === "deleted"
       ? ""
-      : `<section><h2>${esc(T.askHeading)}</h2>
-<form method="post" action="${lang.to(MANAGE_PATH)}/email-link"><label for="email">${esc(T.emailLabel)}</label><p class="quiet" id="email-hint">${esc(T.emailHint)}</p>
-<p><input type="email" id="email" name="email" autocomplete="email" required aria-describedby="email-hint"></p><button type="submit">${esc(T.send)}</button></form></section>`;
+      : `<section><h2>${escapeHtml(T.askHeading)}</h2>
+<form method="post" action="${lang.to(MANAGE_PATH)}/email-link"><label for="email">${escapeHtml(T.emailLabel)}</label><p class="quiet" id="email-hint">${escapeHtml(T.emailHint)}</p>
+<p><input type="email" id="email" name="email" autocomplete="email" required aria-describedby="email-hint"></p><button type="submit">${escapeHtml(T.send)}</button></form></section>`;
   return document(
     site,
     lang,
     heading,
-    `<h1>${esc(heading)}</h1><p${reason === "sent" ? ' role="status"' : ""}>${esc(text)}</p>${form}
-<section><p class="quiet">${esc(contactLine(site, lang))}</p><p><a href="${lang.to("/")}">${esc(T.home)}</a></p></section>`,
+    `<h1>${escapeHtml(heading)}</h1><p${reason === "sent" ? ' role="status"' : ""}>${escapeHtml(text)}</p>${form}
+<section><p class="quiet">${escapeHtml(contactLine(site, lang))}</p><p><a href="${lang.to("/")}">${escapeHtml(T.home)}</a></p></section>`,
     `${MANAGE_PATH}${NO_LINK_QUERY[reason]}`,
   );
 }
@@ -271,14 +270,14 @@ export function stopUpdatesPage(site: SiteConfig, lang: PageLanguage, state: Sto
   const query = `?token=${encodeURIComponent(token)}`;
   const form =
     state === "ask"
-      ? `<form method="post" action="${lang.to(UNSUBSCRIBE_PATH)}${query}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${esc(T.stopButton)}</button></form>`
+      ? `<form method="post" action="${lang.to(UNSUBSCRIBE_PATH)}${query}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${escapeHtml(T.stopButton)}</button></form>`
       : "";
   return document(
     site,
     lang,
     heading,
-    `<h1>${esc(heading)}</h1><p${state === "stopped" ? ' role="status"' : ""}>${esc(text)}</p>${form}
-<section><p class="quiet">${esc(contactLine(site, lang))}</p><p><a href="${lang.to("/")}">${esc(T.home)}</a></p></section>`,
+    `<h1>${escapeHtml(heading)}</h1><p${state === "stopped" ? ' role="status"' : ""}>${escapeHtml(text)}</p>${form}
+<section><p class="quiet">${escapeHtml(contactLine(site, lang))}</p><p><a href="${lang.to("/")}">${escapeHtml(T.home)}</a></p></section>`,
     // Asking again in the other language: the address keeps its token, as the form's does.
     state === "ask" ? `${UNSUBSCRIBE_PATH}${query}` : undefined,
   );
