@@ -16,7 +16,7 @@ import { alreadyUploaded, BULK_TOO_LARGE, CSV_TASK_FAILED } from "../../../../sh
 import { BULK_BODY_LIMIT, DEFAULT_EXPECTED_IMPORT_COUNT } from "../../../../shared/constants";
 import type { UpdateHeld } from "../../../components/admin/BulkConflicts";
 import { useSession } from "../../../stores/session";
-import type { RemembranceNoteCounts } from "../../../../shared/remembrance";
+import type { RemembranceNoteCounts } from "../../../../shared/schemas/adminTools";
 
 const findDuplicates = async (flowers: FlowerEntry[]) => (await api.post<DuplicateCheckDto>("/api/admin/memorial-flowers/duplicates", { flowers })).duplicates;
 
