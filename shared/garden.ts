@@ -77,7 +77,7 @@ export function gardenQueryFrom(params: URLSearchParams | string): GardenQuery {
 }
 
 /** The query string (with "?", or "") of a view; page 1 and empty filters are left out. */
-export function gardenQueryString(q: Partial<GardenQuery>): string {
+export function gardenQueryString(q: Partial<GardenQuery>): "" | `?${string}` {
   const params = new URLSearchParams();
   if (q.flower) params.set("flower", q.flower);
   if (q.letter) params.set("letter", q.letter);
@@ -90,9 +90,9 @@ export function gardenQueryString(q: Partial<GardenQuery>): string {
 export type { GardenPageDto };
 
 /** The API address of one view (also the key the site's query cache files it under). */
-export const gardenApiPath = (q: Partial<GardenQuery>) => `/api/memorial-flowers/garden${gardenQueryString(q)}`;
-export const flowerApiPath = (id: number) => `/api/memorial-flowers/${id}`;
-export const commentsApiPath = (id: number) => `/api/memorial-flowers/${id}/comments`;
+export const gardenApiPath = (q: Partial<GardenQuery>) => `/api/memorial-flowers/garden${gardenQueryString(q)}` as const;
+export const flowerApiPath = (id: number) => `/api/memorial-flowers/${id}` as const;
+export const commentsApiPath = (id: number) => `/api/memorial-flowers/${id}/comments` as const;
 export const LIBRARY_API_PATH = "/api/comment-library";
 
 /** The memorial page's segment of a path ("/garden-of-remembrance/1234-grace" → "1234-grace"), or null. */

@@ -1,7 +1,9 @@
 import type Router from "@koa/router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/testServer";
-import { API_ROUTES, routeFor } from "../../shared/schemas/routes";
+import { API_ROUTES, routeFor, type AnswerTo, type ApiPath } from "../../shared/schemas/routes";
+import type { GardenPageDto, PublicCommentDto } from "../../shared/schemas/public";
+import type { ApprovedDto } from "../../shared/schemas/admin";
 import { checkAnswer, Client } from "../support/client";
 
 let server: TestServer;
@@ -71,5 +73,16 @@ describe("the API's route table (shared/schemas/routes.ts)", () => {
     ]) {
       expect((await client.get(path)).status, path).toBe(200);
     }
+  });
+
+  it("types the clients' calls: an address names its route, and the answer is that route's (checked by tsc)", () => {
+    expectTypeOf<AnswerTo<"GET", "/api/memorial-flowers/garden?page=2">>().toEqualTypeOf<GardenPageDto>();
+    expectTypeOf<AnswerTo<"GET", `/api/memorial-flowers/${number}/comments`>>().toEqualTypeOf<PublicCommentDto[]>();
+    expectTypeOf<AnswerTo<"POST", `/api/admin/memorial-comments/${number}/approve`>>().toEqualTypeOf<ApprovedDto>();
+    // @ts-expect-error: no such route
+    const nowhere: ApiPath<"GET"> = "/api/nowhere";
+    // @ts-expect-error: the comments are read, never deleted
+    const wrongMethod: ApiPath<"DELETE"> = "/api/memorial-flowers/3/comments";
+    expect([nowhere, wrongMethod]).toHaveLength(2);
   });
 });

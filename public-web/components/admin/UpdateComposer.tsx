@@ -1,18 +1,13 @@
 import { useState } from "react";
 import { Field } from "../ui/Field";
 import { ConfirmDialog } from "./ConfirmDialog";
-
-/** What the server answers for a preview: the update as a family reads it, and how many addresses it goes to. */
-export interface UpdatePreview {
-  text: string;
-  recipients: number;
-}
+import type { UpdatePreviewDto } from "../../../shared/schemas/adminTools";
 
 interface UpdateComposerProps {
   busy?: boolean;
   /** Field sentences from the server's last answer. */
   errors?: Record<string, string>;
-  onPreview(update: { subject: string; text: string }): Promise<UpdatePreview | null>;
+  onPreview(update: { subject: string; text: string }): Promise<UpdatePreviewDto | null>;
   /** Sends what was previewed; answers whether it was queued (the composer then starts afresh). */
   onSend(update: { subject: string; text: string }): Promise<boolean>;
 }
@@ -28,7 +23,7 @@ const families = (n: number) => `${n} ${n === 1 ? "family" : "families"}`;
 export function UpdateComposer({ busy, errors = {}, onPreview, onSend }: UpdateComposerProps) {
   const [subject, setSubject] = useState("");
   const [text, setText] = useState("");
-  const [preview, setPreview] = useState<UpdatePreview | null>(null);
+  const [preview, setPreview] = useState<UpdatePreviewDto | null>(null);
   const [confirming, setConfirming] = useState(false);
   const edit = (set: (v: string) => void) => (event: { target: { value: string } }) => {
     set(event.target.value);
