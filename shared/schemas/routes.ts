@@ -179,9 +179,6 @@ type RouteAt<M extends Method, A extends string> = {
 /** What the server answers to `M` at address `A` (unknown for an answer that is not JSON). */
 export type AnswerTo<M extends Method, A extends string> = RouteAt<M, A> extends { output: infer O } ? (O extends z.ZodType ? z.output<O> : unknown) : never;
 
-/** What `M` at address `A` sends as its JSON body (as the form has it, before the schema's defaults). */
-export type BodyTo<M extends Method, A extends string> = RouteAt<M, A> extends { body: infer B } ? (B extends z.ZodType ? z.input<B> : never) : undefined;
-
 /** The route that answers `method` at `path` (its query ignored), or undefined. */
 export function routeFor(method: string, path: string): ApiRoute | undefined {
   const bare = path.split("?")[0]!;
