@@ -1,6 +1,6 @@
 import { FLOWER_TYPES } from "./flowers";
 import { msg } from "./i18n/translate";
-import type { PublicMemorialDto } from "./schemas/public";
+import type { GardenPageDto, GardenQuery } from "./schemas/public";
 
 /**
  * The garden's rules shared by the server's query, the site and the tests:
@@ -57,12 +57,7 @@ export function memorialIdFrom(segment: string): number | null {
 const MAX_SEARCH = 100;
 
 /** The garden's view: a flower type, a last-name letter, a name search and a page (1-based). */
-export interface GardenQuery {
-  flower: string | null;
-  letter: string | null;
-  search: string;
-  page: number;
-}
+export type { GardenQuery };
 
 /**
  * Reads an address's query leniently: an unknown flower, a bad letter or page
@@ -82,7 +77,7 @@ export function gardenQueryFrom(params: URLSearchParams | string): GardenQuery {
 }
 
 /** The query string (with "?", or "") of a view; page 1 and empty filters are left out. */
-export function gardenQueryString(q: Partial<GardenQuery>): string {
+export function gardenQueryString(q: Partial<GardenQuery>): "" | `?${string}` {
   const params = new URLSearchParams();
   if (q.flower) params.set("flower", q.flower);
   if (q.letter) params.set("letter", q.letter);
@@ -92,26 +87,12 @@ export function gardenQueryString(q: Partial<GardenQuery>): string {
   return text ? `?${text}` : "";
 }
 
-/** The garden's answer for one view. */
-export interface GardenPageDto {
-  /** `commentsOff` only when the memorial's family turned comments off: its card offers none. */
-  flowers: PublicMemorialDto[];
-  /** Flowers matching the view (a search counts at most GARDEN_SEARCH_BOUND). */
-  matches: number;
-  /** True when a search matches more than `matches` flowers; only the first `matches` are paged. */
-  more?: boolean;
-  /** Flowers in the whole garden (for the empty garden's words). */
-  total: number;
-  /** The page shown (1-based, clamped to the last page). */
-  page: number;
-  pages: number;
-  query: GardenQuery;
-}
+export type { GardenPageDto };
 
 /** The API address of one view (also the key the site's query cache files it under). */
-export const gardenApiPath = (q: Partial<GardenQuery>) => `/api/memorial-flowers/garden${gardenQueryString(q)}`;
-export const flowerApiPath = (id: number) => `/api/memorial-flowers/${id}`;
-export const commentsApiPath = (id: number) => `/api/memorial-flowers/${id}/comments`;
+export const gardenApiPath = (q: Partial<GardenQuery>) => `/api/memorial-flowers/garden${gardenQueryString(q)}` as const;
+export const flowerApiPath = (id: number) => `/api/memorial-flowers/${id}` as const;
+export const commentsApiPath = (id: number) => `/api/memorial-flowers/${id}/comments` as const;
 export const LIBRARY_API_PATH = "/api/comment-library";
 
 /** The memorial page's segment of a path ("/garden-of-remembrance/1234-grace" → "1234-grace"), or null. */

@@ -9,7 +9,7 @@ export type ModeratedKind = (typeof MODERATED_KINDS)[number];
 
 export interface ModeratedKindInfo {
   /** The admin API's segment: /api/admin/{path}, /api/admin/{path}/{id}/approve. */
-  path: string;
+  path: "testimonials" | "memorial-flowers" | "memorial-comments";
   /** One item in a sentence ("memorial flower"). */
   noun: string;
   /** The list's heading and tab label. */
@@ -24,7 +24,7 @@ export interface ModeratedKindInfo {
   emptyApproved: string;
 }
 
-export const MODERATION: Record<ModeratedKind, ModeratedKindInfo> = {
+export const MODERATION = {
   testimonial: {
     path: "testimonials",
     noun: "testimonial",
@@ -64,7 +64,7 @@ export const MODERATION: Record<ModeratedKind, ModeratedKindInfo> = {
     emptyPending: "No pending memorial comments.",
     emptyApproved: "No approved memorial comments yet.",
   },
-};
+} as const satisfies Record<ModeratedKind, ModeratedKindInfo>;
 
 const NOT_APPLIED = "so your decision was not applied.";
 

@@ -62,14 +62,3 @@ export function dayBefore(d: { year: number; month: number; day: number }): { ye
   const t = new Date(Date.UTC(d.year, d.month - 1, d.day - 1));
   return { year: t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate() };
 }
-
-/** What the team sees of the notes (GET /api/admin/remembrance-notes): counts only, never who. */
-export interface RemembranceNoteCounts {
-  /** Families whose notes are confirmed and not paused. */
-  receiving: number;
-  /** Asked for, and waiting for the family to confirm by email. */
-  waiting: number;
-  paused: number;
-  /** Notes sent since 1 January. */
-  sentThisYear: number;
-}

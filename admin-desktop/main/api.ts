@@ -4,37 +4,26 @@
  * password ever reaches the renderer. Plain Node (global fetch), so tests run
  * it against the real server without Electron.
  */
-import { z } from "zod";
-import type {
-  AdminCommentDto,
-  AdminFlowerDto,
-  AdminTestimonialDto,
-  BulkUpdateDto,
-  BulkUpdateQuery,
-  MessageDto,
-  ResetImportResult,
-  UpdateConflicts,
+import type { z } from "zod";
+import {
+  adminPage,
+  type AdminCommentDto,
+  type AdminFlowerDto,
+  type AdminTestimonialDto,
+  type BulkUpdateDto,
+  type BulkUpdateQuery,
+  type MessageDto,
+  type ResetImportResult,
+  type UpdateConflicts,
 } from "../../shared/schemas/admin";
+import { API_ROUTES, type ApiRoute } from "../../shared/schemas/routes";
 import type { SessionUserDto } from "../../shared/schemas/session";
-import { MODERATION } from "../../shared/moderation";
 import { ErrorId } from "../../shared/errors";
 import { PROXY_COULD_NOT_PASS, PROXY_TOO_LARGE } from "../../shared/messages";
 import { SERVICE_HEADER, SERVICE_NAME } from "../../shared/constants";
 import { IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER } from "../../shared/schemas/admin";
 import type { ItemKind } from "../ipc";
-import {
-  AdminCommentSchema,
-  AdminFlowerSchema,
-  AdminTestimonialSchema,
-  ApprovedSchema,
-  DuplicatesSchema,
-  BulkUpdateSchema,
-  ErrorBodySchema,
-  MessageSchema,
-  PageSchema,
-  ResetImportResultSchema,
-  SessionUserSchema,
-} from "./wire";
+import { ErrorBodySchema } from "./wire";
 
 /** The server answered with a non-2xx status. `message` is the server's sentence when it sent one. */
 export class HttpError extends Error {
@@ -93,12 +82,26 @@ function neverLeft(error: unknown): boolean {
   return typeof cause?.code === "string" && NOT_SENT_CODES.has(cause.code);
 }
 
-const ITEMS = { testimonial: AdminTestimonialSchema, flower: AdminFlowerSchema, comment: AdminCommentSchema } as const;
-const PAGES = {
-  testimonial: PageSchema(AdminTestimonialSchema),
-  flower: PageSchema(AdminFlowerSchema),
-  comment: PageSchema(AdminCommentSchema),
+/** Each kind's routes: its pending list, one item, approve and decline. */
+const ROUTES = {
+  testimonial: {
+    list: API_ROUTES.adminTestimonials,
+    one: API_ROUTES.adminTestimonial,
+    approve: API_ROUTES.approveTestimonial,
+    remove: API_ROUTES.deleteTestimonial,
+  },
+  flower: { list: API_ROUTES.adminFlowers, one: API_ROUTES.adminFlower, approve: API_ROUTES.approveFlower, remove: API_ROUTES.deleteFlower },
+  comment: { list: API_ROUTES.adminComments, one: API_ROUTES.adminComment, approve: API_ROUTES.approveComment, remove: API_ROUTES.deleteComment },
 } as const;
+// A list asked with ?status= answers one page (the list's schema also takes the unpaged answer older clients ask for).
+const PAGES = {
+  testimonial: adminPage(ROUTES.testimonial.one.output),
+  flower: adminPage(ROUTES.flower.one.output),
+  comment: adminPage(ROUTES.comment.one.output),
+};
+
+/** A route's address with its ":id" filled in. */
+const at = (route: { path: string }, id: number) => route.path.replace(":id", String(id));
 
 type AnyAdminDto = AdminTestimonialDto | AdminFlowerDto | AdminCommentDto;
 
@@ -153,16 +156,16 @@ export class ApiClient {
   }
 
   login(username: string, password: string): Promise<SessionUserDto> {
-    return this.call(SessionUserSchema, "POST", "/api/login", { username, password });
+    return this.call(API_ROUTES.login, API_ROUTES.login.path, { username, password });
   }
 
   currentUser(): Promise<SessionUserDto> {
-    return this.call(SessionUserSchema, "GET", "/api/user");
+    return this.call(API_ROUTES.user, API_ROUTES.user.path);
   }
 
   async logout(): Promise<void> {
     try {
-      await this.call(z.unknown(), "POST", "/api/logout", {});
+      await this.call(API_ROUTES.logout, API_ROUTES.logout.path, {});
     } finally {
       this.cookies.clear();
     }
@@ -196,13 +199,15 @@ export class ApiClient {
    */
   pendingPage(kind: ItemKind, beforeId?: number): Promise<{ items: AnyAdminDto[]; total: number }> {
     const after = beforeId === undefined ? "" : `&beforeId=${beforeId}`;
-    return this.call(PAGES[kind], "GET", `/api/admin/${MODERATION[kind].path}?status=pending&pageSize=${PAGE_SIZE}${after}`);
+    const page: z.ZodType<{ items: AnyAdminDto[]; total: number }> = PAGES[kind];
+    return this.call({ ...ROUTES[kind].list, output: page }, `${ROUTES[kind].list.path}?status=pending&pageSize=${PAGE_SIZE}${after}`);
   }
 
   /** One item as the server has it now (with its version), or null when it is gone. */
   async item(kind: ItemKind, id: number): Promise<AnyAdminDto | null> {
     try {
-      return await this.call(ITEMS[kind], "GET", `/api/admin/${MODERATION[kind].path}/${id}`);
+      const route: { method: "GET"; path: string; output: z.ZodType<AnyAdminDto> } = ROUTES[kind].one;
+      return await this.call(route, at(route, id));
     } catch (error) {
       if (error instanceof HttpError && error.status === 404 && error.errorId === ErrorId.notFound) return null;
       throw error;
@@ -211,12 +216,12 @@ export class ApiClient {
 
   /** Approve with If-Match on the reviewed version: 412 when the item changed since, 404 when gone. */
   approve(kind: ItemKind, id: number, version: number): Promise<{ id: number; version: number; approved: boolean }> {
-    return this.call(ApprovedSchema, "POST", `/api/admin/${MODERATION[kind].path}/${id}/approve`, {}, undefined, { "If-Match": `"${version}"` });
+    return this.call(ROUTES[kind].approve, at(ROUTES[kind].approve, id), {}, undefined, { "If-Match": `"${version}"` });
   }
 
   /** Delete (decline) with If-Match on the reviewed version: a decline can never delete an item approved since. */
   remove(kind: ItemKind, id: number, version: number): Promise<MessageDto> {
-    return this.call(MessageSchema, "DELETE", `/api/admin/${MODERATION[kind].path}/${id}`, undefined, undefined, { "If-Match": `"${version}"` });
+    return this.call(ROUTES[kind].remove, at(ROUTES[kind].remove, id), undefined, undefined, { "If-Match": `"${version}"` });
   }
 
   /**
@@ -229,9 +234,8 @@ export class ApiClient {
   async bulkUpload(csv: string, key: string): Promise<MessageDto & { replayed: boolean }> {
     let replayed = false;
     const answer = await this.call(
-      MessageSchema,
-      "POST",
-      "/api/admin/memorial-flowers/bulk-upload",
+      API_ROUTES.bulkUpload,
+      API_ROUTES.bulkUpload.path,
       new CsvBody(csv),
       120_000,
       { [IDEMPOTENCY_KEY_HEADER]: key },
@@ -244,7 +248,7 @@ export class ApiClient {
   /** The positions of the rows that match a flower already in the garden. */
   /** `flowers`: the rows as a JSON array, already written. */
   async findDuplicates(flowers: string): Promise<number[]> {
-    return (await this.call(DuplicatesSchema, "POST", "/api/admin/memorial-flowers/duplicates", new JsonText(`{"flowers":${flowers}}`), 120_000)).duplicates;
+    return (await this.call(API_ROUTES.duplicates, API_ROUTES.duplicates.path, new JsonText(`{"flowers":${flowers}}`), 120_000)).duplicates;
   }
 
   /**
@@ -254,13 +258,13 @@ export class ApiClient {
    */
   bulkUpdate(csv: string, choice?: BulkUpdateQuery): Promise<BulkUpdateDto> {
     const query = choice ? `?${new URLSearchParams(Object.entries(choice).filter((entry): entry is [string, string] => entry[1] !== undefined))}` : "";
-    return this.call(BulkUpdateSchema, "PUT", `/api/admin/memorial-flowers/bulk-update${query}`, new CsvBody(csv), 300_000);
+    return this.call(API_ROUTES.bulkUpdate, `${API_ROUTES.bulkUpdate.path}${query}`, new CsvBody(csv), 300_000);
   }
 
   /** `csvData`: the rows as a JSON array, already written. */
   resetAndImport(csvData: string, adminKey: string): Promise<ResetImportResult> {
     const body = new JsonText(`{"csvData":${csvData},"adminKey":${JSON.stringify(adminKey)}}`);
-    return this.call(ResetImportResultSchema, "POST", "/api/admin/memorial-flowers/reset-and-import", body, 300_000);
+    return this.call(API_ROUTES.resetAndImport, API_ROUTES.resetAndImport.path, body, 300_000);
   }
 
   private cookieHeader(): string {
@@ -268,13 +272,12 @@ export class ApiClient {
   }
 
   /**
-   * One request; the answer is checked against `schema`. A 2xx answer that is
-   * not the expected JSON (a captive portal's page, a proxy) counts as "not the
-   * server": NetworkError, never data.
+   * One request of `route` at `path` (its address, ids and query filled in); the answer is checked
+   * against the route's schema. A 2xx answer that is not the expected JSON (a captive portal's page, a
+   * proxy) counts as "not the server": NetworkError, never data.
    */
   private async call<S extends z.ZodType>(
-    schema: S,
-    method: string,
+    route: { method: ApiRoute["method"]; output: S },
     path: string,
     body?: unknown,
     timeoutMs = this.timeoutMs,
@@ -282,6 +285,7 @@ export class ApiClient {
     withSession = true,
     seen?: (answer: Headers) => void,
   ): Promise<z.output<S>> {
+    const { method, output: schema } = route;
     let res: Response;
     try {
       res = await this.fetchFn(this.baseUrl + path, {

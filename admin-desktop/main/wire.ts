@@ -6,107 +6,22 @@
  * checked here before any code relies on them.
  */
 import { z } from "zod";
-import type {
-  AdminCommentDto,
-  AdminFlowerDto,
-  AdminTestimonialDto,
-  BulkUpdateDto,
-  DuplicateCheckDto,
-  MessageDto,
-  ResetImportResult,
-  UpdateConflicts,
-} from "../../shared/schemas/admin";
+import { AdminCommentDto, AdminFlowerDto, AdminTestimonialDto, UpdateConflicts } from "../../shared/schemas/admin";
 import { MODERATED_KINDS } from "../../shared/moderation";
-import type { SessionUserDto } from "../../shared/schemas/session";
 import type { QueueItem, ReviewItem } from "../ipc";
 
+// The server's answers are checked with the route table's schemas (shared/schemas/routes.ts, used by api.ts).
+
 const id = z.number().int().nonnegative();
-const versioned = {
-  id,
-  version: z.number().int().nonnegative(),
-  approved: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-};
 
-// The admin lists: fields a newer server may add are dropped (never stored in the offline copy unchecked).
-export const AdminFlowerSchema = z.object({
-  ...versioned,
-  parentName: z.string().nullable(),
-  email: z.string().nullable(),
-  babyFirstName: z.string(),
-  babyMiddleName: z.string().nullable(),
-  babyLastName: z.string().nullable(),
-  lossDate: z.string().nullable(),
-  flowerType: z.string(),
-  emailUpdates: z.boolean(),
-}) satisfies z.ZodType<AdminFlowerDto>;
-
-export const AdminTestimonialSchema = z.object({
-  ...versioned,
-  firstName: z.string(),
-  lastName: z.string(),
-  childName: z.string().nullable(),
-  testimonial: z.string(),
-  email: z.string().nullable(),
-}) satisfies z.ZodType<AdminTestimonialDto>;
-
-export const AdminCommentSchema = z.object({
-  ...versioned,
-  memorialFlowerId: id,
-  commenterName: z.string(),
-  commentLibraryId: id,
-  commentText: z.string().nullable(),
-  commentCategory: z.enum(["standard", "biblical"]).nullable(),
-  flowerBabyFirstName: z.string().nullable(),
-}) satisfies z.ZodType<AdminCommentDto>;
-
-/** One page of an admin list (the fields the desktop app reads). */
-export const PageSchema = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int().nonnegative() });
-
-export const SessionUserSchema = z.object({
-  id,
-  username: z.string(),
-  role: z.string(),
-  expectedImportCount: z.number().int().positive().optional(),
-}) satisfies z.ZodType<SessionUserDto>;
-export const MessageSchema = z.object({ message: z.string(), count: z.number().int().nonnegative().optional() }) satisfies z.ZodType<MessageDto>;
-export const DuplicatesSchema = z.object({ duplicates: z.array(z.number().int().nonnegative()) }) satisfies z.ZodType<DuplicateCheckDto>;
-export const ApprovedSchema = z.object({ id, version: z.number().int().nonnegative(), approved: z.boolean() });
-export const ResetImportResultSchema = z.object({
-  success: z.literal(true),
-  importedCount: z.number().int().nonnegative(),
-  deletedFlowersCount: z.number().int().nonnegative(),
-  deletedCommentsCount: z.number().int().nonnegative(),
-  validation: z.object({ isExactMatch: z.boolean(), expectedCount: z.number(), actualCount: z.number() }),
-  message: z.string(),
-  backup: z.object({ name: z.string(), createdAt: z.string() }),
-}) satisfies z.ZodType<ResetImportResult>;
-/** A bulk update's rows changed since the download, as a 409 lists them. */
-const ConflictsSchema = z.object({
-  total: z.number().int().nonnegative(),
-  token: z.string(),
-  listed: z.array(
-    z.object({
-      id,
-      deleted: z.boolean(),
-      changes: z.array(z.object({ column: z.string(), now: z.string(), inFile: z.string() })),
-    }),
-  ),
-}) satisfies z.ZodType<UpdateConflicts>;
 /** An error answer: its sentence and error id are read, and a bulk update's list of rows changed since. */
-export const ErrorBodySchema = z.object({ message: z.string().optional(), error: z.string().optional(), conflicts: ConflictsSchema.optional() });
-export const BulkUpdateSchema = z.object({
-  message: z.string(),
-  count: z.number().int().nonnegative(),
-  skipped: z.number().int().nonnegative(),
-}) satisfies z.ZodType<BulkUpdateDto>;
+export const ErrorBodySchema = z.object({ message: z.string().optional(), error: z.string().optional(), conflicts: UpdateConflicts.optional() });
 
 // The offline copy and the queue, as written by this app (strict: this app is their only writer).
 export const ReviewItemSchema = z.discriminatedUnion("kind", [
-  z.strictObject({ kind: z.literal("testimonial"), item: AdminTestimonialSchema.omit({ email: true }) }),
-  z.strictObject({ kind: z.literal("flower"), item: AdminFlowerSchema.omit({ email: true }) }),
-  z.strictObject({ kind: z.literal("comment"), item: AdminCommentSchema }),
+  z.strictObject({ kind: z.literal("testimonial"), item: AdminTestimonialDto.omit({ email: true }) }),
+  z.strictObject({ kind: z.literal("flower"), item: AdminFlowerDto.omit({ email: true }) }),
+  z.strictObject({ kind: z.literal("comment"), item: AdminCommentDto }),
 ]) satisfies z.ZodType<ReviewItem>;
 
 const kind = z.enum(MODERATED_KINDS);

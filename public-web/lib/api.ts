@@ -1,4 +1,6 @@
 import type { ErrorBody } from "../../shared/errors";
+// Types only: the route table's schemas are zod, which a public page must not load.
+import type { AnswerTo, ApiPath } from "../../shared/schemas/routes";
 
 /**
  * The only place that calls fetch. Every call sends JSON and the session
@@ -69,15 +71,18 @@ async function request<T>(method: string, path: string, body?: unknown, headers:
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/** Each call's address is one of the API's routes (shared/schemas/routes.ts), and its answer is that route's. */
 export const api = {
-  get: <T>(path: string) => request<T>("GET", path),
-  post: <T>(path: string, body?: unknown, headers?: Record<string, string>) => request<T>("POST", path, body ?? {}, headers),
-  put: <T>(path: string, body?: unknown, headers?: Record<string, string>) => request<T>("PUT", path, body ?? {}, headers),
+  get: <P extends ApiPath<"GET">>(path: P) => request<AnswerTo<"GET", P>>("GET", path),
+  post: <P extends ApiPath<"POST">>(path: P, body?: unknown, headers?: Record<string, string>) =>
+    request<AnswerTo<"POST", P>>("POST", path, body ?? {}, headers),
+  put: <P extends ApiPath<"PUT">>(path: P, body?: unknown, headers?: Record<string, string>) => request<AnswerTo<"PUT", P>>("PUT", path, body ?? {}, headers),
   /** Sends CSV text as it is, for the server to read as a stream; `seen` reads a successful answer's headers. */
-  postCsv: <T>(path: string, csv: string, headers: Record<string, string> = {}, seen?: (answer: Headers) => void) =>
-    request<T>("POST", path, new CsvBody(csv), { "Content-Type": "text/csv; charset=utf-8", ...headers }, seen),
-  putCsv: <T>(path: string, csv: string) => request<T>("PUT", path, new CsvBody(csv), { "Content-Type": "text/csv; charset=utf-8" }),
-  delete: <T>(path: string, headers?: Record<string, string>) => request<T>("DELETE", path, undefined, headers),
+  postCsv: <P extends ApiPath<"POST">>(path: P, csv: string, headers: Record<string, string> = {}, seen?: (answer: Headers) => void) =>
+    request<AnswerTo<"POST", P>>("POST", path, new CsvBody(csv), { "Content-Type": "text/csv; charset=utf-8", ...headers }, seen),
+  putCsv: <P extends ApiPath<"PUT">>(path: P, csv: string) =>
+    request<AnswerTo<"PUT", P>>("PUT", path, new CsvBody(csv), { "Content-Type": "text/csv; charset=utf-8" }),
+  delete: <P extends ApiPath<"DELETE">>(path: P, headers?: Record<string, string>) => request<AnswerTo<"DELETE", P>>("DELETE", path, undefined, headers),
 };
 
 /**

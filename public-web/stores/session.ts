@@ -19,7 +19,7 @@ export const useSession = create<SessionState>()((set) => ({
   user: null,
   async refresh() {
     try {
-      const user = await api.get<SessionUserDto>("/api/user");
+      const user = await api.get("/api/user");
       set({ user, status: "ready" });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) set({ user: null, status: "ready" });
@@ -30,7 +30,7 @@ export const useSession = create<SessionState>()((set) => ({
     }
   },
   async login(username, password) {
-    const user = await api.post<SessionUserDto>("/api/login", { username, password });
+    const user = await api.post("/api/login", { username, password });
     set({ user, status: "ready" });
     return user;
   },

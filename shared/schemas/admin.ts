@@ -90,36 +90,37 @@ export const BulkUpdateQuery = z
   });
 export type BulkUpdateQuery = z.output<typeof BulkUpdateQuery>;
 
+// The answers. Each is a schema (the desktop app checks what it receives with it, the server tests check
+// every answer) and its type: the presenters' results satisfy them, the web client is typed by them.
+const id = z.number().int().nonnegative();
+const count = z.number().int().nonnegative();
+
 /** A field of a flower changed since the download: its column, its value now, and the value in the file. */
-export interface ConflictChange {
-  column: string;
-  now: string;
-  inFile: string;
-}
+const ConflictChange = z.object({ column: z.string(), now: z.string(), inFile: z.string() });
+export type ConflictChange = z.infer<typeof ConflictChange>;
 
 /** One row of the file whose flower changed (or was deleted) after the file was downloaded. */
-export interface UpdateConflict {
-  id: number;
+const UpdateConflict = z.object({
+  id,
   /** The flower was deleted since: it stays deleted, whatever the choice. */
-  deleted: boolean;
-  changes: ConflictChange[];
-}
+  deleted: z.boolean(),
+  changes: z.array(ConflictChange),
+});
+export type UpdateConflict = z.infer<typeof UpdateConflict>;
 
 /** The 409's list: every such row counted, the first ones described, and the token an overwrite sends back. */
-export interface UpdateConflicts {
-  total: number;
-  listed: UpdateConflict[];
-  token: string;
-}
+export const UpdateConflicts = z.object({ total: count, listed: z.array(UpdateConflict), token: z.string() });
+export type UpdateConflicts = z.infer<typeof UpdateConflicts>;
 
 /** A bulk update's answer. */
-export interface BulkUpdateDto {
-  message: string;
+export const BulkUpdateDto = z.object({
+  message: z.string(),
   /** Rows applied. */
-  count: number;
+  count,
   /** Rows left as they are (changed since and skipped, or deleted since). */
-  skipped: number;
-}
+  skipped: count,
+});
+export type BulkUpdateDto = z.infer<typeof BulkUpdateDto>;
 
 /** POST /api/admin/memorial-flowers/reset-and-import. */
 /** Said when the reset-and-import is sent without a file or without the admin key. */
@@ -135,63 +136,75 @@ export const ResetImportInput = z.object(
 export type ResetImportInput = z.input<typeof ResetImportInput>;
 
 /** Fields every moderated item carries in the admin lists, for the optimistic precondition. */
-export interface Versioned {
-  id: number;
+const versioned = {
+  id,
   /** Goes up by one on every change; send it back as If-Match on approve and delete. */
-  version: number;
-  approved: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+  version: count,
+  approved: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+};
+export type Versioned = z.infer<z.ZodObject<typeof versioned>>;
 
-export interface AdminFlowerDto extends Versioned {
-  parentName: string | null;
-  email: string | null;
-  babyFirstName: string;
-  babyMiddleName: string | null;
-  babyLastName: string | null;
-  lossDate: string | null;
-  flowerType: string;
-  emailUpdates: boolean;
-}
+// Fields a newer server may add are dropped by these schemas (z.object strips them): a client keeps only what it knows.
+export const AdminFlowerDto = z.object({
+  ...versioned,
+  parentName: z.string().nullable(),
+  email: z.string().nullable(),
+  babyFirstName: z.string(),
+  babyMiddleName: z.string().nullable(),
+  babyLastName: z.string().nullable(),
+  lossDate: z.string().nullable(),
+  flowerType: z.string(),
+  emailUpdates: z.boolean(),
+});
+export type AdminFlowerDto = z.infer<typeof AdminFlowerDto>;
 
-export interface AdminTestimonialDto extends Versioned {
-  firstName: string;
-  lastName: string;
-  childName: string | null;
-  testimonial: string;
-  email: string | null;
-}
+export const AdminTestimonialDto = z.object({
+  ...versioned,
+  firstName: z.string(),
+  lastName: z.string(),
+  childName: z.string().nullable(),
+  testimonial: z.string(),
+  email: z.string().nullable(),
+});
+export type AdminTestimonialDto = z.infer<typeof AdminTestimonialDto>;
 
-export interface AdminCommentDto extends Versioned {
-  memorialFlowerId: number;
-  commenterName: string;
-  commentLibraryId: number;
-  commentText: string | null;
-  commentCategory: "standard" | "biblical" | null;
+export const AdminCommentDto = z.object({
+  ...versioned,
+  memorialFlowerId: id,
+  commenterName: z.string(),
+  commentLibraryId: id,
+  commentText: z.string().nullable(),
+  commentCategory: z.enum(["standard", "biblical"]).nullable(),
   /** The flower's baby first name, or null when the flower is gone ("Unknown"). */
-  flowerBabyFirstName: string | null;
-}
+  flowerBabyFirstName: z.string().nullable(),
+});
+export type AdminCommentDto = z.infer<typeof AdminCommentDto>;
 
-export interface ResetImportResult {
-  success: true;
-  importedCount: number;
-  deletedFlowersCount: number;
-  deletedCommentsCount: number;
-  validation: { isExactMatch: boolean; expectedCount: number; actualCount: number };
-  message: string;
+/** An approval's answer: the item's new version. */
+export const ApprovedDto = z.object({ message: z.string(), id, version: count, approved: z.boolean() });
+export type ApprovedDto = z.infer<typeof ApprovedDto>;
+
+export const ResetImportResult = z.object({
+  success: z.literal(true),
+  importedCount: count,
+  deletedFlowersCount: count,
+  deletedCommentsCount: count,
+  validation: z.object({ isExactMatch: z.boolean(), expectedCount: z.number(), actualCount: z.number() }),
+  message: z.string(),
   /**
    * The copy of the database taken before the reset: its file name in the
    * server's backups folder and when it was taken (ISO 8601). Never a path
    * on the server.
    */
-  backup: { name: string; createdAt: string };
-}
+  backup: z.object({ name: z.string(), createdAt: z.string() }),
+});
+export type ResetImportResult = z.infer<typeof ResetImportResult>;
 
-export interface MessageDto {
-  message: string;
-  count?: number;
-}
+/** The answer of a change that has nothing more to tell than a sentence (and, for an upload, how many rows). */
+export const MessageDto = z.object({ message: z.string(), count: count.optional() });
+export type MessageDto = z.infer<typeof MessageDto>;
 
 /** GET /api/admin/{testimonials,memorial-flowers,memorial-comments}?status=…: one page of one list, searched and filtered on the server. */
 export const AdminListQuery = z.object({
@@ -215,6 +228,7 @@ export const AdminPageQuery = AdminListQuery.pick({ page: true, pageSize: true }
 export type AdminPageQuery = z.output<typeof AdminPageQuery>;
 
 /** One page of an admin list, with the count of every match. */
+export const adminPage = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: count, page: count, pageSize: count });
 export interface AdminPage<T> {
   items: T[];
   total: number;
@@ -226,10 +240,11 @@ export interface AdminPage<T> {
 export const DuplicateCheckInput = z.object({
   flowers: z.array(FlowerEntryInput).max(LIMITS.bulkRows, `Please upload at most ${LIMITS.bulkRows} flowers at once.`),
 });
-export interface DuplicateCheckDto {
+export const DuplicateCheckDto = z.object({
   /** Positions (0-based) in the list sent of the rows that match an approved flower exactly. */
-  duplicates: number[];
-}
+  duplicates: z.array(count),
+});
+export type DuplicateCheckDto = z.infer<typeof DuplicateCheckDto>;
 
 /** The fields of a flower a family may correct through their private link, in the order they are shown. */
 export const CORRECTED_FIELDS = ["babyFirstName", "babyMiddleName", "babyLastName", "lossDate", "flowerType"] as const;
@@ -248,11 +263,12 @@ export const CORRECTED_FIELD_LABELS: Record<CorrectedField, string> = {
  * correction's version (send it back as If-Match on approve and decline),
  * and each field it changes, as the memorial reads now and as it would read.
  */
-export interface FlowerCorrectionDto {
-  id: number;
-  version: number;
-  askedAt: string;
+export const FlowerCorrectionDto = z.object({
+  id,
+  version: count,
+  askedAt: z.string(),
   /** The baby's full name as the memorial shows it now. */
-  name: string;
-  changes: { field: CorrectedField; before: string | null; after: string | null }[];
-}
+  name: z.string(),
+  changes: z.array(z.object({ field: z.enum(CORRECTED_FIELDS), before: z.string().nullable(), after: z.string().nullable() })),
+});
+export type FlowerCorrectionDto = z.infer<typeof FlowerCorrectionDto>;

@@ -144,45 +144,73 @@ export const TestimonialInput = z.object({
 });
 export type TestimonialInput = z.input<typeof TestimonialInput>;
 
+// The answers visitors' pages read: schemas for the server's tests and the desktop app, types for the
+// site (which imports them as types only: its public pages never load zod).
+const id = z.number().int().nonnegative();
+
 /** A flower as the public garden sees it: never the parent's name or email. */
-export interface PublicFlowerDto {
-  id: number;
-  babyFirstName: string;
-  babyMiddleName: string | null;
-  babyLastName: string | null;
-  lossDate: string | null;
-  flowerType: string;
-}
+export const PublicFlowerDto = z.object({
+  id,
+  babyFirstName: z.string(),
+  babyMiddleName: z.string().nullable(),
+  babyLastName: z.string().nullable(),
+  lossDate: z.string().nullable(),
+  flowerType: z.string(),
+});
+export type PublicFlowerDto = z.infer<typeof PublicFlowerDto>;
 
 /** A memorial's own answer: `commentsOff` only when its family turned comments off (the garden's list never has it). */
-export interface PublicMemorialDto extends PublicFlowerDto {
-  commentsOff?: true;
-}
+export const PublicMemorialDto = PublicFlowerDto.extend({ commentsOff: z.literal(true).optional() });
+export type PublicMemorialDto = z.infer<typeof PublicMemorialDto>;
 
-export interface PublicTestimonialDto {
-  id: number;
-  firstName: string;
-  lastName: string;
-  childName: string | null;
-  testimonial: string;
-  createdAt: string;
-}
+/** The garden's view (shared/garden.ts reads and writes it as an address's query). */
+const GardenQueryDto = z.object({ flower: z.string().nullable(), letter: z.string().nullable(), search: z.string(), page: z.number().int().min(1) });
+export type GardenQuery = z.infer<typeof GardenQueryDto>;
 
-export type CommentCategory = "standard" | "biblical";
+/** The garden's answer for one view. */
+export const GardenPageDto = z.object({
+  /** `commentsOff` only when the memorial's family turned comments off: its card offers none. */
+  flowers: z.array(PublicMemorialDto),
+  /** Flowers matching the view (a search counts at most GARDEN_SEARCH_BOUND). */
+  matches: z.number().int().nonnegative(),
+  /** True when a search matches more than `matches` flowers; only the first `matches` are paged. */
+  more: z.boolean().optional(),
+  /** Flowers in the whole garden (for the empty garden's words). */
+  total: z.number().int().nonnegative(),
+  /** The page shown (1-based, clamped to the last page). */
+  page: z.number().int().min(1),
+  pages: z.number().int().nonnegative(),
+  query: GardenQueryDto,
+});
+export type GardenPageDto = z.infer<typeof GardenPageDto>;
 
-export interface PublicCommentDto {
-  id: number;
-  memorialFlowerId: number;
-  commenterName: string;
+export const PublicTestimonialDto = z.object({
+  id,
+  firstName: z.string(),
+  lastName: z.string(),
+  childName: z.string().nullable(),
+  testimonial: z.string(),
+  createdAt: z.string(),
+});
+export type PublicTestimonialDto = z.infer<typeof PublicTestimonialDto>;
+
+const CommentCategory = z.enum(["standard", "biblical"]);
+export type CommentCategory = z.infer<typeof CommentCategory>;
+
+export const PublicCommentDto = z.object({
+  id,
+  memorialFlowerId: id,
+  commenterName: z.string(),
   /** The library message chosen: its wording in the page's language is commentText(commentLibraryId, locale, commentText) (shared/commentLibrary.ts). */
-  commentLibraryId: number;
-  commentText: string;
-  commentCategory: CommentCategory;
-  createdAt: string;
-}
+  commentLibraryId: id,
+  commentText: z.string(),
+  commentCategory: CommentCategory,
+  createdAt: z.string(),
+});
+export type PublicCommentDto = z.infer<typeof PublicCommentDto>;
 
-export interface CommentLibraryDto {
-  id: number;
-  text: string;
-  category: CommentCategory;
-}
+export const CommentLibraryDto = z.object({ id, text: z.string(), category: CommentCategory });
+export type CommentLibraryDto = z.infer<typeof CommentLibraryDto>;
+
+/** A visitor's submission, received (201). */
+export const ReceivedDto = z.object({ message: z.string() });

@@ -39,10 +39,14 @@ export const RegisterInput = registerInput();
 export type RegisterInput = z.infer<typeof RegisterInput>;
 
 /** What the session exposes about the signed-in person (GET /api/user). */
-export interface SessionUserDto {
-  id: number;
-  username: string;
-  role: string;
+export const SessionUserDto = z.object({
+  id: z.number().int().nonnegative(),
+  username: z.string(),
+  role: z.string(),
   /** Administrators only: the rows a reset-and-import must have, as this server is set (its previews check the same). */
-  expectedImportCount?: number;
-}
+  expectedImportCount: z.number().int().positive().optional(),
+});
+export type SessionUserDto = z.infer<typeof SessionUserDto>;
+
+/** A sign-out's answer; signing out everywhere also counts the sessions it ended. */
+export const SignedOutDto = z.object({ message: z.string(), endedSessions: z.number().int().nonnegative().optional() });

@@ -1,4 +1,5 @@
 import { Worker } from "node:worker_threads";
+import { routeFor } from "../../shared/schemas/routes";
 
 /**
  * A small HTTP client with a cookie jar, for talking to the real server as a
@@ -28,6 +29,7 @@ export class Client {
 
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
     const res = await fetch(this.baseUrl + path, this.init(method, body, headers));
+    await checkAnswer(method, path, res);
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(";");
       const eq = pair!.indexOf("=");
@@ -91,5 +93,22 @@ export async function json<T = any>(res: Response): Promise<T> {
     return JSON.parse(text) as T;
   } catch {
     throw new Error(`expected JSON, got ${res.status}: ${text.slice(0, 200)}`);
+  }
+}
+
+/**
+ * Holds every successful JSON answer of the API to the contract in shared/schemas/routes.ts: an answer
+ * whose route is not in the table, or that its schema refuses, fails the test that received it.
+ */
+export async function checkAnswer(method: string, path: string, res: Response): Promise<void> {
+  if (!res.ok || method === "HEAD" || !path.startsWith("/api/") || !/^application\/json\b/.test(res.headers.get("Content-Type") ?? "")) return;
+  const route = routeFor(method, path);
+  if (!route) throw new Error(`${method} ${path} answered ${res.status} with JSON, but shared/schemas/routes.ts has no such route`);
+  if (!route.output) throw new Error(`${method} ${path} answered JSON, but shared/schemas/routes.ts says its answer is not JSON`);
+  const text = await res.clone().text();
+  const checked = route.output.safeParse(text ? JSON.parse(text) : undefined);
+  if (!checked.success) {
+    const issues = checked.error.issues.slice(0, 3).map((issue) => `${issue.path.join(".") || "(answer)"}: ${issue.message}`);
+    throw new Error(`${method} ${path} answered ${res.status} with JSON its schema refuses: ${issues.join("; ")}`);
   }
 }

@@ -1,6 +1,6 @@
 import { formatDateTime } from "../../../shared/dates";
 import type { OutboxMessageDto } from "../../../shared/schemas/adminTools";
-import type { RemembranceNoteCounts } from "../../../shared/remembrance";
+import type { RemembranceNoteCounts } from "../../../shared/schemas/adminTools";
 
 interface EmailsPanelProps {
   /** False when this server has no email tools (the calls answer 404). */

@@ -1,17 +1,7 @@
 import { useState } from "react";
 import { Field } from "../ui/Field";
 import { ConfirmDialog } from "./ConfirmDialog";
-
-/**
- * What the server answers for a preview: the update as a family reads it, and how many addresses it goes
- * to; and as a family who wrote in Spanish reads it, when there are some (or a Spanish version is written).
- */
-export interface UpdatePreview {
-  text: string;
-  recipients: number;
-  spanish: { text: string; recipients: number } | null;
-}
-
+import type { UpdatePreviewDto } from "../../../shared/schemas/adminTools";
 /** The update as written: in English, and in Spanish too when either Spanish field is filled in. */
 export interface ComposedUpdate {
   subject: string;
@@ -23,7 +13,7 @@ interface UpdateComposerProps {
   busy?: boolean;
   /** Field sentences from the server's last answer. */
   errors?: Record<string, string>;
-  onPreview(update: ComposedUpdate): Promise<UpdatePreview | null>;
+  onPreview(update: ComposedUpdate): Promise<UpdatePreviewDto | null>;
   /** Sends what was previewed; answers whether it was queued (the composer then starts afresh). */
   onSend(update: ComposedUpdate): Promise<boolean>;
 }
@@ -46,7 +36,7 @@ export function UpdateComposer({ busy, errors = {}, onPreview, onSend }: UpdateC
     text,
     spanish: spanishSubject.trim() || spanishText.trim() ? { subject: spanishSubject, text: spanishText } : null,
   };
-  const [preview, setPreview] = useState<UpdatePreview | null>(null);
+  const [preview, setPreview] = useState<UpdatePreviewDto | null>(null);
   const [confirming, setConfirming] = useState(false);
   const edit = (set: (v: string) => void) => (event: { target: { value: string } }) => {
     set(event.target.value);

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import type { CommentCategory, CommentLibraryDto, PublicCommentDto, PublicMemorialDto } from "../../../shared/schemas/public";
+import type { CommentCategory, CommentLibraryDto, PublicMemorialDto } from "../../../shared/schemas/public";
 import { api, messageFor } from "../../lib/api";
 import { fullName, GARDEN_PATH } from "../../../shared/garden";
 import { pathInLocale } from "../../../shared/i18n/paths";
@@ -13,7 +13,7 @@ import { FormSent, SubmitButton, useVisitorForm, VisitorFormFrame } from "./Form
 import { useForm } from "./useForm";
 import "../../styles/forms.css";
 
-const commentsKey = (flowerId: number) => `/api/memorial-flowers/${flowerId}/comments`;
+const commentsKey = (flowerId: number) => `/api/memorial-flowers/${flowerId}/comments` as const;
 const LIBRARY_KEY = "/api/comment-library";
 
 interface CommentDialogProps {
@@ -43,7 +43,7 @@ export default function CommentDialog({ flower, open, onClose }: CommentDialogPr
 }
 
 export function CommentPanel({ flowerId }: { flowerId: number }) {
-  const comments = useQuery(commentsKey(flowerId), () => api.get<PublicCommentDto[]>(commentsKey(flowerId)));
+  const comments = useQuery(commentsKey(flowerId), () => api.get(commentsKey(flowerId)));
   const [showForm, setShowForm] = useState(false);
   const [sent, setSent] = useState(false);
   const t = useT();
@@ -125,7 +125,7 @@ interface CommentFormProps {
  * reached without JavaScript) it posts as a plain form to its page.
  */
 export function CommentForm({ flowerId, library: given, onCancel, onSent }: CommentFormProps) {
-  const library = useQuery(LIBRARY_KEY, () => api.get<CommentLibraryDto[]>(LIBRARY_KEY), { enabled: !given });
+  const library = useQuery(LIBRARY_KEY, () => api.get(LIBRARY_KEY), { enabled: !given });
   const form = useForm("comment", EMPTY, "change");
   const nameInput = useRef<HTMLInputElement>(null);
   const t = useT();

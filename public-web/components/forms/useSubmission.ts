@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type RefObject } from "react";
 import { api, fieldErrors, messageFor } from "../../lib/api";
+import type { ApiPath } from "../../../shared/schemas/routes";
 import { invalidate } from "../../lib/queries";
 import { notify, notifyError } from "../../lib/toast";
 import { focusFirstInvalid } from "./useForm";
@@ -7,7 +8,7 @@ import { useT } from "../../lib/i18n";
 
 /** What a visitor form sends and says: its toasts and the list it refreshes. */
 export interface SubmissionPlan<V> {
-  path: string;
+  path: ApiPath<"POST">;
   /** The payload; the form's values as they are when omitted. */
   payload?: (values: V) => unknown;
   success: { title: string; message: string };

@@ -36,7 +36,7 @@ const Comments = memo(CommentDialog);
  */
 function showView(next: GardenQuery, replace: boolean): void {
   const key = gardenApiPath(next);
-  fetchQuery(key, () => api.get<GardenPageDto>(key)).catch(() => undefined);
+  fetchQuery(key, () => api.get(key)).catch(() => undefined);
   setAddressSearch(gardenQueryString(next), replace);
 }
 
@@ -51,7 +51,7 @@ export function MemorialBrowser() {
   // The view asked for (the address), and the view on screen (the last answer, until the next arrives).
   const asked = gardenQueryFrom(useAddressSearch());
   const key = gardenApiPath(asked);
-  const result = useQuery(key, () => api.get<GardenPageDto>(key));
+  const result = useQuery(key, () => api.get(key));
   const t = useT();
   // While the next view loads, the last one stays (no flash of a spinner between pages).
   const [shown, setShown] = useState<GardenPageDto | undefined>(result.data);

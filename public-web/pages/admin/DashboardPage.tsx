@@ -119,14 +119,9 @@ function Dashboard({ username, onLogout, onLogoutEverywhere }: { username: strin
   );
 }
 
-interface Health {
-  status: string;
-  details?: { backup: { hour: number | null; lastGoodAt: string | null; lastError: { message: string } | null } };
-}
-
 /** One quiet line on how the nightly backups are doing (the server sends it to administrators only). */
 function BackupLine() {
-  const backup = useQuery("health", () => api.get<Health>("/api/health")).data?.details?.backup;
+  const backup = useQuery("health", () => api.get("/api/health")).data?.details?.backup;
   if (!backup) return null;
   const last = backup.lastGoodAt ? `Last backup: ${format(new Date(backup.lastGoodAt), "d MMM yyyy, HH:mm")}.` : "No nightly backup yet.";
   const off = backup.hour === null ? " Nightly backups are off." : "";

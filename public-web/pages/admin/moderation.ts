@@ -8,21 +8,21 @@ import { notify, notifyError } from "../../lib/toast";
 
 export type Kind = ModeratedKind;
 
-interface KindInfo extends ModeratedKindInfo {
+interface KindInfo<K extends Kind> extends Omit<ModeratedKindInfo, "path"> {
   /** Admin list path (also its query key). */
-  path: string;
+  path: `/api/admin/${(typeof MODERATION)[K]["path"]}`;
   /** Public list keys to refresh after a change. */
   publicKeys: string[];
 }
 
 // What an approval or a removal of this kind makes stale, from the table the server drops its caches by.
-const info = (kind: Kind): KindInfo => ({
+const info = <K extends Kind>(kind: K): KindInfo<K> => ({
   ...MODERATION[kind],
   path: `/api/admin/${MODERATION[kind].path}`,
   publicKeys: clientKeysAfter(`approved:${kind}`, `deleted:${kind}`),
 });
 
-export const KIND: Record<Kind, KindInfo> = { testimonial: info("testimonial"), flower: info("flower"), comment: info("comment") };
+export const KIND: { [K in Kind]: KindInfo<K> } = { testimonial: info("testimonial"), flower: info("flower"), comment: info("comment") };
 
 type ItemOf<K extends Kind> = K extends "testimonial" ? AdminTestimonialDto : K extends "flower" ? AdminFlowerDto : AdminCommentDto;
 
@@ -41,6 +41,15 @@ export interface ListFilter {
   type: string;
 }
 
+/**
+ * A list asked with ?status= or ?page= answers one page; only a client that asks without them gets
+ * every item (an array). The web admin asks for pages; narrowed here, checked: never a cast of an answer that could be the other.
+ */
+export function paged<A>(answer: A): Exclude<A, readonly unknown[]> {
+  if (Array.isArray(answer)) throw new Error("The server answered a whole list where one page was asked for.");
+  return answer as Exclude<A, readonly unknown[]>;
+}
+
 export const ADMIN_PAGE_SIZE = 20;
 export const NO_FILTER: ListFilter = { q: "", type: "" };
 
@@ -49,16 +58,17 @@ export function useAdminPage<K extends Kind>(kind: K, status: "pending" | "appro
   const params = new URLSearchParams({ status, page: String(page), pageSize: String(ADMIN_PAGE_SIZE) });
   if (filter.q.trim()) params.set("q", filter.q.trim());
   if (filter.type) params.set("type", filter.type);
-  const key = `${KIND[kind].path}?${params}`;
-  return useQuery<AdminPage<ItemOf<K>>>(key, () => api.get<AdminPage<ItemOf<K>>>(key));
+  const key = `${KIND[kind].path}?${params}` as const;
+  // The kind's path decides which of the three lists answers.
+  return useQuery(key, async () => paged(await api.get(key)) as AdminPage<ItemOf<K>>);
 }
 
 const ifMatch = (version: number) => ({ "If-Match": `"${version}"` });
 
 /** One page of the families' corrections waiting for review (under the flowers' path: refreshKind("flower") renews it). */
 export function useCorrections(page: number) {
-  const key = `${KIND.flower.path}/corrections?page=${page}&pageSize=${ADMIN_PAGE_SIZE}`;
-  return useQuery<AdminPage<FlowerCorrectionDto>>(key, () => api.get<AdminPage<FlowerCorrectionDto>>(key));
+  const key = `${KIND.flower.path}/corrections?page=${page}&pageSize=${ADMIN_PAGE_SIZE}` as const;
+  return useQuery(key, () => api.get(key));
 }
 
 /** Approve or decline a family's correction, under the version the volunteer saw. */
@@ -67,11 +77,7 @@ export function useCorrectionDecision() {
   const decide = async (item: FlowerCorrectionDto, approve: boolean) => {
     setBusyId(item.id);
     try {
-      const { message } = await api.post<{ message: string }>(
-        `${KIND.flower.path}/${item.id}/correction/${approve ? "approve" : "decline"}`,
-        undefined,
-        ifMatch(item.version),
-      );
+      const { message } = await api.post(`${KIND.flower.path}/${item.id}/correction/${approve ? "approve" : "decline"}`, undefined, ifMatch(item.version));
       notify(approve ? "Correction Approved" : "Correction Declined", message);
     } catch (error) {
       failed(error, approve ? "Failed to approve the correction." : "Failed to decline the correction.");

@@ -2,7 +2,6 @@ import { useEffect } from "react";
 import { Link, useParams } from "react-router-dom";
 import { describeFlower, findFlower } from "../../../shared/flowers";
 import { GARDEN_PATH, IN_LOVING_MEMORY, flowerApiPath, fullName, memorialIdFrom, memorialPath } from "../../../shared/garden";
-import type { PublicMemorialDto } from "../../../shared/schemas/public";
 import { CommentPanel } from "../../components/forms/CommentDialog";
 import { FlowerImage } from "../../components/flowers/FlowerImage";
 import { ShareButton } from "../../components/garden/ShareButton";
@@ -30,7 +29,7 @@ export default function MemorialPage() {
   const { memorial = "" } = useParams();
   const id = memorialIdFrom(memorial);
   const key = flowerApiPath(id ?? 0);
-  const flower = useQuery(key, () => api.get<PublicMemorialDto>(key), { enabled: id !== null });
+  const flower = useQuery(key, () => api.get(key), { enabled: id !== null });
   const site = useSite();
   const t = useT();
   const name = flower.data ? fullName(flower.data) : "";

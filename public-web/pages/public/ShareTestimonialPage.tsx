@@ -1,5 +1,4 @@
 import { useId } from "react";
-import type { PublicTestimonialDto } from "../../../shared/schemas/public";
 import TestimonialForm from "../../components/forms/TestimonialForm";
 import { api } from "../../lib/api";
 import { useT } from "../../lib/i18n";
@@ -57,7 +56,7 @@ export default function ShareTestimonialPage() {
 
 /** The "Shared Testimonials" grid, shown only when there are any. */
 function SharedTestimonials() {
-  const { data } = useQuery(TESTIMONIALS_KEY, () => api.get<PublicTestimonialDto[]>(TESTIMONIALS_KEY));
+  const { data } = useQuery(TESTIMONIALS_KEY, () => api.get(TESTIMONIALS_KEY));
   const heading = useId();
   const tr = useT();
   if (!data || data.length === 0) return null;

@@ -128,7 +128,7 @@ export function FlowersTab() {
     if (!editing) return false;
     setSaving(true);
     try {
-      const { message } = await api.post<{ message: string }>(`${KIND.flower.path}/${editing.id}/family-link`, { email });
+      const { message } = await api.post(`${KIND.flower.path}/${editing.id}/family-link`, { email });
       notify("Private Link Sent", message);
       return true;
     } catch (error) {
@@ -142,7 +142,7 @@ export function FlowersTab() {
     if (!editing) return;
     setSaving(true);
     try {
-      const { message } = await api.post<{ message: string }>(`${KIND.flower.path}/${editing.id}/family-links/revoke`);
+      const { message } = await api.post(`${KIND.flower.path}/${editing.id}/family-links/revoke`);
       notify("Private Links Closed", message);
     } catch (error) {
       notifyError("Error", messageFor(error, "The private links could not be closed."));

@@ -2,23 +2,23 @@ import { useRef, useState } from "react";
 import { ActivityList, AssistanceList, BulkUploadPanel, CsvImportPanel, EmailsPanel } from "../../../components/admin";
 import { AdminPager } from "../../../components/admin/AdminPager";
 import { Spinner } from "../../../components/ui/Spinner";
-import type { AdminPage, BulkUpdateDto, DuplicateCheckDto, FlowerEntry, MessageDto, ResetImportResult } from "../../../../shared/schemas/admin";
+import type { FlowerEntry, MessageDto } from "../../../../shared/schemas/admin";
 import { IDEMPOTENCY_KEY_HEADER, newUploadKey, REPLAYED_HEADER } from "../../../../shared/schemas/admin";
-import { UpdateComposer, type ComposedUpdate, type UpdatePreview } from "../../../components/admin/UpdateComposer";
-import type { ActivityDto, AdminAssistanceDto, AdminAssistancePage, OutboxMessageDto } from "../../../../shared/schemas/adminTools";
+import { UpdateComposer, type ComposedUpdate } from "../../../components/admin/UpdateComposer";
+import type { AdminAssistanceDto, OutboxMessageDto } from "../../../../shared/schemas/adminTools";
 import { updateCsv, uploadCsv } from "../../../../shared/csv/export";
 import { api, ApiError, fieldErrors, messageFor } from "../../../lib/api";
 import { bulkMessageFor } from "../../../lib/bulkMessages";
 import { invalidate, useQuery } from "../../../lib/queries";
 import { notify, notifyError } from "../../../lib/toast";
-import { ADMIN_PAGE_SIZE, refreshKind } from "../moderation";
+import { ADMIN_PAGE_SIZE, paged, refreshKind } from "../moderation";
 import { alreadyUploaded, BULK_TOO_LARGE, CSV_TASK_FAILED } from "../../../../shared/messages";
 import { BULK_BODY_LIMIT, DEFAULT_EXPECTED_IMPORT_COUNT } from "../../../../shared/constants";
 import type { UpdateHeld } from "../../../components/admin/BulkConflicts";
 import { useSession } from "../../../stores/session";
-import type { RemembranceNoteCounts } from "../../../../shared/remembrance";
+import type { RemembranceNoteCounts } from "../../../../shared/schemas/adminTools";
 
-const findDuplicates = async (flowers: FlowerEntry[]) => (await api.post<DuplicateCheckDto>("/api/admin/memorial-flowers/duplicates", { flowers })).duplicates;
+const findDuplicates = async (flowers: FlowerEntry[]) => (await api.post("/api/admin/memorial-flowers/duplicates", { flowers })).duplicates;
 
 export const ASSISTANCE_KEY = "/api/admin/assistance-requests";
 export const ACTIVITY_KEY = "/api/admin/activity";
@@ -35,7 +35,7 @@ export function CsvImportTab() {
   const expectedCount = useSession((s) => s.user?.expectedImportCount) ?? DEFAULT_EXPECTED_IMPORT_COUNT;
   const onImport = async (csvData: Record<string, string>[], adminKey: string) => {
     try {
-      const result = await api.post<ResetImportResult>("/api/admin/memorial-flowers/reset-and-import", { csvData, adminKey });
+      const result = await api.post("/api/admin/memorial-flowers/reset-and-import", { csvData, adminKey });
       notify("Import Successful", `Successfully imported ${result.importedCount} memorial flowers`);
       return result;
     } catch (error) {
@@ -98,7 +98,7 @@ export function BulkUploadTab() {
             // Sent as a CSV file: the server reads it as a stream, so even a whole garden costs it little memory.
             async () => {
               let replayed = false;
-              const answer = await api.postCsv<MessageDto>(
+              const answer = await api.postCsv(
                 "/api/admin/memorial-flowers/bulk-upload",
                 withinLimit(uploadCsv(flowers)),
                 { [IDEMPOTENCY_KEY_HEADER]: key },
@@ -116,8 +116,10 @@ export function BulkUploadTab() {
           send(
             // The CSV file with each row's version, read by the server as a stream; a choice answers its list of rows changed since.
             () =>
-              api.putCsv<BulkUpdateDto>(
-                `/api/admin/memorial-flowers/bulk-update${choice ? `?${new URLSearchParams(Object.entries(choice).filter(([, v]) => v !== undefined))}` : ""}`,
+              api.putCsv(
+                choice
+                  ? `/api/admin/memorial-flowers/bulk-update?${new URLSearchParams(Object.entries(choice).filter(([, v]) => v !== undefined))}`
+                  : "/api/admin/memorial-flowers/bulk-update",
                 withinLimit(updateCsv(flowers)),
               ),
             "Bulk Update Successful",
@@ -133,7 +135,7 @@ export function BulkUploadTab() {
 }
 
 /** The query key (and address) of one page of a server-paged tool list. */
-const pageKey = (path: string, page: number) => `${path}?page=${page}&pageSize=${ADMIN_PAGE_SIZE}`;
+const pageKey = <P extends string>(path: P, page: number) => `${path}?page=${page}&pageSize=${ADMIN_PAGE_SIZE}` as const;
 
 /**
  * The page on screen: the one asked for once it has come, the one before
@@ -148,7 +150,7 @@ function useShownPage<T>(data: T | undefined): T | undefined {
 /** One page of the assistance requests, newest first; every page also says how many are not handled (the badge). */
 export function useAssistance(page = 1) {
   const key = pageKey(ASSISTANCE_KEY, page);
-  return useQuery<AdminAssistancePage>(key, () => api.get(key));
+  return useQuery(key, async () => paged(await api.get(key)));
 }
 
 export function AssistanceTab() {
@@ -159,7 +161,7 @@ export function AssistanceTab() {
   const toggle = async (item: AdminAssistanceDto) => {
     setBusyId(item.id);
     try {
-      const saved = await api.post<AdminAssistanceDto>(`${ASSISTANCE_KEY}/${item.id}/handled`, { handled: !item.handled });
+      const saved = await api.post(`${ASSISTANCE_KEY}/${item.id}/handled`, { handled: !item.handled });
       notify(saved.handled ? "Marked as handled" : "Marked as not handled", `${saved.firstName} ${saved.lastName}'s request`);
     } catch (error) {
       notifyError("Error", messageFor(error, "Failed to update the assistance request."));
@@ -192,7 +194,7 @@ export function AssistanceTab() {
 export function ActivityTab() {
   const [page, setPage] = useState(1);
   const key = pageKey(ACTIVITY_KEY, page);
-  const list = useQuery<AdminPage<ActivityDto>>(key, () => api.get(key));
+  const list = useQuery(key, async () => paged(await api.get(key)));
   const shown = useShownPage(list.data);
   return (
     <>
@@ -233,7 +235,7 @@ function UpdateTool() {
     setBusy(true);
     const key = newUploadKey();
     try {
-      const answer = await api.post<UpdatePreview>("/api/admin/updates/preview", { ...update, sendKey: key });
+      const answer = await api.post("/api/admin/updates/preview", { ...update, sendKey: key });
       setErrors({});
       setSendKey(key);
       return answer;
@@ -248,7 +250,7 @@ function UpdateTool() {
   const send = async (update: ComposedUpdate) => {
     setBusy(true);
     try {
-      const { message } = await api.post<{ message: string }>("/api/admin/updates/send", { ...update, sendKey });
+      const { message } = await api.post("/api/admin/updates/send", { ...update, sendKey });
       notify("Update Sent", message);
       return true;
     } catch (error) {
