@@ -10,7 +10,7 @@ import "../../styles/content.css";
  * A paragraph of a legal page: a sentence whose {organisation}, {email}, {privacy}, {terms} and {days}
  * are filled in; one shown only when the site does what it describes; or the mailing address.
  */
-export type LegalParagraph = string | { text: string; when: "remembranceNotes" | "assistanceRetention" } | "address";
+type LegalParagraph = string | { text: string; when: "remembranceNotes" | "assistanceRetention" } | "address";
 
 /** A legal page (the terms, the privacy policy) in one language. */
 export interface LegalText {
