@@ -254,6 +254,20 @@ describe("the forms in Spanish", () => {
     await context.close();
   });
 
+  it("with JavaScript, a server that cannot be reached is said in Spanish", async () => {
+    const { page, context } = await newPage(browser, server.url);
+    await openHydrated(page, "/es/share-testimonial");
+    await page.route("**/api/testimonials", (route) => route.abort("internetdisconnected"));
+    await page.getByLabel("Nombre (obligatorio)").fill("Rosa");
+    await page.getByLabel("Apellido (obligatorio)").fill("Díaz");
+    await page.getByLabel("Su testimonio (obligatorio)").fill("Nuestro hijo vive en nuestro corazón.");
+    await page.locator("#share-your-story button[type=submit]").click();
+    await expect
+      .poll(() => page.locator(".toast").first().innerText())
+      .toContain("No pudimos comunicarnos con el servidor. Por favor, revise su conexión e inténtelo de nuevo.");
+    await context.close();
+  });
+
   it("the JSON API answers a Spanish page's call in Spanish, and every other call in the English it always had", async () => {
     const visitor = new Client(server.url);
     const spanish = await visitor.post("/api/memorial-flowers", { parentName: "", email: "x" }, { "X-Page-Language": "es" });
