@@ -27,7 +27,8 @@ export default defineConfig({
           groups: [
             {
               name: "react",
-              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|shared[\\/]i18n[\\/]|lib[\\/]i18n|shared[\\/]numbers|preload-helper/,
+              // Not shared/i18n/content.ts: only the legal pages format a date with it, so it loads with them.
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|shared[\\/]i18n[\\/](?!content\.)|lib[\\/]i18n|shared[\\/]numbers|preload-helper/,
             },
             {
               name: "common",

@@ -3,7 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Middleware } from "koa";
 import { z } from "zod";
-import { pageSiteConfig, type SiteConfig } from "../shared/schemas/site";
+import { pageSiteConfig, siteFor, type SiteConfig } from "../shared/schemas/site";
 import type { ServerConfig } from "./config";
 import type { AppState, Services } from "./context";
 import type { PageData as FormPageData } from "../shared/visitorForms";
@@ -14,6 +14,7 @@ import { escapeHtml } from "./lib/html";
 import { isApiPath } from "./lib/router";
 import { StaticFiles } from "./lib/staticFiles";
 import { GARDEN_PATH, gardenQueryFrom, gardenQueryString, memorialIdFrom, memorialSegment } from "../shared/garden";
+import { languageOn } from "../shared/i18n/content";
 import { LOCALES, type Locale } from "../shared/i18n/locale";
 import { localeBase, localeOfPath, pathInLocale, pathWithoutLocale } from "../shared/i18n/paths";
 import type { Catalog } from "../shared/i18n/translate";
@@ -232,10 +233,12 @@ class PageRenderer {
     const started = performance.now();
     const locale = localeOfPath(pathname);
     const catalog = catalogFor(locale);
-    const result = await ssr.render(pathname + (search ? `?${search}` : ""), site, data?.data ?? {}, form, catalog);
+    // The team's texts (tagline, phones' labels, leaders, resource links) in the page's language.
+    const texts = siteFor(site, locale);
+    const result = await ssr.render(pathname + (search ? `?${search}` : ""), texts, data?.data ?? {}, form, catalog);
     this.statuses.set(pathname, result.status);
     const origin = (site.siteUrl ?? "").replace(/\/+$/, "");
-    const title = data?.title ? `${data.title} | ${site.shortName}` : result.title;
+    const title = data?.title ? `${data.title} | ${texts.shortName}` : result.title;
     const description = data?.description ?? result.description;
     const bare = pathWithoutLocale(pathname);
     // The address in the page's language; a garden view's canonical keeps its view (data.key has the prefix).
@@ -244,10 +247,10 @@ class PageRenderer {
     const found = result.status === 200 && !data?.notFound;
     const head = [
       found ? `<link rel="canonical" href="${escapeHtml(origin + canonicalPath)}" />` : "",
-      // The same page in each language, and English for every other reader: each page names all of them,
-      // so every pair is reciprocal.
+      // The same page in each language the team offers, and English for every other reader: each page
+      // names all of them, so every pair is reciprocal.
       found
-        ? [...LOCALES.map((other) => [other, sameIn(other)] as const), ["x-default", sameIn("en")] as const]
+        ? [...LOCALES.filter((other) => languageOn(site, other)).map((other) => [other, sameIn(other)] as const), ["x-default", sameIn("en")] as const]
             .map(([lang, href]) => `<link rel="alternate" hreflang="${lang}" href="${escapeHtml(origin + href)}" />`)
             .join("")
         : "",
@@ -286,7 +289,7 @@ class PageRenderer {
       .replace(
         "<!--data-->",
         () =>
-          `<script type="application/json" id="site-config">${jsonForScript(pageSiteConfig(site, result.siteLists, locale))}</script>` +
+          `<script type="application/json" id="site-config">${jsonForScript(pageSiteConfig(texts, result.siteLists, locale))}</script>` +
           // The page's language's catalog, read before hydration (public-web/lib/i18n.ts); English needs none.
           (Object.keys(catalog).length ? `<script type="application/json" id="catalog">${jsonForScript(catalog)}</script>` : "") +
           // The API answers the page shows (the garden's first view) and, for one request, a form's answer.

@@ -21,9 +21,9 @@ async function start(): Promise<void> {
   const queryData = document.getElementById("query-data")?.textContent;
   if (queryData) seedQueries(JSON.parse(queryData) as Record<string, unknown>);
   const { pathname } = window.location;
-  const [site] = await Promise.all([loadSiteConfig(), preloadRoute(routeFor(pathWithoutLocale(pathname)))]);
   // The page's language comes from its address, its catalog from the page: activated before hydration.
   const locale = localeOfPath(pathname);
+  const [site] = await Promise.all([loadSiteConfig(locale), preloadRoute(routeFor(pathWithoutLocale(pathname)))]);
   const app = (
     <StrictMode>
       <BrowserRouter basename={localeBase(locale)}>

@@ -2,6 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../shared/i18n/locale";
 import { catalogOf, parsePo } from "../../shared/i18n/po";
+import { COMMENT_LIBRARY, commentText } from "../../shared/commentLibrary";
+import { FLOWERS } from "../../shared/flowers";
+import { flowerWords } from "../../shared/flowerWords";
 import { translate, type Catalog, type MessageValues } from "../../shared/i18n/translate";
 
 /**
@@ -21,9 +24,32 @@ function allCatalogs(): Record<Locale, Catalog> {
 function readCatalog(locale: Locale): Catalog {
   for (const folder of FOLDERS) {
     const file = path.join(folder, `${locale}.po`);
-    if (fs.existsSync(file)) return Object.freeze(catalogOf(parsePo(fs.readFileSync(file, "utf8"))));
+    if (fs.existsSync(file)) return Object.freeze({ ...catalogOf(parsePo(fs.readFileSync(file, "utf8"))), ...dataWords(locale) });
   }
   throw new Error(`the ${locale} catalog (${locale}.po) is missing`);
+}
+
+/**
+ * The flowers' words and the comment library's messages in `locale`, keyed by their English as the
+ * pages show it (`t(flower.meaning)`, `t(comment.commentText)`). They travel in the page's catalog
+ * rather than in the pages' scripts: an English page pays nothing for them, and the home page's
+ * script stays within its budget. Their translations live with the data (shared/flowerWords.ts,
+ * shared/commentLibrary.ts), checked by their own tests, not in the .po file.
+ */
+function dataWords(locale: Locale): Catalog {
+  const words: Record<string, string> = {};
+  for (const flower of FLOWERS) {
+    const spoken = flowerWords(flower.type, locale);
+    words[flower.label] = spoken.label;
+    words[flower.meaning] = spoken.meaning;
+    words[flower.symbolism] = spoken.symbolism;
+  }
+  // What any page shows for a type the list does not know (describeFlower).
+  const unknown = flowerWords("", locale);
+  words.Flower = unknown.label;
+  words.Memorial = unknown.meaning;
+  for (const entry of COMMENT_LIBRARY) words[entry.en] = commentText(entry.id, locale, entry.en);
+  return words;
 }
 
 /** The catalog of one language. */

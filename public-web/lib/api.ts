@@ -1,6 +1,8 @@
 import type { ErrorBody } from "../../shared/errors";
 // Types only: the route table's schemas are zod, which a public page must not load.
 import type { AnswerTo, ApiPath } from "../../shared/schemas/routes";
+import { DEFAULT_LOCALE } from "../../shared/i18n/locale";
+import { msg, translate, type MessageValues } from "../../shared/i18n/translate";
 
 /**
  * The only place that calls fetch. Every call sends JSON and the session
@@ -27,10 +29,10 @@ export class ApiError extends Error {
   }
 }
 
-/** Thrown when the server could not be reached at all. */
-export class OfflineError extends Error {
+/** Thrown when the server could not be reached at all; its message is the English of the sentence shown (see messageFor). */
+class OfflineError extends Error {
   constructor() {
-    super("We could not reach the server. Please check your connection and try again.");
+    super(msg("We could not reach the server. Please check your connection and try again."));
   }
 }
 
@@ -89,16 +91,21 @@ export const api = {
  * The sentence to show a person for a failed call: the server's message when
  * it sent one, otherwise the given fallback. Never raw JSON. A
  * failure on the server's side also shows the request's id, so a volunteer
- * can report "error 7f3a09c2d1" and the team can find it in the log.
+ * can report "error 7f3a09c2d1" and the team can find it in the log. The words
+ * that are the site's own (no server, an error code) are in `t`'s language: the
+ * public pages pass theirs; the admin's stay English. The server's sentence is
+ * already in the page's language (it was asked in it).
  */
-export function messageFor(error: unknown, fallback: string): string {
+export function messageFor(error: unknown, fallback: string, t: (id: string, values?: MessageValues) => string = english): string {
   if (error instanceof ApiError) {
     const message = error.serverMessage ?? fallback;
-    return error.status >= 500 && error.body?.requestId ? `${message} (Error code: ${error.body.requestId}.)` : message;
+    return error.status >= 500 && error.body?.requestId ? `${message} ${t("(Error code: {code}.)", { code: error.body.requestId })}` : message;
   }
-  if (error instanceof OfflineError) return error.message;
+  if (error instanceof OfflineError) return t(error.message);
   return fallback;
 }
+
+const english = (id: string, values?: MessageValues) => translate(DEFAULT_LOCALE, {}, id, values);
 
 /** The field errors the server listed (path → sentence), to show beside the fields. */
 export function fieldErrors(error: unknown): Record<string, string> {

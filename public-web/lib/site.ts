@@ -1,5 +1,7 @@
 import { createContext, useContext, useEffect, useState } from "react";
+import type { Locale } from "../../shared/i18n/locale";
 import type { PageSiteConfig, SiteConfig, SiteLists } from "../../shared/schemas/site";
+import { useLocale } from "./i18n";
 
 /**
  * The site configuration (data/site.json, phones, email, address,
@@ -17,14 +19,19 @@ export function useSite(): PageSiteConfig {
   return site;
 }
 
-async function fetchSiteConfig(): Promise<SiteConfig> {
-  const res = await fetch("/api/site", { credentials: "include", headers: { Accept: "application/json" } });
+/** Whether the team offers the site in `locale` (site.json's `languages`; a page is told only when one is off). */
+export const languageOffered = ({ languages }: PageSiteConfig, locale: Locale): boolean => !languages || languages.includes(locale);
+
+export const useLanguageOn = (locale: Locale): boolean => languageOffered(useSite(), locale);
+
+async function fetchSiteConfig(locale: Locale): Promise<SiteConfig> {
+  const res = await fetch(`/api/site?lang=${locale}`, { credentials: "include", headers: { Accept: "application/json" } });
   if (!res.ok) throw new Error(`GET /api/site answered ${res.status}`);
   return (await res.json()) as SiteConfig;
 }
 
 /** Reads the configuration the server embedded, or asks the API (development server, old shells). */
-export async function loadSiteConfig(): Promise<PageSiteConfig> {
+export async function loadSiteConfig(locale: Locale): Promise<PageSiteConfig> {
   const block = typeof document !== "undefined" ? document.getElementById("site-config") : null;
   if (block?.textContent) {
     try {
@@ -33,10 +40,10 @@ export async function loadSiteConfig(): Promise<PageSiteConfig> {
       // fall through to the API
     }
   }
-  return fetchSiteConfig();
+  return fetchSiteConfig(locale);
 }
 
-/** The whole configuration, asked for once by the first page that needs its lists. */
+/** The whole configuration in the page's language, asked for once by the first page that needs its lists. */
 let wholeConfig: Promise<SiteConfig> | undefined;
 
 /**
@@ -46,6 +53,7 @@ let wholeConfig: Promise<SiteConfig> | undefined;
  */
 export function useSiteLists(): { lists: SiteLists | null; failed: boolean } {
   const site = useSite();
+  const locale = useLocale();
   const inPage = site.leaders && site.resources ? { leaders: site.leaders, resources: site.resources } : null;
   const [fetched, setFetched] = useState<SiteLists | null>(null);
   const [failed, setFailed] = useState(false);
@@ -53,7 +61,8 @@ export function useSiteLists(): { lists: SiteLists | null; failed: boolean } {
   useEffect(() => {
     if (!missing) return;
     let live = true;
-    (wholeConfig ??= fetchSiteConfig()).then(
+    // The page's language never changes without a new page (the language link is a plain link).
+    (wholeConfig ??= fetchSiteConfig(locale)).then(
       (whole) => live && setFetched(whole),
       () => {
         wholeConfig = undefined;
@@ -63,7 +72,7 @@ export function useSiteLists(): { lists: SiteLists | null; failed: boolean } {
     return () => {
       live = false;
     };
-  }, [missing]);
+  }, [missing, locale]);
   return { lists: inPage ?? fetched, failed };
 }
 

@@ -191,16 +191,18 @@ export type PageSiteConfig = Omit<SiteConfig, keyof SiteLists | "remembranceNote
   Partial<SiteLists> & {
     /** The days' names in the page's language (as a page carries them), or in each language (as /api/site answers). */
     remembranceNotes?: { days: (Omit<RemembranceNotesConfig["days"][number], "name"> & { name: string | LocalizedText })[] };
+    /** The languages turned on, sent only when one is off (the usual page carries nothing for it): the pages then offer no link to it. */
+    languages?: Locale[];
   };
 
 /** The configuration a page is sent with: without the lists unless it shows them, and never the other languages' texts (see siteFor). */
 export function pageSiteConfig(site: SiteConfig, withLists: boolean, locale: Locale = DEFAULT_LOCALE): PageSiteConfig {
   // The default language's siteFor only strips the translations: a configuration already in another language stays in it.
-  // Which languages are on is the server's to know (it renders the links): the page is not sent it.
-  const { translations: _translations, languages: _languages, remembranceNotes, ...all } = siteFor(site, DEFAULT_LOCALE);
+  const { translations: _translations, languages, remembranceNotes, ...all } = siteFor(site, DEFAULT_LOCALE);
   // The days' names in the page's language only: every byte of the garden's first view counts.
   const notes = remembranceNotes ? { remembranceNotes: { days: remembranceNotes.days.map((d) => ({ ...d, name: textIn(d.name, locale) })) } } : {};
-  if (withLists) return { ...all, ...notes };
+  const off = languages.length < LOCALES.length ? { languages } : {};
+  if (withLists) return { ...all, ...notes, ...off };
   const { leaders: _leaders, resources: _resources, ...rest } = all;
-  return { ...rest, ...notes };
+  return { ...rest, ...notes, ...off };
 }

@@ -10,7 +10,7 @@ import { spawnServer, type SpawnedServer } from "../public-server/spawn";
 
 /**
  * Lighthouse itself (its default mobile run: a mid-range phone, simulated slow 4G and a 4× slower CPU)
- * on the garden and on a memorial page, with a garden of GARDEN_SIZE flowers on a server of its own
+ * on the garden and on a memorial page, in English and in Spanish (whose pages carry their catalog), with a garden of GARDEN_SIZE flowers on a server of its own
  * process. The score is Lighthouse's performance category; the metrics it is made of are printed.
  */
 
@@ -22,6 +22,7 @@ const METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-bl
 let server: SpawnedServer;
 let chrome: chromeLauncher.LaunchedChrome;
 let memorialPath: string;
+let spanishMemorialPath: string;
 
 beforeAll(async () => {
   // As it runs in production: React renders with its production build.
@@ -33,6 +34,8 @@ beforeAll(async () => {
   const first = (await (await fetch(`${server.url}/api/memorial-flowers/garden?page=2`)).json()) as { flowers: { id: number }[] };
   const found = await fetch(`${server.url}/garden-of-remembrance/${first.flowers[0]!.id}`, { redirect: "manual" });
   memorialPath = found.headers.get("location")!;
+  const spanish = await fetch(`${server.url}/es/garden-of-remembrance/${first.flowers[0]!.id}`, { redirect: "manual" });
+  spanishMemorialPath = spanish.headers.get("location")!;
   chrome = await chromeLauncher.launch({
     chromePath: chromiumPath(),
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
@@ -138,5 +141,14 @@ describe("Lighthouse (mobile)", () => {
 
   it(`scores a memorial page at least ${MIN_SCORE * 100} for performance`, { timeout: 300_000 }, async () => {
     expect(await performanceOf(memorialPath)).toBeGreaterThanOrEqual(MIN_SCORE);
+  });
+
+  it(`scores the Spanish garden at least ${MIN_SCORE * 100} for performance`, { timeout: 300_000 }, async () => {
+    expect(await performanceOf("/es/garden-of-remembrance")).toBeGreaterThanOrEqual(MIN_SCORE);
+  });
+
+  it(`scores a Spanish memorial page at least ${MIN_SCORE * 100} for performance`, { timeout: 300_000 }, async () => {
+    expect(spanishMemorialPath).toMatch(/^\/es\/garden-of-remembrance\/\d+-/);
+    expect(await performanceOf(spanishMemorialPath)).toBeGreaterThanOrEqual(MIN_SCORE);
   });
 });

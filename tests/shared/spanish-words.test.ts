@@ -5,6 +5,12 @@ import { FLOWERS } from "../../shared/flowers";
 import { flowerWords } from "../../shared/flowerWords";
 import { COMMENT_LIBRARY } from "../../shared/commentLibrary";
 import { pageSiteConfig, SiteConfig, siteFor, untranslated } from "../../shared/schemas/site";
+import { ABOUT } from "../../public-web/pages/public/words/about";
+import { PRIVACY } from "../../public-web/pages/public/words/privacy";
+import { SUPPORT_DONATION } from "../../public-web/pages/public/words/supportDonation";
+import { SUPPORT_RESOURCES } from "../../public-web/pages/public/words/supportResources";
+import { TERMS } from "../../public-web/pages/public/words/terms";
+import { WHO_WE_ARE } from "../../public-web/pages/public/words/whoWeAre";
 import { ROOT } from "../support/paths";
 
 /**
@@ -68,5 +74,33 @@ describe("the site's own words in Spanish", () => {
     expect(englishPage).not.toMatch(/translations|Línea principal|Recordar a su bebé/);
     expect(spanishPage).not.toMatch(/translations|Main line|Remember Your Baby/);
     expect(spanishPage).toContain("Línea principal");
+  });
+
+  it("the long pages have their Spanish, sentence for sentence, with the same {placeholders}, in usted and never 'aborto'", () => {
+    /** The texts of a value, in order, each with its path ("sections.2.paragraphs.0"); a `when` or an `id` is code, not words. */
+    const texts = (value: unknown, at = ""): [string, string][] =>
+      typeof value === "string"
+        ? [[at, value]]
+        : value && typeof value === "object"
+          ? Object.entries(value).flatMap(([k, v]) => (k === "when" || k === "id" ? [] : texts(v, at ? `${at}.${k}` : k)))
+          : [];
+    const placeholders = (text: string) => [...text.matchAll(/\{\w+\}/g)].map((m) => m[0]).sort();
+    for (const words of [ABOUT, PRIVACY, SUPPORT_DONATION, SUPPORT_RESOURCES, TERMS, WHO_WE_ARE]) {
+      const en = texts(words.en);
+      const es = texts(words.es);
+      expect(es.map(([at]) => at)).toEqual(en.map(([at]) => at));
+      es.forEach(([at, text], i) => {
+        const english = en[i]![1];
+        expect(placeholders(text), at).toEqual(placeholders(english));
+        // The same word in both languages only where it is one ("Videos", the address block's marker).
+        if (text === english) expect(["Videos", "address"], `${at}: ${text}`).toContain(text);
+        expect(text, at).not.toMatch(FORBIDDEN);
+        expect(text, at).not.toMatch(FAMILIAR);
+      });
+    }
+    // Each Support & Resources section shows the links of site.json's section of the same title, in either language.
+    const site = SiteConfig.parse(JSON.parse(fs.readFileSync(path.join(ROOT, "data/site.json"), "utf8")));
+    expect(SUPPORT_RESOURCES.en.sections.map((s) => s.title)).toEqual(site.resources.map((r) => r.section));
+    expect(SUPPORT_RESOURCES.es.sections.map((s) => s.title)).toEqual(siteFor(site, "es").resources.map((r) => r.section));
   });
 });

@@ -2,6 +2,7 @@ import { createContext, memo, useContext, type ReactNode } from "react";
 import DRAWING_FILES from "virtual:flower-drawings";
 import { describeFlower } from "../../../shared/flowers";
 import { ILLUSTRATIONS } from "../../../shared/flowerDrawings/illustrations";
+import { useT } from "../../lib/i18n";
 import "./flowers.css";
 
 /** Sizes sm 12, md 16, lg 20 rem; "icon" is the small size of pickers and filters. */
@@ -43,8 +44,10 @@ export const FlowerImage = memo(function FlowerImage({ type, size = "sm", decora
   const flower = describeFlower(type);
   const { imageType } = flower;
   const asFile = useContext(DrawingsAsFiles);
+  const t = useT();
   const Drawing = ILLUSTRATIONS[imageType];
-  const label = imageType === type ? flower.label : "Flower";
+  // The flowers' words come with the page's catalog (public-server/lib/catalogs.ts).
+  const label = t(imageType === type ? flower.label : "Flower");
   const classes = `flower-image flower-image--${size} ${className ?? ""}`;
   if (asFile) {
     // The backdrop's disc is the image's own background (see flowers.css).

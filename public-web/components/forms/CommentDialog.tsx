@@ -64,14 +64,15 @@ export function CommentPanel({ flowerId }: { flowerId: number }) {
         {comments.isLoading ? (
           <Spinner label={t("Loading comments...")} />
         ) : comments.error ? (
-          <p role="alert">{messageFor(comments.error, t("We could not load the comments just now. Please try again later."))}</p>
+          <p role="alert">{messageFor(comments.error, t("We could not load the comments just now. Please try again later."), t)}</p>
         ) : visible.length === 0 ? (
           <p className="comment-panel__empty">{t("No comments yet. Be the first to leave a thoughtful message.")}</p>
         ) : (
           <ul className="comment-list">
             {visible.map((c) => (
               <li key={c.id} className={`comment-list__item comment-list__item--${c.commentCategory}`}>
-                <p className="comment-list__text">{c.commentText}</p>
+                {/* A library message's words in each language come with the page's catalog (public-server/lib/catalogs.ts). */}
+                <p className="comment-list__text">{t(c.commentText)}</p>
                 <p className="comment-list__name">{c.commenterName}</p>
               </li>
             ))}
@@ -201,7 +202,7 @@ export function CommentForm({ flowerId, library: given, onCancel, onSent }: Comm
                 <optgroup key={category} label={t(label)}>
                   {messages.map((m) => (
                     <option key={m.id} value={String(m.id)}>
-                      {m.text}
+                      {t(m.text)}
                     </option>
                   ))}
                 </optgroup>
@@ -210,7 +211,9 @@ export function CommentForm({ flowerId, library: given, onCancel, onSent }: Comm
           </select>
         )}
       </Field>
-      {!given && library.error ? <p role="alert">{messageFor(library.error, t("We could not load the messages just now. Please try again later."))}</p> : null}
+      {!given && library.error ? (
+        <p role="alert">{messageFor(library.error, t("We could not load the messages just now. Please try again later."), t)}</p>
+      ) : null}
     </VisitorFormFrame>
   );
 }

@@ -49,7 +49,7 @@ export function useSubmission<V>(form: FormLike<V>, formRef: RefObject<HTMLFormE
       plan.onSuccess?.();
     } catch (err) {
       form.setServerErrors(fieldErrors(err));
-      notifyError(t(plan.failure.title), messageFor(err, t(plan.failure.fallback)));
+      notifyError(t(plan.failure.title), messageFor(err, t(plan.failure.fallback), t));
       focusFirstInvalid(formRef?.current ?? null);
     } finally {
       setPending(false);

@@ -154,7 +154,7 @@ export function MemorialBrowser() {
 
       {!view && result.error ? (
         <p className="memorials__error" role="alert">
-          {messageFor(result.error, t("We could not load the memorial flowers just now. Please try again in a little while."))}
+          {messageFor(result.error, t("We could not load the memorial flowers just now. Please try again in a little while."), t)}
         </p>
       ) : !view ? (
         <Spinner label={t("Loading memorial flowers...")} />

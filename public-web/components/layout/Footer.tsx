@@ -101,9 +101,7 @@ export function Footer() {
           <li>
             <Link to="/terms-of-service">{t("Terms of Service")}</Link>
           </li>
-          <li>
-            <LanguageLink />
-          </li>
+          <LanguageLink listItem />
         </ul>
         {site.websiteCredit ? (
           <p className="site-footer__credit">

@@ -51,9 +51,7 @@ export function Header() {
                 {t(DONATE_LINK.label)}
               </Link>
             </li>
-            <li>
-              <LanguageLink className="nav-link site-nav__language" />
-            </li>
+            <LanguageLink listItem className="nav-link site-nav__language" />
           </ul>
         </nav>
         <button

@@ -2,6 +2,7 @@ import { useLocation } from "react-router-dom";
 import type { Locale } from "../../../shared/i18n/locale";
 import { pathInLocale, pathWithoutLocale } from "../../../shared/i18n/paths";
 import { useLocale } from "../../lib/i18n";
+import { useLanguageOn } from "../../lib/site";
 import { rememberLanguage } from "./languageChoice";
 
 /** Each language's name in itself: the link to a language is written in that language. */
@@ -13,12 +14,14 @@ export const otherLocale = (locale: Locale): Locale => (locale === "en" ? "es" :
 /**
  * The same page in the other language. A plain link (the other language's catalog comes with its page);
  * the garden's view is kept: its filters change the address without the router, so the address is read
- * again as the link is followed. Following it remembers the choice (see LanguageSuggestion).
+ * again as the link is followed. Following it remembers the choice (see LanguageSuggestion). None when
+ * the team has the other language turned off; `listItem` wraps it in its list's <li>, so no empty item is left.
  */
-export function LanguageLink({ className }: { className?: string }) {
+export function LanguageLink({ className, listItem = false }: { className?: string; listItem?: boolean }) {
   const { pathname, search } = useLocation();
   const other = otherLocale(useLocale());
-  return (
+  if (!useLanguageOn(other)) return null;
+  const link = (
     <a
       href={pathInLocale(pathname + search, other)}
       hrefLang={other}
@@ -32,4 +35,5 @@ export function LanguageLink({ className }: { className?: string }) {
       {NAMES[other]}
     </a>
   );
+  return listItem ? <li>{link}</li> : link;
 }

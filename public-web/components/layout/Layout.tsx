@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 import { useLocale, useT } from "../../lib/i18n";
-import { useSite } from "../../lib/site";
+import { languageOffered, useSite } from "../../lib/site";
 import { documentTitle, routeFor } from "../../routes";
 import { Spinner } from "../ui/Spinner";
 import { Toaster } from "../ui/Toaster";
@@ -25,9 +25,10 @@ export function Layout() {
   // load once the page runs, and only then.
   const [suggestion, setSuggestion] = useState<ReactNode>(null);
   useEffect(() => {
-    if (!suggestedLanguage(locale, navigator.languages ?? [navigator.language])) return;
+    const suggested = suggestedLanguage(locale, navigator.languages ?? [navigator.language]);
+    if (!suggested || !languageOffered(site, suggested)) return;
     void import("./LanguageSuggestion").then(({ suggestionFor }) => setSuggestion(suggestionFor(locale)));
-  }, [locale]);
+  }, [locale, site]);
 
   useEffect(() => {
     // Marks the page as interactive (tests wait for it; nothing styles it).

@@ -43,7 +43,7 @@ export default function MemorialPage() {
     return (
       <div className="memorial-page">
         <h1>{t("This memorial flower is not in the garden")}</h1>
-        <p>{id === null || flower.data === null ? t(MISSING_TEXT) : messageFor(flower.error, t("We could not open this memorial just now."))}</p>
+        <p>{id === null || flower.data === null ? t(MISSING_TEXT) : messageFor(flower.error, t("We could not open this memorial just now."), t)}</p>
         <p>
           <Link to={GARDEN_PATH}>{t("Return to the Garden of Remembrance")}</Link>
         </p>

@@ -2,39 +2,37 @@ import { Card, LinkCard, PageHero, Section } from "../../components/content/Bloc
 import { ContactBlock } from "../../components/content/Contact";
 import { ExternalLink } from "../../components/content/ExternalLink";
 import { DonationSupportCards } from "../../components/content/SupportCards";
+import { useLocale, useT } from "../../lib/i18n";
 import { useSite } from "../../lib/site";
 import { FlowerIcon } from "../../components/ui/icons/FlowerIcon";
 import { CrossIcon } from "../../components/ui/icons/Icon";
 import { MailIcon } from "../../components/ui/icons/MailIcon";
+import { SUPPORT_DONATION } from "./words/supportDonation";
 
 /** /support-donation: Donate Now (new tab), the same form in an 800 px frame, how gifts help, links and contact. */
 export default function SupportDonationPage() {
   const site = useSite();
+  const t = useT();
+  const w = SUPPORT_DONATION[useLocale()];
+  const { burial, packages, garden, evenings } = w.helps;
+  const { more } = w;
   return (
     <>
-      <PageHero
-        tone="rose"
-        title="Donate & Sponsor"
-        lead="Your generosity lets a grieving family lay their baby to rest with dignity, at no cost to them, and keeps our garden and our support open to all."
-      >
+      <PageHero tone="rose" title={t("Donate & Sponsor")} lead={w.lead}>
         <div className="btn-row">
           <ExternalLink href={site.donationUrl} className="btn btn--accent">
-            Donate Now
+            {w.donateNow}
           </ExternalLink>
         </div>
       </PageHero>
 
-      <Section
-        id="donation-form"
-        title="Give Securely"
-        intro="You can give here on the page, or open the same secure form in a new tab with the Donate Now button."
-      >
+      <Section id="donation-form" title={w.formTitle} intro={w.formIntro}>
         {/* The form's own scripts, forms, cookies (it is another origin, so this gives it nothing of ours) and its payment
             windows (PayPal, a bank's card check) may run; it may not navigate this page away. */}
         <iframe
           className="donation-frame"
           src={site.donationUrl}
-          title="Secure donation form"
+          title={w.frameTitle}
           height={800}
           loading="lazy"
           sandbox="allow-scripts allow-forms allow-same-origin allow-popups allow-popups-to-escape-sandbox"
@@ -42,44 +40,44 @@ export default function SupportDonationPage() {
         />
       </Section>
 
-      <Section id="how-donation-helps" tone="soft" title="How Your Donation Helps" center>
+      <Section id="how-donation-helps" tone="soft" title={w.helpsTitle} center>
         <div className="grid">
-          <Card title="Burial and Cremation" icon={<FlowerIcon />}>
-            <p>Helps families arrange a dignified burial or cremation for their baby, right when they need it.</p>
+          <Card title={burial[0]} icon={<FlowerIcon />}>
+            <p>{burial[1]}</p>
           </Card>
-          <Card title="Comfort Packages" icon={<MailIcon />}>
-            <p>Sends letters, remembrance cards and gentle reading to parents in the weeks after their loss.</p>
+          <Card title={packages[0]} icon={<MailIcon />}>
+            <p>{packages[1]}</p>
           </Card>
-          <Card title="The Garden of Remembrance" icon={<FlowerIcon />}>
-            <p>Keeps our online garden open, so every family can plant a flower for free.</p>
+          <Card title={garden[0]} icon={<FlowerIcon />}>
+            <p>{garden[1]}</p>
           </Card>
-          <Card title="Evenings of Reflection" icon={<CrossIcon />}>
-            <p>Hosts prayerful gatherings where bereaved parents can remember their children together.</p>
+          <Card title={evenings[0]} icon={<CrossIcon />}>
+            <p>{evenings[1]}</p>
           </Card>
         </div>
       </Section>
 
-      <Section id="donation-support" title="Support We Offer" center>
+      <Section id="donation-support" title={w.supportTitle} center>
         <DonationSupportCards />
       </Section>
 
-      <Section id="more" tone="sage" title="More Ways to Take Part" center>
+      <Section id="more" tone="sage" title={w.moreTitle} center>
         <div className="grid">
-          <LinkCard to="/garden-of-remembrance" title="Garden of Remembrance" more="Visit the garden">
-            Honour a baby with a memorial flower and a name.
+          <LinkCard to="/garden-of-remembrance" title={more.garden[0]} more={more.garden[2]}>
+            {more.garden[1]}
           </LinkCard>
-          <LinkCard to="/share-testimonial" title="Testimonials" more="Read and share stories">
-            Read how other families found comfort, and share your own story.
+          <LinkCard to="/share-testimonial" title={more.testimonials[0]} more={more.testimonials[2]}>
+            {more.testimonials[1]}
           </LinkCard>
-          <LinkCard to="/new-families" title="New Families" more="Learn how to register">
-            Recently lost a baby? Here is how to register with us for help.
+          <LinkCard to="/new-families" title={more.families[0]} more={more.families[2]}>
+            {more.families[1]}
           </LinkCard>
         </div>
       </Section>
 
-      <Section id="donation-contact" title="Questions About Giving?">
+      <Section id="donation-contact" title={w.questionsTitle}>
         <ContactBlock>
-          <p>{site.organisationName} is a 501(c)(3) non-profit organisation; your gift is tax-deductible to the extent allowed by law.</p>
+          <p>{w.taxNote.replace("{organisation}", site.organisationName)}</p>
         </ContactBlock>
       </Section>
     </>

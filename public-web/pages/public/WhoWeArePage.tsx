@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { PageHero, Section } from "../../components/content/Blocks";
 import { SiteListPending } from "../../components/content/SiteListPending";
+import { useLocale, useT } from "../../lib/i18n";
 import { useSiteLists } from "../../lib/site";
+import { WHO_WE_ARE } from "./words/whoWeAre";
 
 const initials = (name: string) =>
   name
@@ -32,22 +34,17 @@ function Avatar({ name, photo }: { name: string; photo: string }) {
 /** Who We Are: a volunteer statement and the leaders from the site configuration. */
 export default function WhoWeArePage() {
   const { lists, failed } = useSiteLists();
+  const t = useT();
+  const w = WHO_WE_ARE[useLocale()];
   return (
     <>
-      <PageHero
-        eyebrow="Resources"
-        title="Who We Are"
-        lead="We are volunteers. No one here is paid; every call answered and every baby buried is a gift of time from people who care."
-      />
-      <Section id="volunteer" title="A Community of Volunteers">
+      <PageHero eyebrow={t("Resources")} title={t("Who We Are")} lead={w.lead} />
+      <Section id="volunteer" title={w.volunteerTitle}>
         <div className="prose">
-          <p>
-            Many of us have lost a child of our own. Others are nurses, counsellors, clergy or simply neighbours who felt called to help. Together we try to be
-            for each family what we wish someone had been for us. If you would like to volunteer, please get in touch; there is a place for every gift.
-          </p>
+          <p>{w.volunteer}</p>
         </div>
       </Section>
-      <Section id="leaders" tone="soft" title="Our Leadership">
+      <Section id="leaders" tone="soft" title={w.leadersTitle}>
         {lists ? (
           <div className="grid grid--2">
             {lists.leaders.map((leader) => (

@@ -1,39 +1,57 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
+import { COMMENT_LIBRARY } from "../../../shared/commentLibrary";
 import { FLOWERS } from "../../../shared/flowers";
 import { catalogOf, parsePo } from "../../../shared/i18n/po";
+import { ABOUT } from "../../../public-web/pages/public/words/about";
+import { PRIVACY } from "../../../public-web/pages/public/words/privacy";
+import { SUPPORT_DONATION } from "../../../public-web/pages/public/words/supportDonation";
+import { SUPPORT_RESOURCES } from "../../../public-web/pages/public/words/supportResources";
+import { TERMS } from "../../../public-web/pages/public/words/terms";
+import { WHO_WE_ARE } from "../../../public-web/pages/public/words/whoWeAre";
+import { PUBLIC_PAGES } from "./sitePages";
 import { axeViolations } from "../../support/axe";
 import { launchBrowser, newPage, openHydrated } from "../../support/browser";
 import { Client } from "../../support/client";
 import { ROOT, startTestServer, type TestServer } from "../../support/testServer";
-import { liveFlower, signedIn } from "../../public-server/fixtures";
+import { liveFlower, signedIn, sql } from "../../public-server/fixtures";
 
 // The site in Spanish, under /es/: every page a visitor can reach there is in Spanish (no English sentence
 // of ours left), passes axe, names its English and Spanish versions reciprocally, and its forms answer in
 // Spanish with and without JavaScript. Needs the production build: `npm run build`.
 
-/**
- * The pages in Spanish so far. Still in English under /es/ (their text is long content, next to translate):
- * /support-resources, /terms-of-service, /privacy-policy, /about-us,
- * /who-we-are, /support-donation.
- */
-const SPANISH_PAGES = ["/", "/garden-of-remembrance", "/share-testimonial", "/support", "/donate", "/burial-cremation", "/new-families"];
+/** Every public page, in Spanish. */
+const SPANISH_PAGES = PUBLIC_PAGES.map((p) => p.path);
 
 let server: TestServer;
 let browser: Browser;
 let memorial: string;
 let flowerId: number;
-/** Words that are the data's or the team's, not the site's: checked by their own owners (site.json, the flowers, the comment library, names). */
+/** Words that are the team's in Spanish (site.json's, through siteFor: names, addresses, the Spanish texts), or a name. */
 let theirs: Set<string>;
 
 const catalog = catalogOf(parsePo(fs.readFileSync(path.join(ROOT, "shared/i18n/es.po"), "utf8")));
-/** Every English sentence of ours whose Spanish differs, without its placeholders' values: none may show on a Spanish page. */
-const english = Object.entries(catalog)
-  .filter(([id, es]) => id !== es)
-  .map(([id]) => id)
-  .filter((id) => !id.includes("{"));
+/** Every string of a JSON value. */
+const stringsOf = (value: unknown): string[] =>
+  typeof value === "string" ? [value] : value && typeof value === "object" ? Object.values(value).flatMap(stringsOf) : [];
+
+/**
+ * Every English sentence of ours whose Spanish differs, without its placeholders' values: none may show
+ * on a Spanish page. The catalog's, the long pages' own words, the flowers' and the comment library's.
+ */
+const english = [
+  ...Object.entries(catalog)
+    .filter(([id, es]) => id !== es)
+    .map(([id]) => id),
+  ...[ABOUT, PRIVACY, SUPPORT_DONATION, SUPPORT_RESOURCES, TERMS, WHO_WE_ARE].flatMap((words) =>
+    stringsOf(words.en).filter((text) => !stringsOf(words.es).includes(text)),
+  ),
+  ...FLOWERS.flatMap((f) => [f.label, f.meaning, f.symbolism]),
+  ...COMMENT_LIBRARY.map((c) => c.en),
+].filter((id) => !id.includes("{"));
 
 beforeAll(async () => {
   expect(fs.existsSync(path.join(ROOT, "dist/ssr/entry-server.js")), "build the site first: npm run build").toBe(true);
@@ -44,14 +62,23 @@ beforeAll(async () => {
     await liveFlower(server, admin, { babyFirstName: `Grace${String.fromCharCode(65 + i)}`, babyLastName: "Lee", flowerType: "pink-rose" });
   const garden = (await (await fetch(`${server.url}/api/memorial-flowers/garden`)).json()) as { flowers: { id: number }[] };
   flowerId = garden.flowers[0]!.id;
+  // A comment from the library, left on an English page: the Spanish pages show its Spanish wording.
+  const comment = await new Client(server.url).post(`/api/memorial-flowers/${flowerId}/comments`, {
+    commenterName: "Lucía",
+    commentLibraryId: 1,
+    memorialFlowerId: flowerId,
+  });
+  expect(comment.status).toBe(201);
+  const [row] = sql<{ id: number }>(server, "SELECT id FROM memorial_comments WHERE memorial_flower_id = ?", flowerId);
+  expect((await admin.post(`/api/admin/memorial-comments/${row!.id}/approve`)).status).toBe(200);
   // A memorial's address with its words: the short one redirects there, in its own language.
   const page = await fetch(`${server.url}/es/garden-of-remembrance/${flowerId}`, { redirect: "manual" });
   const spanish = new URL(page.headers.get("location")!, server.url).pathname;
   expect(spanish).toMatch(/^\/es\/garden-of-remembrance\/\d+-grace[a-m]-lee$/);
   memorial = spanish.slice("/es".length);
-  const site = (await (await fetch(`${server.url}/api/site`)).json()) as Record<string, unknown>;
-  const library = (await (await fetch(`${server.url}/api/comment-library`)).json()) as { text: string }[];
-  theirs = new Set([...stringsOf(site), ...FLOWERS.flatMap((f) => [f.label, f.meaning, f.symbolism]), ...library.map((l) => l.text)]);
+  // The team's texts as a Spanish page shows them: their English is shown only where site.json has no Spanish.
+  const site = (await (await fetch(`${server.url}/api/site?lang=es`)).json()) as Record<string, unknown>;
+  theirs = new Set(stringsOf(site));
   browser = await launchBrowser();
 });
 
@@ -59,14 +86,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** Every string inside a JSON value. */
-function stringsOf(value: unknown): string[] {
-  if (typeof value === "string") return [value];
-  if (Array.isArray(value)) return value.flatMap(stringsOf);
-  if (value && typeof value === "object") return Object.values(value).flatMap(stringsOf);
-  return [];
-}
 
 /** The texts a visitor meets on the page (text, and the names and labels read aloud), outside any part marked in another language. */
 async function visitorTexts(page: Page): Promise<string[]> {
@@ -104,21 +123,23 @@ function untranslated(texts: string[]): string[] {
   });
 }
 
+/** Every /es/ page and view a visitor can reach by its address. */
+const addresses = () => [
+  ...SPANISH_PAGES.map((p) => (p === "/" ? "/es" : `/es${p}`)),
+  "/es/garden-of-remembrance?flower=pink-rose&letter=L",
+  "/es/garden-of-remembrance?page=2",
+  "/es/garden-of-remembrance?search=nadie",
+  `/es/garden-of-remembrance?comment=${flowerId}`,
+  `/es${memorial}`,
+  "/es/garden-of-remembrance/999999-nadie",
+  "/es/no-existe",
+];
+
 describe("the site in Spanish", () => {
   it("every /es/ page, view, dialog and memorial shows no English sentence of ours, and passes axe", async () => {
     const { page, consoleErrors } = await newPage(browser, server.url);
-    const addresses = [
-      ...SPANISH_PAGES.map((p) => (p === "/" ? "/es" : `/es${p}`)),
-      "/es/garden-of-remembrance?flower=pink-rose&letter=L",
-      "/es/garden-of-remembrance?page=2",
-      "/es/garden-of-remembrance?search=nadie",
-      `/es/garden-of-remembrance?comment=${flowerId}`,
-      `/es${memorial}`,
-      "/es/garden-of-remembrance/999999-nadie",
-      "/es/no-existe",
-    ];
     const problems: string[] = [];
-    for (const address of addresses) {
+    for (const address of addresses()) {
       consoleErrors.length = 0;
       await openHydrated(page, address);
       if ((await page.getAttribute("html", "lang")) !== "es") problems.push(`${address}: <html lang> is not es`);
@@ -132,6 +153,8 @@ describe("the site in Spanish", () => {
     await expect.poll(() => page.locator("#memorial-results").innerText()).toBe("13 flores conmemorativas en el jardín");
     await page.locator(".memorial-card__comments").first().click();
     await page.locator("dialog[open]").waitFor();
+    await page.locator("dialog[open] .comment-list__text").first().waitFor();
+    expect(await page.locator("dialog[open] .comment-list__text").allInnerTexts()).toEqual([COMMENT_LIBRARY[0]!.es]);
     expect(untranslated(await visitorTexts(page))).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
     await openHydrated(page, "/es");
@@ -139,7 +162,23 @@ describe("the site in Spanish", () => {
     await page.locator("dialog[open]").waitFor();
     expect(untranslated(await visitorTexts(page))).toEqual([]);
     await page.context().close();
-  }, 300_000);
+  }, 600_000);
+
+  it("before JavaScript runs, every /es/ page reads in Spanish and passes axe", async () => {
+    // The site's scripts never load (axe needs the browser's own JavaScript, so it stays on): the page as the server sent it.
+    const { page, context } = await newPage(browser, server.url);
+    await page.route(/\.js(\?|$)/, (route) => route.abort());
+    const problems: string[] = [];
+    for (const address of addresses()) {
+      await page.goto(address);
+      if (await page.locator("html[data-hydrated]").count()) problems.push(`${address}: the site's scripts ran`);
+      if ((await page.getAttribute("html", "lang")) !== "es") problems.push(`${address}: <html lang> is not es`);
+      for (const text of untranslated(await visitorTexts(page))) problems.push(`${address}: English: ${text}`);
+      for (const violation of await axeViolations(page)) problems.push(`${address}: axe: ${violation}`);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 600_000);
 
   it("each page names itself and its other language (en, es, x-default), reciprocally, with its own canonical and <html lang>", async () => {
     const alternates = async (address: string) => {
@@ -149,7 +188,7 @@ describe("the site in Spanish", () => {
       return { lang: /<html lang="([^"]+)"/.exec(html)?.[1], canonical: attr(/<link rel="canonical" href="([^"]+)"/.exec(html)?.[1]), links };
     };
     const origin = ((await (await fetch(`${server.url}/api/site`)).json()) as { siteUrl?: string }).siteUrl?.replace(/\/+$/, "") ?? "";
-    for (const bare of ["/", "/about-us", "/garden-of-remembrance", "/garden-of-remembrance?flower=pink-rose&letter=L", memorial]) {
+    for (const bare of [...SPANISH_PAGES, "/garden-of-remembrance?flower=pink-rose&letter=L", "/garden-of-remembrance?page=2", memorial]) {
       const es = bare === "/" ? "/es" : bare.startsWith("/?") ? `/es${bare.slice(1)}` : `/es${bare}`;
       const [en, sp] = [await alternates(bare), await alternates(es)];
       expect(en.lang, bare).toBe("en");
@@ -212,6 +251,20 @@ describe("the forms in Spanish", () => {
     await page.locator(".form-sent__title").waitFor();
     expect(await page.locator(".form-sent__title").innerText()).toBe("Solicitud enviada");
     expect(await page.locator(".toast__title").first().innerText()).toBe("Solicitud enviada");
+    await context.close();
+  });
+
+  it("with JavaScript, a server that cannot be reached is said in Spanish", async () => {
+    const { page, context } = await newPage(browser, server.url);
+    await openHydrated(page, "/es/share-testimonial");
+    await page.route("**/api/testimonials", (route) => route.abort("internetdisconnected"));
+    await page.getByLabel("Nombre (obligatorio)").fill("Rosa");
+    await page.getByLabel("Apellido (obligatorio)").fill("Díaz");
+    await page.getByLabel("Su testimonio (obligatorio)").fill("Nuestro hijo vive en nuestro corazón.");
+    await page.locator("#share-your-story button[type=submit]").click();
+    await expect
+      .poll(() => page.locator(".toast").first().innerText())
+      .toContain("No pudimos comunicarnos con el servidor. Por favor, revise su conexión e inténtelo de nuevo.");
     await context.close();
   });
 
@@ -278,6 +331,53 @@ describe("the forms in Spanish", () => {
     await page.locator("#leave-comment button[type=submit]").click();
     await page.locator(".form-sent__title").waitFor();
     expect(await page.locator(".form-sent__title").innerText()).toBe("Comentario enviado");
+    await context.close();
+  });
+});
+
+describe("with Spanish turned off in site.json", () => {
+  let off: TestServer;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "garden-spanish-off-"));
+    const site = JSON.parse(fs.readFileSync(path.join(ROOT, "data/site.json"), "utf8")) as Record<string, unknown>;
+    fs.writeFileSync(path.join(dataDir, "site.json"), JSON.stringify({ ...site, languages: ["en"] }));
+    off = await startTestServer({ dataDir });
+  });
+
+  afterAll(async () => {
+    await off?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** The languages a page's head names as its versions. */
+  const alternates = async (address: string) =>
+    [...(await (await fetch(off.url + address)).text()).matchAll(/<link rel="alternate" hreflang="([^"]+)"/g)].map((m) => m[1]);
+
+  it("no page offers Spanish: no language link, no suggestion, no hreflang", async () => {
+    // Before JavaScript: the page as sent names no Spanish version and links to none.
+    const html = await (await fetch(`${off.url}/about-us`)).text();
+    expect(html).not.toMatch(/hreflang="es"/);
+    expect(await alternates("/about-us")).toEqual(["en", "x-default"]);
+    // Hydrated, for a browser that prefers Spanish: still nothing in the header, the drawer or the footer.
+    const { page, context } = await newPage(browser, off.url, { locale: "es-MX" });
+    await openHydrated(page, "/about-us");
+    await page.waitForTimeout(300);
+    expect(await page.locator("a[hreflang='es']").count()).toBe(0);
+    expect(await page.locator("aside.language-suggestion").count()).toBe(0);
+    expect(await page.locator(".site-footer__legal li").count()).toBe(2);
+    await context.close();
+  });
+
+  it("an old /es/ address still answers with its Spanish page, which leads back to English", async () => {
+    const res = await fetch(`${off.url}/es/about-us`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toMatch(/<html lang="es">/);
+    expect(await alternates("/es/about-us")).toEqual(["en", "x-default"]);
+    const { page, context } = await newPage(browser, off.url);
+    await openHydrated(page, "/es/about-us");
+    expect(await page.locator("header a[hreflang='en']").innerText()).toBe("English");
     await context.close();
   });
 });
