@@ -1,6 +1,5 @@
 import { bodyParser } from "@koa/bodyparser";
 import type { Context, Middleware } from "koa";
-import type { z } from "zod";
 import { AssistanceRequestInput, MemorialCommentInput, MemorialFlowerInput, TestimonialInput } from "../shared/schemas/public";
 import { FORM_KIND_FIELD, VISITOR_FORMS, type PageData, type PostedForm, type VisitorFormKind } from "../shared/visitorForms";
 import { HONEYPOT_FIELD, LIMITS } from "../shared/constants";
@@ -45,7 +44,7 @@ const HANDLERS: { [K in VisitorFormKind]: (s: Services, fields: Record<string, s
         remembranceNotes: f.remembranceNotes === "on" || f.remembranceNotes === "true",
       }),
     ),
-  comment: (s, f) => submitComment(s, flowerIdOf(f), parse(MemorialCommentInput, f) as z.output<typeof MemorialCommentInput>),
+  comment: (s, f) => submitComment(s, flowerIdOf(f), parse(MemorialCommentInput, f)),
   testimonial: (s, f) => submitTestimonial(s, parse(TestimonialInput, f)),
 };
 

@@ -104,7 +104,7 @@ export interface CorrectionForm {
 function correctionSection(lang: PageLanguage, f: FamilyView, form: CorrectionForm | null): string {
   const T = lang.words;
   const current: Record<CorrectedField, string | null> = { ...f, babyLastName: f.fullLastName, ...(f.correction ?? {}) };
-  const value = (field: CorrectedField) => (form ? (typeof form.values[field] === "string" ? (form.values[field] as string) : "") : (current[field] ?? ""));
+  const value = (field: CorrectedField) => (form ? (typeof form.values[field] === "string" ? form.values[field] : "") : (current[field] ?? ""));
   const problem = (field: CorrectedField) => form?.problems[field];
   const described = (field: CorrectedField) => (problem(field) ? ` aria-invalid="true" aria-describedby="${field}-problem"` : "");
   const after = (field: CorrectedField) => (problem(field) ? `<p class="problem" id="${field}-problem">${escapeHtml(problem(field)!)}</p>` : "");

@@ -250,8 +250,8 @@ export function familyPages(config: ServerConfig, s: Services): Middleware<AppSt
     if (ctx.method !== "POST") return next();
     // With no referrer, a browser sends "Origin: null" on this page's own forms; Sec-Fetch-Site still tells where they came from.
     const ownForm = ctx.get("Origin") === "null" && ctx.get("Sec-Fetch-Site") === "same-origin";
-    if (ownForm) await body(ctx as never, async () => undefined);
-    else await sameOrigin(ctx, () => body(ctx as never, async () => undefined));
+    if (ownForm) await body(ctx, async () => undefined);
+    else await sameOrigin(ctx, () => body(ctx, async () => undefined));
     return path === MANAGE_PATH ? post(ctx, lang) : ask(ctx, lang);
   };
 }

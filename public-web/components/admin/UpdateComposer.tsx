@@ -49,9 +49,9 @@ export function UpdateComposer({ busy, errors = {}, onPreview, onSend }: UpdateC
         Write the update in plain text, with an empty line between paragraphs. Each family receives it with their own greeting and a link to stop the updates.
       </p>
       <form
-        onSubmit={async (event) => {
+        onSubmit={(event) => {
           event.preventDefault();
-          setPreview(await onPreview(update));
+          void onPreview(update).then(setPreview);
         }}
       >
         <Field label="Subject" required error={errors.subject}>
@@ -107,17 +107,18 @@ export function UpdateComposer({ busy, errors = {}, onPreview, onSend }: UpdateC
         confirmLabel="Send the update"
         busy={busy}
         onCancel={() => setConfirming(false)}
-        onConfirm={async () => {
-          const sent = await onSend(update);
-          setConfirming(false);
-          if (sent) {
-            setSubject("");
-            setText("");
-            setSpanishSubject("");
-            setSpanishText("");
-            setPreview(null);
-          }
-        }}
+        onConfirm={() =>
+          void onSend(update).then((sent) => {
+            setConfirming(false);
+            if (sent) {
+              setSubject("");
+              setText("");
+              setSpanishSubject("");
+              setSpanishText("");
+              setPreview(null);
+            }
+          })
+        }
       />
     </section>
   );

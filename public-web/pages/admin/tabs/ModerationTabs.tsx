@@ -193,7 +193,7 @@ export function FlowersTab() {
         serverErrors={serverErrors}
         onSave={(input) => void save(input)}
         onCancel={() => setEditing(null)}
-        familyLinks={{ busy: saving, onSend: sendLink, onRevoke: revokeLinks }}
+        familyLinks={{ busy: saving, onSend: sendLink, onRevoke: () => void revokeLinks() }}
       />
     </>
   );
