@@ -56,7 +56,6 @@ export function asStorageFailure(err: unknown): unknown {
   if (isReadOnly(err)) return Unavailable(ErrorId.databaseReadOnly, READ_ONLY_MESSAGE, 60);
   return err;
 }
-import { registerGardenFunctions } from "./garden/sqlFunctions";
 
 /**
  * The one SQLite connection, behind one queue.
@@ -260,7 +259,6 @@ export class Database {
       logging: false,
       prepareDatabase: (db: BetterSqlite3.Database) => {
         db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-        registerGardenFunctions(db);
         keepStatements(db);
       },
     });
@@ -546,7 +544,12 @@ export async function openDatabase(databasePath: string, log?: Logger, list: typ
   });
   await source.initialize();
   try {
-    await source.runMigrations({ transaction: "all" });
+    const ran = await source.runMigrations({ transaction: "all" });
+    // The older migrations register SQL functions of their own (migrations/legacyFolding.ts): the server's connection has none.
+    if (ran.length) {
+      await source.destroy();
+      await source.initialize();
+    }
   } catch (err) {
     await source.destroy();
     if (isReadOnly(err)) throw new Error(`The database ${databasePath} is read-only, so its tables cannot be brought up to date. ${READ_ONLY_HELP}`);

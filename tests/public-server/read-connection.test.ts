@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../public-server/db";
 import { gardenPage, RecentSearches } from "../../public-server/garden/query";
 import { gardenQueryFrom } from "../../shared/garden";
+import { nameSearchText } from "../../public-server/garden/searchText";
 import { cleanupAfterAll } from "../support/cleanup";
 
 /**
@@ -20,7 +21,10 @@ async function database(): Promise<Database> {
 }
 
 function insert(db: Database, first: string, last: string): void {
-  db.handle.prepare("INSERT INTO memorial_flowers (baby_first_name, baby_last_name, flower_type, approved) VALUES (?, ?, 'lily', 1)").run(first, last);
+  const { searchName, nameInitial } = nameSearchText({ babyFirstName: first, babyLastName: last });
+  db.handle
+    .prepare("INSERT INTO memorial_flowers (baby_first_name, baby_last_name, flower_type, search_name, name_initial, approved) VALUES (?, ?, 'lily', ?, ?, 1)")
+    .run(first, last, searchName, nameInitial);
 }
 
 const view = (db: Database, search = "") => db.read((h) => gardenPage(h, gardenQueryFrom(search ? `search=${search}` : "")));
