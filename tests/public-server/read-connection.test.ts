@@ -5,6 +5,9 @@ import { gardenPage, RecentSearches } from "../../public-server/garden/query";
 import { gardenQueryFrom } from "../../shared/garden";
 import { nameSearchText } from "../../public-server/garden/searchText";
 import { cleanupAfterAll } from "../support/cleanup";
+import type { DataSource } from "typeorm";
+import { AdminListQuery } from "../../shared/schemas/admin";
+import { listFlowersPage } from "../../public-server/commands/adminLists";
 
 /**
  * The garden's reads on the second, read-only connection: they go on while a
@@ -115,5 +118,29 @@ describe("recent searches kept on the read-only connection", () => {
     // Distinct searches through the garden's own query, each kept: answers equal a filter over the names.
     const names = Array.from({ length: 30 }, (_, i) => `child${i} lee`);
     for (let i = 0; i < 30; i++) expect((await view(db, `child${i}`)).matches).toBe(names.filter((n) => n.includes(`child${i}`)).length);
+  });
+});
+
+describe("the admin lists' reads", () => {
+  it("bind their page and page size, so every page of a list reuses one prepared statement", async () => {
+    const db = await database();
+    await db.run(async () => {
+      for (let i = 0; i < 30; i++) insert(db, `Baby${i}`, "Lee");
+    });
+    const statements = async () => {
+      // The read-only connection's statement cache (TypeORM's): one entry per distinct SQL text.
+      const reader = await (db as unknown as { reader: Promise<DataSource | null> }).reader;
+      const runner = (reader!.driver as unknown as { queryRunner: { stmtCache: Map<string, unknown> } }).queryRunner;
+      return [...runner.stmtCache.keys()].filter((sql) => /\bLIMIT\b/i.test(sql));
+    };
+    const pages: number[][] = [];
+    for (let page = 1; page <= 25; page++) {
+      const query = AdminListQuery.parse({ status: "approved", page: String(page), pageSize: String(page % 3 ? 1 : 2) });
+      pages.push((await db.read((_, m) => listFlowersPage(m, query))).items.map((f) => f.id));
+    }
+    expect(pages[0]).toEqual([31]);
+    expect(pages[2]).toEqual([27, 26]); // page 3 of two a page
+    // One text for the ids of a page, whatever the page; the old builder wrote each page's numbers into the SQL (25 texts).
+    expect((await statements()).length).toBeLessThanOrEqual(2);
   });
 });
