@@ -230,16 +230,16 @@ export class Database {
    * connection cannot be opened or is busy, the read takes its turn in the
    * queue as before.
    */
-  async read<T>(work: (db: BetterSqlite3.Database, m: EntityManager) => T | Promise<T>): Promise<T> {
+  async read<T>(work: (db: Statements, m: EntityManager) => T | Promise<T>): Promise<T> {
     const reader = await this.readSource();
     if (reader) {
       try {
-        return await work(connectionOf(reader), reader.manager);
+        return await work(keptStatements(connectionOf(reader)), reader.manager);
       } catch (err) {
         if (!isBusy(err)) throw asStorageFailure(err);
       }
     }
-    return this.run(async (m) => work(this.handle, m));
+    return this.run(async (m) => work(keptStatements(this.handle), m));
   }
 
   private readSource(): Promise<DataSource | null> {
@@ -257,9 +257,9 @@ export class Database {
       synchronize: false,
       migrationsRun: false,
       logging: false,
+      statementCacheSize: KEPT_STATEMENTS,
       prepareDatabase: (db: BetterSqlite3.Database) => {
         db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-        keepStatements(db);
       },
     });
     try {
@@ -458,29 +458,43 @@ async function copyInto(file: string, copy: (partial: string) => Promise<void>):
   }
 }
 
-/** Distinct SQL texts whose statements are kept (the app has a few hundred; more are prepared as before). */
+/**
+ * Distinct SQL texts whose statements each connection keeps: TypeORM's own
+ * cache (`statementCacheSize`) for what goes through its manager, and
+ * keptStatements for the SQL a read prepares itself. Prepared once and kept
+ * for the life of the connection instead of prepared again for every query:
+ * a statement dropped after each use costs a parse every time and leaves
+ * finalising it to the garbage collector, which with better-sqlite3 12 on
+ * Node 24 could abort the process and with 13 lets native memory grow under
+ * a stream of requests. Every value is bound (LIMIT and OFFSET too), so the
+ * app has a few hundred texts; past the bound, the oldest is let go.
+ */
 const KEPT_STATEMENTS = 2000;
 
-/**
- * Keeps each prepared statement for the life of the connection instead of
- * preparing it again for every query, as TypeORM does: a statement dropped
- * after each use costs a parse every time and leaves finalising it to the
- * garbage collector, which with better-sqlite3 12 on Node 24 could abort the
- * process and with 13 lets native memory grow under a stream of requests.
- * The map is bounded: past it, statements are prepared as before.
- */
-function keepStatements(db: BetterSqlite3.Database): void {
-  const prepare = db.prepare.bind(db) as (sql: string, ...rest: unknown[]) => BetterSqlite3.Statement;
-  const kept = new Map<string, BetterSqlite3.Statement>();
-  (db as unknown as { prepare: typeof prepare }).prepare = (sql: string, ...rest: unknown[]) => {
-    if (rest.length) return prepare(sql, ...rest); // internal calls (pragma) pass extra arguments
-    let statement = kept.get(sql);
-    if (!statement) {
-      statement = prepare(sql);
-      if (kept.size < KEPT_STATEMENTS) kept.set(sql, statement);
-    }
-    return statement;
-  };
+/** What a read prepares its SQL on (see `read`): each text prepared once per connection, and kept. */
+export type Statements = Pick<BetterSqlite3.Database, "prepare" | "readonly">;
+
+const kept = new WeakMap<BetterSqlite3.Database, Statements>();
+
+function keptStatements(db: BetterSqlite3.Database): Statements {
+  let statements = kept.get(db);
+  if (!statements) {
+    const byText = new Map<string, BetterSqlite3.Statement>();
+    statements = {
+      readonly: db.readonly,
+      prepare: ((sql: string) => {
+        let statement = byText.get(sql);
+        if (!statement) {
+          statement = db.prepare(sql);
+          byText.set(sql, statement);
+          if (byText.size > KEPT_STATEMENTS) byText.delete(byText.keys().next().value!);
+        }
+        return statement;
+      }) as Statements["prepare"],
+    };
+    kept.set(db, statements);
+  }
+  return statements;
 }
 
 /** Suffix of a backup still being written; such a file is never a backup, and is removed at start. */
@@ -537,10 +551,8 @@ export async function openDatabase(databasePath: string, log?: Logger, list: typ
     enableWAL: true,
     timeout: 5000, // at start only: another process (a backup, the CLI) may hold the lock briefly
     logging: false,
-    prepareDatabase: (db: BetterSqlite3.Database) => {
-      prepareWriteConnection(db, { flushOffLoop: true });
-      keepStatements(db);
-    },
+    statementCacheSize: KEPT_STATEMENTS,
+    prepareDatabase: (db: BetterSqlite3.Database) => prepareWriteConnection(db, { flushOffLoop: true }),
   });
   await source.initialize();
   try {
