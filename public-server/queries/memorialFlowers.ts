@@ -1,3 +1,4 @@
+import type { ExportedFlower } from "../../shared/csv/export";
 import { nameSearchText } from "../garden/searchText";
 import { idPage, type IdPage, type Queries } from ".";
 
@@ -56,4 +57,14 @@ export async function countSearchedFlowers(q: Queries, match: string, beforeId: 
     beforeId ?? Number.MAX_SAFE_INTEGER,
   ])) as [{ n: number }];
   return n;
+}
+
+/** Approved flowers oldest first, `limit` of them with an id above `after` (the garden download's pages), with their versions. */
+export function approvedFlowersAfter(q: Queries, after: number, limit: number): Promise<ExportedFlower[]> {
+  return q.query(
+    `SELECT id, baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName, baby_last_name AS babyLastName,
+       loss_date AS lossDate, flower_type AS flowerType, version
+     FROM memorial_flowers WHERE approved = 1 AND id > ? ORDER BY id LIMIT ?`,
+    [after, limit],
+  ) as Promise<ExportedFlower[]>;
 }
