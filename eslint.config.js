@@ -15,7 +15,6 @@ const SQL_NOT_YET_IN_QUERY_MODULES = [
   "public-server/commands/remembrance.ts",
   "public-server/commands/retention.ts",
   "public-server/commands/submissions.ts",
-  "public-server/commands/uploadKeys.ts",
   "public-server/family/routes.ts",
   "public-server/family/unsubscribe.ts",
   "public-server/forms.ts",
