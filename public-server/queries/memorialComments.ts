@@ -7,6 +7,29 @@ const COMMENT_COLUMNS = `c.id, c.memorial_flower_id AS memorialFlowerId, c.comme
 const COMMENT_FROM = `FROM memorial_comments c
   LEFT JOIN comment_library l ON l.id = c.comment_library_id
   LEFT JOIN memorial_flowers f ON f.id = c.memorial_flower_id`;
+/** A comment joined with its text and its flower's first name. */
+const SELECT = `SELECT ${COMMENT_COLUMNS} ${COMMENT_FROM}`;
+
+/** Approved comments of one approved flower that have both a text and a name, oldest first; none when its family turned comments off. */
+export function listPublicComments(q: Queries, flowerId: number): Promise<CommentRow[]> {
+  return q.query(
+    `${SELECT} WHERE c.memorial_flower_id = ? AND c.approved = 1 AND f.approved = 1 AND f.comments_off = 0
+       AND l.text IS NOT NULL AND l.text <> '' AND trim(c.commenter_name) <> ''
+     ORDER BY c.id`,
+    [flowerId],
+  ) as Promise<CommentRow[]>;
+}
+
+/** One comment with its text and flower, for the moderators (the desktop app's re-check of one decision). */
+export async function findAdminComment(q: Queries, id: number): Promise<CommentRow | null> {
+  const rows = (await q.query(`${SELECT} WHERE c.id = ?`, [id])) as CommentRow[];
+  return rows[0] ?? null;
+}
+
+/** Every comment with its text and flower, newest first, for the moderators. */
+export function listAdminComments(q: Queries): Promise<CommentRow[]> {
+  return q.query(`${SELECT} ORDER BY c.id DESC`) as Promise<CommentRow[]>;
+}
 
 /** One page of the comments of a status, newest first, joined with their text and flower, searched in the names (or by ID). */
 export async function commentsPage(

@@ -7,7 +7,7 @@ import { AdminListQuery, FlowerEntryInput, type Versioned } from "../../../share
 import type { AppState, Services } from "../../context";
 import { MemorialFlowerEntity } from "../../entities/MemorialFlower";
 import { TestimonialEntity } from "../../entities/Testimonial";
-import { findAdminComment, listAdminComments } from "../../commands/comments";
+import { findAdminComment, listAdminComments } from "../../queries/memorialComments";
 import { listCommentsPage, listFlowersPage, listTestimonialsPage } from "../../commands/adminLists";
 import { gardenCsvPages } from "../../commands/gardenExport";
 import { findDuplicates, jsonBody } from "../../commands/importFlowers";
