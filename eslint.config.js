@@ -66,6 +66,7 @@ export default tseslint.config(
     ignores: [
       "public-server/queries/**",
       "public-server/db.ts",
+      "public-server/database/**",
       "public-server/writer/**",
       "public-server/migrations/**",
       // The database layer's other files: the side files' stores, the backups and their checks, the server lock.

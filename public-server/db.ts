@@ -6,13 +6,15 @@ import BetterSqlite3 from "better-sqlite3";
 import { ErrorId } from "../shared/errors";
 import { entities } from "./entities";
 import { migrations } from "./migrations";
-import { ApiError, Unavailable } from "./errors";
+import { ApiError } from "./errors";
 import { ensurePrivateDir, makePrivate, PRIVATE_FILE } from "./lib/privateFiles";
 import type { Logger } from "./lib/log";
 import { BUSY_TIMEOUT_MS, prepareWriteConnection } from "./lib/connection";
 import { GardenWriter } from "./writer/gardenWriter";
 import { WalFlush } from "./lib/walFlush";
-import { syncDir } from "./operations/backupFiles";
+import { asStorageFailure, isBusy, isFull, isReadOnly, READ_ONLY_HELP, sqliteCode } from "./database/failures";
+import { copyInto } from "./database/backupCopy";
+import { KEPT_STATEMENTS, keptStatements, type Statements } from "./database/statements";
 
 /** How long a piece of work keeps trying while another process holds the write lock, before the visitor hears 503. */
 const BUSY_WAIT_MS = 3_000;
@@ -31,30 +33,6 @@ export type DatabaseState = "writable" | "read-only" | "busy" | "full";
 interface RunnerState {
   isTransactionActive: boolean;
   transactionDepth: number;
-}
-
-const FULL_MESSAGE = "We are sorry: the server's storage is full, so we could not save this. Please try again in a little while.";
-const BUSY_MESSAGE = "We are sorry: the site is busy for a moment, so we could not save this. Please try again in a few seconds.";
-const READ_ONLY_MESSAGE = "We are sorry: the site cannot save anything at the moment, so we could not save this. Please try again later.";
-
-/** SQLite's result code of an error from better-sqlite3, directly or wrapped by TypeORM. */
-function sqliteCode(err: unknown): string {
-  const e = err as { code?: unknown; driverError?: { code?: unknown } } | null;
-  const code = e?.driverError?.code ?? e?.code;
-  return typeof code === "string" ? code : "";
-}
-
-const isBusy = (err: unknown) => /^SQLITE_(BUSY|LOCKED)/.test(sqliteCode(err));
-const isFull = (err: unknown) => /^SQLITE_FULL/.test(sqliteCode(err)) || (err as { code?: string } | null)?.code === "ENOSPC";
-const isReadOnly = (err: unknown) => /^SQLITE_READONLY/.test(sqliteCode(err)) || (err as { code?: string } | null)?.code === "EROFS";
-
-/** A storage failure becomes a 503 with a sentence a visitor can act on; anything else goes on as it is. */
-export function asStorageFailure(err: unknown): unknown {
-  if (err instanceof ApiError) return err;
-  if (isFull(err)) return Unavailable(ErrorId.storageFull, FULL_MESSAGE, 60);
-  if (isBusy(err)) return Unavailable(ErrorId.databaseBusy, BUSY_MESSAGE, 5);
-  if (isReadOnly(err)) return Unavailable(ErrorId.databaseReadOnly, READ_ONLY_MESSAGE, 60);
-  return err;
 }
 
 /**
@@ -430,91 +408,6 @@ export class Database {
   }
 }
 
-/**
- * Makes `file` a copy of the database through `copy` (which fills the path
- * it is given), so that a file with the real name is always complete: the
- * copy is made under a temporary name, private from its first byte, flushed
- * to disk (by `copy`) and only then renamed.
- */
-async function copyInto(file: string, copy: (partial: string) => Promise<void>): Promise<void> {
-  const dir = path.dirname(file);
-  const partial = path.join(dir, `${path.basename(file)}${PARTIAL_BACKUP}`);
-  ensurePrivateDir(dir);
-  fs.rmSync(partial, { force: true });
-  // Made empty, private, before SQLite fills it: the copy is never readable by others, even for a moment.
-  fs.closeSync(fs.openSync(partial, "wx", PRIVATE_FILE));
-  makePrivate(partial);
-  try {
-    await copy(partial);
-    fs.renameSync(partial, file);
-    try {
-      syncDir(dir); // the folder's entry too, where the system allows it
-    } catch {
-      // some systems cannot fsync a folder; the rename itself is still atomic
-    }
-  } catch (err) {
-    fs.rmSync(partial, { force: true });
-    throw asStorageFailure(err);
-  }
-}
-
-/**
- * Distinct SQL texts whose statements each connection keeps: TypeORM's own
- * cache (`statementCacheSize`) for what goes through its manager, and
- * keptStatements for the SQL a read prepares itself. Prepared once and kept
- * for the life of the connection instead of prepared again for every query:
- * a statement dropped after each use costs a parse every time and leaves
- * finalising it to the garbage collector, which with better-sqlite3 12 on
- * Node 24 could abort the process and with 13 lets native memory grow under
- * a stream of requests. Every value is bound (LIMIT and OFFSET too), so the
- * app has a few hundred texts; past the bound, the oldest is let go.
- */
-const KEPT_STATEMENTS = 2000;
-
-/** What a read prepares its SQL on (see `read`): each text prepared once per connection, and kept. */
-export type Statements = Pick<BetterSqlite3.Database, "prepare" | "readonly">;
-
-const kept = new WeakMap<BetterSqlite3.Database, Statements>();
-
-function keptStatements(db: BetterSqlite3.Database): Statements {
-  let statements = kept.get(db);
-  if (!statements) {
-    const byText = new Map<string, BetterSqlite3.Statement>();
-    statements = {
-      readonly: db.readonly,
-      prepare: ((sql: string) => {
-        let statement = byText.get(sql);
-        if (!statement) {
-          statement = db.prepare(sql);
-          byText.set(sql, statement);
-          if (byText.size > KEPT_STATEMENTS) byText.delete(byText.keys().next().value!);
-        }
-        return statement;
-      }) as Statements["prepare"],
-    };
-    kept.set(db, statements);
-  }
-  return statements;
-}
-
-/** Suffix of a backup still being written; such a file is never a backup, and is removed at start. */
-const PARTIAL_BACKUP = ".partial";
-
-/** Removes backups a crash left half-written (named with PARTIAL_BACKUP); answers how many. */
-export function removePartialBackups(backupDir: string): number {
-  let names: string[];
-  try {
-    names = fs.readdirSync(backupDir);
-  } catch {
-    return 0;
-  }
-  // SQLite may leave the copy's own journal beside it (name.partial-journal).
-  for (const name of names.filter((n) => n.endsWith(PARTIAL_BACKUP) || n.endsWith(`${PARTIAL_BACKUP}-journal`))) {
-    fs.rmSync(path.join(backupDir, name), { force: true });
-  }
-  return names.filter((n) => n.endsWith(PARTIAL_BACKUP)).length;
-}
-
 /** The better-sqlite3 connection under a TypeORM data source. */
 function connectionOf(source: DataSource): BetterSqlite3.Database {
   return (source.driver as unknown as { databaseConnection: BetterSqlite3.Database }).databaseConnection;
@@ -573,7 +466,3 @@ export async function openDatabase(databasePath: string, log?: Logger, list: typ
   await db.onDisk(); // the migrations
   return db;
 }
-
-/** What to do about a read-only database, for the start-up message. */
-export const READ_ONLY_HELP =
-  "Make the file, its folder and its -wal and -shm files writable by the user that runs the server (and the disk not mounted read-only).";

@@ -1,4 +1,4 @@
-import type { Statements } from "../db";
+import type { Statements } from "../database/statements";
 import { GARDEN_PAGE_SIZE, GARDEN_SEARCH_BOUND } from "../../shared/constants";
 import { searchNeedle, searchPhrase } from "../commands/adminSearch";
 import type { Services } from "../context";
