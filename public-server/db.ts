@@ -6,13 +6,15 @@ import BetterSqlite3 from "better-sqlite3";
 import { ErrorId } from "../shared/errors";
 import { entities } from "./entities";
 import { migrations } from "./migrations";
-import { ApiError, Unavailable } from "./errors";
+import { ApiError } from "./errors";
 import { ensurePrivateDir, makePrivate, PRIVATE_FILE } from "./lib/privateFiles";
 import type { Logger } from "./lib/log";
 import { BUSY_TIMEOUT_MS, prepareWriteConnection } from "./lib/connection";
 import { GardenWriter } from "./writer/gardenWriter";
 import { WalFlush } from "./lib/walFlush";
-import { syncDir } from "./operations/backupFiles";
+import { asStorageFailure, isBusy, isFull, isReadOnly, READ_ONLY_HELP, sqliteCode } from "./database/failures";
+import { copyInto } from "./database/backupCopy";
+import { KEPT_STATEMENTS, keptStatements, type Statements } from "./database/statements";
 
 /** How long a piece of work keeps trying while another process holds the write lock, before the visitor hears 503. */
 const BUSY_WAIT_MS = 3_000;
@@ -32,31 +34,6 @@ interface RunnerState {
   isTransactionActive: boolean;
   transactionDepth: number;
 }
-
-const FULL_MESSAGE = "We are sorry: the server's storage is full, so we could not save this. Please try again in a little while.";
-const BUSY_MESSAGE = "We are sorry: the site is busy for a moment, so we could not save this. Please try again in a few seconds.";
-const READ_ONLY_MESSAGE = "We are sorry: the site cannot save anything at the moment, so we could not save this. Please try again later.";
-
-/** SQLite's result code of an error from better-sqlite3, directly or wrapped by TypeORM. */
-function sqliteCode(err: unknown): string {
-  const e = err as { code?: unknown; driverError?: { code?: unknown } } | null;
-  const code = e?.driverError?.code ?? e?.code;
-  return typeof code === "string" ? code : "";
-}
-
-const isBusy = (err: unknown) => /^SQLITE_(BUSY|LOCKED)/.test(sqliteCode(err));
-const isFull = (err: unknown) => /^SQLITE_FULL/.test(sqliteCode(err)) || (err as { code?: string } | null)?.code === "ENOSPC";
-const isReadOnly = (err: unknown) => /^SQLITE_READONLY/.test(sqliteCode(err)) || (err as { code?: string } | null)?.code === "EROFS";
-
-/** A storage failure becomes a 503 with a sentence a visitor can act on; anything else goes on as it is. */
-export function asStorageFailure(err: unknown): unknown {
-  if (err instanceof ApiError) return err;
-  if (isFull(err)) return Unavailable(ErrorId.storageFull, FULL_MESSAGE, 60);
-  if (isBusy(err)) return Unavailable(ErrorId.databaseBusy, BUSY_MESSAGE, 5);
-  if (isReadOnly(err)) return Unavailable(ErrorId.databaseReadOnly, READ_ONLY_MESSAGE, 60);
-  return err;
-}
-import { registerGardenFunctions } from "./garden/sqlFunctions";
 
 /**
  * The one SQLite connection, behind one queue.
@@ -243,16 +220,16 @@ export class Database {
    * connection cannot be opened or is busy, the read takes its turn in the
    * queue as before.
    */
-  async read<T>(work: (db: BetterSqlite3.Database, m: EntityManager) => T | Promise<T>): Promise<T> {
+  async read<T>(work: (db: Statements, m: EntityManager) => T | Promise<T>): Promise<T> {
     const reader = await this.readSource();
     if (reader) {
       try {
-        return await work(connectionOf(reader), reader.manager);
+        return await work(keptStatements(connectionOf(reader)), reader.manager);
       } catch (err) {
         if (!isBusy(err)) throw asStorageFailure(err);
       }
     }
-    return this.run(async (m) => work(this.handle, m));
+    return this.run(async (m) => work(keptStatements(this.handle), m));
   }
 
   private readSource(): Promise<DataSource | null> {
@@ -270,10 +247,9 @@ export class Database {
       synchronize: false,
       migrationsRun: false,
       logging: false,
+      statementCacheSize: KEPT_STATEMENTS,
       prepareDatabase: (db: BetterSqlite3.Database) => {
         db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-        registerGardenFunctions(db);
-        keepStatements(db);
       },
     });
     try {
@@ -455,77 +431,6 @@ export class Database {
   }
 }
 
-/**
- * Makes `file` a copy of the database through `copy` (which fills the path
- * it is given), so that a file with the real name is always complete: the
- * copy is made under a temporary name, private from its first byte, flushed
- * to disk (by `copy`) and only then renamed.
- */
-async function copyInto(file: string, copy: (partial: string) => Promise<void>): Promise<void> {
-  const dir = path.dirname(file);
-  const partial = path.join(dir, `${path.basename(file)}${PARTIAL_BACKUP}`);
-  ensurePrivateDir(dir);
-  fs.rmSync(partial, { force: true });
-  // Made empty, private, before SQLite fills it: the copy is never readable by others, even for a moment.
-  fs.closeSync(fs.openSync(partial, "wx", PRIVATE_FILE));
-  makePrivate(partial);
-  try {
-    await copy(partial);
-    fs.renameSync(partial, file);
-    try {
-      syncDir(dir); // the folder's entry too, where the system allows it
-    } catch {
-      // some systems cannot fsync a folder; the rename itself is still atomic
-    }
-  } catch (err) {
-    fs.rmSync(partial, { force: true });
-    throw asStorageFailure(err);
-  }
-}
-
-/** Distinct SQL texts whose statements are kept (the app has a few hundred; more are prepared as before). */
-const KEPT_STATEMENTS = 2000;
-
-/**
- * Keeps each prepared statement for the life of the connection instead of
- * preparing it again for every query, as TypeORM does: a statement dropped
- * after each use costs a parse every time and leaves finalising it to the
- * garbage collector, which with better-sqlite3 12 on Node 24 could abort the
- * process and with 13 lets native memory grow under a stream of requests.
- * The map is bounded: past it, statements are prepared as before.
- */
-function keepStatements(db: BetterSqlite3.Database): void {
-  const prepare = db.prepare.bind(db) as (sql: string, ...rest: unknown[]) => BetterSqlite3.Statement;
-  const kept = new Map<string, BetterSqlite3.Statement>();
-  (db as unknown as { prepare: typeof prepare }).prepare = (sql: string, ...rest: unknown[]) => {
-    if (rest.length) return prepare(sql, ...rest); // internal calls (pragma) pass extra arguments
-    let statement = kept.get(sql);
-    if (!statement) {
-      statement = prepare(sql);
-      if (kept.size < KEPT_STATEMENTS) kept.set(sql, statement);
-    }
-    return statement;
-  };
-}
-
-/** Suffix of a backup still being written; such a file is never a backup, and is removed at start. */
-const PARTIAL_BACKUP = ".partial";
-
-/** Removes backups a crash left half-written (named with PARTIAL_BACKUP); answers how many. */
-export function removePartialBackups(backupDir: string): number {
-  let names: string[];
-  try {
-    names = fs.readdirSync(backupDir);
-  } catch {
-    return 0;
-  }
-  // SQLite may leave the copy's own journal beside it (name.partial-journal).
-  for (const name of names.filter((n) => n.endsWith(PARTIAL_BACKUP) || n.endsWith(`${PARTIAL_BACKUP}-journal`))) {
-    fs.rmSync(path.join(backupDir, name), { force: true });
-  }
-  return names.filter((n) => n.endsWith(PARTIAL_BACKUP)).length;
-}
-
 /** The better-sqlite3 connection under a TypeORM data source. */
 function connectionOf(source: DataSource): BetterSqlite3.Database {
   return (source.driver as unknown as { databaseConnection: BetterSqlite3.Database }).databaseConnection;
@@ -562,14 +467,17 @@ export async function openDatabase(databasePath: string, log?: Logger, list: typ
     enableWAL: true,
     timeout: 5000, // at start only: another process (a backup, the CLI) may hold the lock briefly
     logging: false,
-    prepareDatabase: (db: BetterSqlite3.Database) => {
-      prepareWriteConnection(db, { flushOffLoop: true });
-      keepStatements(db);
-    },
+    statementCacheSize: KEPT_STATEMENTS,
+    prepareDatabase: (db: BetterSqlite3.Database) => prepareWriteConnection(db, { flushOffLoop: true }),
   });
   await source.initialize();
   try {
-    await source.runMigrations({ transaction: "all" });
+    const ran = await source.runMigrations({ transaction: "all" });
+    // The older migrations register SQL functions of their own (migrations/legacyFolding.ts): the server's connection has none.
+    if (ran.length) {
+      await source.destroy();
+      await source.initialize();
+    }
   } catch (err) {
     await source.destroy();
     if (isReadOnly(err)) throw new Error(`The database ${databasePath} is read-only, so its tables cannot be brought up to date. ${READ_ONLY_HELP}`);
@@ -581,7 +489,3 @@ export async function openDatabase(databasePath: string, log?: Logger, list: typ
   await db.onDisk(); // the migrations
   return db;
 }
-
-/** What to do about a read-only database, for the start-up message. */
-export const READ_ONLY_HELP =
-  "Make the file, its folder and its -wal and -shm files writable by the user that runs the server (and the disk not mounted read-only).";

@@ -1,6 +1,7 @@
 import type { EntityManager } from "typeorm";
 import type { AdminPageQuery } from "../../shared/schemas/admin";
 import type { ActivityAction, ActivityDto } from "../../shared/schemas/adminTools";
+import { activityRows, countActivity, insertActivity, type ActivityRow } from "../queries/activityLog";
 import type { DomainEvent, DomainHook, Queries, Services } from "../context";
 import { parseDbTime } from "../lib/time";
 import { KINDS } from "./moderation";
@@ -18,13 +19,7 @@ export interface ActivityEntry {
 
 /** Writes one activity row with `tx`, so it commits or rolls back with the change it describes. */
 export async function recordActivity(tx: Queries, entry: ActivityEntry): Promise<void> {
-  await tx.query(`INSERT INTO activity_log (actor, action, kind, item_id, summary) VALUES (?, ?, ?, ?, ?)`, [
-    entry.actor,
-    entry.action,
-    entry.kind,
-    entry.itemId,
-    entry.summary.slice(0, 300),
-  ]);
+  await insertActivity(tx, { ...entry, summary: entry.summary.slice(0, 300) });
 }
 
 /** What the log says a family did through their link (never who they are, never the link). */
@@ -126,29 +121,16 @@ export function activityHook(_s: Services): DomainHook {
   };
 }
 
-interface ActivityRow {
-  id: number;
-  at: string;
-  actor: string;
-  action: ActivityAction;
-  kind: ActivityDto["kind"];
-  itemId: number | null;
-  summary: string;
-}
-
-const ACTIVITY_SELECT = `SELECT id, at, actor, action, kind, item_id AS itemId, summary FROM activity_log ORDER BY id DESC LIMIT ? OFFSET ?`;
-
 /** The latest `limit` rows, newest first. */
 export async function listActivity(m: EntityManager, limit: number): Promise<ActivityDto[]> {
-  const rows: ActivityRow[] = await m.query(ACTIVITY_SELECT, [limit, 0]);
-  return rows.map(presentActivity);
+  return (await activityRows(m, limit, 0)).map(presentActivity);
 }
 
 /** One page of the log, newest first, with the count of every row. */
 export async function listActivityPage(m: EntityManager, query: AdminPageQuery): Promise<{ items: ActivityDto[]; total: number }> {
-  const [{ n }] = (await m.query(`SELECT count(*) AS n FROM activity_log`)) as [{ n: number }];
-  const rows: ActivityRow[] = await m.query(ACTIVITY_SELECT, [query.pageSize, (query.page - 1) * query.pageSize]);
-  return { items: rows.map(presentActivity), total: n };
+  const total = await countActivity(m);
+  const rows = await activityRows(m, query.pageSize, (query.page - 1) * query.pageSize);
+  return { items: rows.map(presentActivity), total };
 }
 
 function presentActivity(r: ActivityRow): ActivityDto {

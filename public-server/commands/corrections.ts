@@ -4,6 +4,7 @@ import type { Queries, Services } from "../context";
 import type { User } from "../entities/User";
 import { BadRequest, NotFound, PreconditionFailed } from "../errors";
 import { parseDbTime, toDbTime } from "../lib/time";
+import { storeNameSearch } from "../queries/memorialFlowers";
 
 /*
  * A family's corrections to their memorial (the baby's names, the date, the
@@ -96,6 +97,7 @@ async function apply(tx: Queries, flowerId: number, changes: Partial<Values>, su
     }
   }
   await tx.query(`UPDATE memorial_flowers SET ${sets.join(", ")}, version = version + 1, updated_at = ? WHERE id = ?`, [...params, toDbTime(now), flowerId]);
+  await storeNameSearch(tx, flowerId);
 }
 
 /** The correction waiting for a flower, as the family's page shows it: the fields as they would read. */

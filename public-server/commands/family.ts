@@ -4,6 +4,7 @@ import type { PublicFlowerDto } from "../../shared/schemas/public";
 import type { User } from "../entities/User";
 import { NotFound } from "../errors";
 import { toDbTime } from "../lib/time";
+import { storeNameSearch } from "../queries/memorialFlowers";
 import { FAMILY_ACTOR, recordActivity } from "./activity";
 import { KINDS } from "./moderation";
 import { waitingCorrection } from "./corrections";
@@ -196,6 +197,7 @@ export async function familyChange(s: Services, flowerId: number, change: Family
     await tx.query(sql, params);
     const [{ n }] = (await tx.query(`SELECT changes() AS n`)) as [{ n: number }];
     if (n === 0) return false;
+    if (change === "surname-initial" || change === "surname-full") await storeNameSearch(tx, flowerId);
     await s.emit(tx, { type: "family", change, id: flowerId });
     return true;
   });

@@ -1,13 +1,10 @@
-import { GARDEN_CSV_HEADER, gardenCsvRows, type ExportedFlower } from "../../shared/csv/export";
+import { GARDEN_CSV_HEADER, gardenCsvRows } from "../../shared/csv/export";
 import { CSV_BOM } from "../../shared/csv/records";
 import type { Services } from "../context";
+import { approvedFlowersAfter } from "../queries/memorialFlowers";
 
 /** Flowers read and written per page of the download: a few milliseconds of reading, about 60 KB of text. */
 const EXPORT_PAGE = 1000;
-
-const PAGE_SQL = `SELECT id, baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName, baby_last_name AS babyLastName,
-    loss_date AS lossDate, flower_type AS flowerType, version
-  FROM memorial_flowers WHERE approved = 1 AND id > ? ORDER BY id LIMIT ?`;
 
 /**
  * The garden download (every approved flower, oldest first, with its version),
@@ -22,7 +19,7 @@ export async function* gardenCsvPages(s: Services): AsyncGenerator<string> {
   yield CSV_BOM + GARDEN_CSV_HEADER;
   let after = 0;
   for (;;) {
-    const rows = await s.db.read((db) => db.prepare(PAGE_SQL).all(after, EXPORT_PAGE) as ExportedFlower[]);
+    const rows = await s.db.read((_, m) => approvedFlowersAfter(m, after, EXPORT_PAGE));
     if (rows.length === 0) return;
     yield gardenCsvRows(rows);
     if (rows.length < EXPORT_PAGE) return;

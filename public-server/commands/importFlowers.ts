@@ -5,7 +5,7 @@ import path from "node:path";
 import type { BulkUpdateDto, BulkUpdateQuery, ResetImportResult } from "../../shared/schemas/admin";
 import { receiveToFile } from "../lib/csvStream";
 import { ensurePrivateDir } from "../lib/privateFiles";
-import { asStorageFailure } from "../db";
+import { asStorageFailure } from "../database/failures";
 import type { Services } from "../context";
 import type { User } from "../entities/User";
 import { ApiError, TooMany } from "../errors";

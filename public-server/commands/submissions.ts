@@ -9,6 +9,7 @@ import { AssistanceRequestEntity } from "../entities/AssistanceRequest";
 import { CommentLibraryEntity } from "../entities/CommentLibrary";
 import { MemorialCommentEntity } from "../entities/MemorialComment";
 import { MemorialFlowerEntity } from "../entities/MemorialFlower";
+import { flowerSearchText } from "../garden/searchText";
 import { TestimonialEntity } from "../entities/Testimonial";
 import { BadRequest, NotFound, type ApiError } from "../errors";
 import { findById } from "../lib/byId";
@@ -114,7 +115,10 @@ async function store(s: Services, tx: EntityManager, submission: Submission, rec
     }
     case "flower": {
       const { remembranceNotes, anniversaryMonth, anniversaryDay, dueMonth, dueDay, remembranceDays, timeZone, ...flower } = submission.input;
-      const saved = await tx.save(MemorialFlowerEntity, tx.create(MemorialFlowerEntity, { ...flower, approved: false, version: 1, ...times }));
+      const saved = await tx.save(
+        MemorialFlowerEntity,
+        tx.create(MemorialFlowerEntity, { ...flower, ...flowerSearchText(flower), approved: false, version: 1, ...times }),
+      );
       await s.emit(tx, { type: "submitted", kind: "flower", id: saved.id });
       // Asked for on the form: only a confirmation email now; no note before the family confirms it.
       const choice = { remembranceNotes, anniversaryMonth, anniversaryDay, dueMonth, dueDay, remembranceDays, timeZone };

@@ -2,6 +2,7 @@ import { createHash, type Hash } from "node:crypto";
 import type { Queries } from "../context";
 import { ApiError } from "../errors";
 import { ErrorId } from "../../shared/errors";
+import { storeUploadKey, uploadKeyRow } from "../queries/uploadKeys";
 
 /** What a bulk upload answers: kept with its key, and given again to a retry. */
 export interface UploadAnswer {
@@ -18,9 +19,6 @@ const KEEP_KEYS = 1000;
 
 const KEY_REUSED = "This upload's key was already used for different rows. Nothing was changed. Please choose the file again and upload it as a new upload.";
 
-/** One row of upload_keys, as read back. */
-type UploadKeyRow = { bodyHash: string; status: number; answer: string };
-
 /**
  * The answer an earlier upload with this account's `key` was given, or null
  * when there is none (or it is older than KEEP_HOURS). A key sent with other
@@ -29,12 +27,7 @@ type UploadKeyRow = { bodyHash: string; status: number; answer: string };
  * the first adds its rows.
  */
 export async function keptAnswer(q: Queries, userId: number, key: string, bodyHash: string): Promise<UploadAnswer | null> {
-  const rows = (await q.query(
-    `SELECT body_hash AS bodyHash, status, answer FROM upload_keys
-      WHERE user_id = ? AND key = ? AND created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-${KEEP_HOURS} hours')`,
-    [userId, key],
-  )) as UploadKeyRow[];
-  const [kept] = rows;
+  const kept = await uploadKeyRow(q, userId, key, KEEP_HOURS);
   if (!kept) return null;
   if (kept.bodyHash !== bodyHash) throw new ApiError(422, ErrorId.conflict, KEY_REUSED);
   return { status: kept.status, body: JSON.parse(kept.answer) as UploadAnswer["body"], replayed: true };
@@ -42,16 +35,8 @@ export async function keptAnswer(q: Queries, userId: number, key: string, bodyHa
 
 /** Keeps `answer` under the account's `key`, in the upload's transaction, and forgets keys past their time or number. */
 export async function keepAnswer(q: Queries, userId: number, key: string, bodyHash: string, answer: UploadAnswer): Promise<void> {
-  await q.query(`DELETE FROM upload_keys WHERE created_at <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-${KEEP_HOURS} hours')`);
-  // An expired row of the same key is gone above; REPLACE covers nothing else (keptAnswer found none).
-  await q.query(`INSERT OR REPLACE INTO upload_keys (user_id, key, body_hash, status, answer) VALUES (?, ?, ?, ?, ?)`, [
-    userId,
-    key,
-    bodyHash,
-    answer.status,
-    JSON.stringify(answer.body),
-  ]);
-  await q.query(`DELETE FROM upload_keys WHERE rowid NOT IN (SELECT rowid FROM upload_keys ORDER BY created_at DESC, rowid DESC LIMIT ${KEEP_KEYS})`);
+  const row = { userId, key, bodyHash, status: answer.status, answer: JSON.stringify(answer.body) };
+  await storeUploadKey(q, row, { keepHours: KEEP_HOURS, keepKeys: KEEP_KEYS });
 }
 
 /** The body as it arrives, fed to `hash` on its way (the caller reads the digest once the body is through). */

@@ -19,7 +19,14 @@ export interface MemorialFlower {
   version: number;
   createdAt: Date;
   updatedAt: Date;
+  /** The search text stored with the flower (garden/searchText.ts); written, never read through the entity. */
+  searchName?: string;
+  searchParent?: string;
+  searchEmail?: string;
+  nameInitial?: string;
 }
+
+const searchColumn = (name: string) => ({ ...text(name, true), select: false });
 
 export const MemorialFlowerEntity = new EntitySchema<MemorialFlower>({
   name: "MemorialFlower",
@@ -39,5 +46,9 @@ export const MemorialFlowerEntity = new EntitySchema<MemorialFlower>({
     version,
     createdAt,
     updatedAt,
+    searchName: searchColumn("search_name"),
+    searchParent: searchColumn("search_parent"),
+    searchEmail: searchColumn("search_email"),
+    nameInitial: searchColumn("name_initial"),
   },
 });

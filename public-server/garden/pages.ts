@@ -15,7 +15,7 @@ import {
 } from "../../shared/garden";
 import { DEFAULT_LOCALE, type Locale } from "../../shared/i18n/locale";
 import { pathInLocale } from "../../shared/i18n/paths";
-import { listPublicComments } from "../commands/comments";
+import { listPublicComments } from "../queries/memorialComments";
 import { t } from "../lib/catalogs";
 import type { Services } from "../context";
 import { CommentLibraryEntity } from "../entities/CommentLibrary";

@@ -1,4 +1,4 @@
-import type BetterSqlite3 from "better-sqlite3";
+import type { Statements } from "../database/statements";
 import { GARDEN_PAGE_SIZE, GARDEN_SEARCH_BOUND } from "../../shared/constants";
 import { searchNeedle, searchPhrase } from "../commands/adminSearch";
 import type { Services } from "../context";
@@ -47,7 +47,7 @@ export class RecentSearches {
     return { searches: this.matches.size, bytes: this.bytes };
   }
 
-  get(db: BetterSqlite3.Database, key: string, find: () => number[]): Int32Array {
+  get(db: Statements, key: string, find: () => number[]): Int32Array {
     const version = db.prepare("PRAGMA data_version").pluck(true).get();
     if (version !== this.version) {
       this.matches.clear();
@@ -70,8 +70,8 @@ export class RecentSearches {
   }
 }
 
-const recentSearches = new WeakMap<BetterSqlite3.Database, RecentSearches>();
-function recentSearchesOf(db: BetterSqlite3.Database): RecentSearches {
+const recentSearches = new WeakMap<Statements, RecentSearches>();
+function recentSearchesOf(db: Statements): RecentSearches {
   let searches = recentSearches.get(db);
   if (!searches) recentSearches.set(db, (searches = new RecentSearches()));
   return searches;
@@ -86,7 +86,7 @@ function recentSearchesOf(db: BetterSqlite3.Database): RecentSearches {
  * three characters or more are found anywhere in the name and one or two
  * characters at the start of a word, both by the index. Call inside `db.read`.
  */
-export function gardenPage(db: BetterSqlite3.Database, query: GardenQuery): GardenPageDto {
+export function gardenPage(db: Statements, query: GardenQuery): GardenPageDto {
   const where: string[] = [];
   const params: unknown[] = [];
   if (query.flower) {
@@ -151,7 +151,7 @@ export function gardenPage(db: BetterSqlite3.Database, query: GardenQuery): Gard
 }
 
 /** One approved flower's public fields, and whether its family turned comments off, or null. Call inside `db.read`. */
-export function approvedFlower(db: BetterSqlite3.Database, id: number): PublicMemorialDto | null {
+export function approvedFlower(db: Statements, id: number): PublicMemorialDto | null {
   const row = db.prepare(`SELECT ${FLOWER_COLUMNS}, comments_off AS off FROM memorial_flowers WHERE id = ? AND approved`).get(id) as
     (FlowerRow & { off: number }) | undefined;
   if (!row) return null;
@@ -160,7 +160,7 @@ export function approvedFlower(db: BetterSqlite3.Database, id: number): PublicMe
 }
 
 /** Whether a family asked search engines to leave any of these flowers alone (their page, the views showing the name, the preview). */
-export function searchHiddenAmong(db: BetterSqlite3.Database, ids: number[]): boolean {
+export function searchHiddenAmong(db: Statements, ids: number[]): boolean {
   if (ids.length === 0) return false;
   return db.prepare(`SELECT 1 FROM memorial_flowers WHERE id IN (${ids.map(() => "?").join(",")}) AND search_hidden LIMIT 1`).get(...ids) !== undefined;
 }

@@ -1,5 +1,4 @@
 import type BetterSqlite3 from "better-sqlite3";
-import { registerGardenFunctions } from "../garden/sqlFunctions";
 
 /** How long SQLite itself waits for a lock, blocking its thread: kept tiny, the waiting is done elsewhere without blocking (see db.ts). */
 export const BUSY_TIMEOUT_MS = 10;
@@ -22,5 +21,4 @@ export function prepareWriteConnection(db: BetterSqlite3.Database, options: { fl
   db.pragma("secure_delete = ON");
   // Once a large write is checkpointed, the log file is cut back to 4 MB instead of keeping that write's size until the server stops.
   db.pragma("journal_size_limit = 4194304");
-  registerGardenFunctions(db);
 }

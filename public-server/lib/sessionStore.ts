@@ -1,6 +1,6 @@
 import type BetterSqlite3 from "better-sqlite3";
 import { z } from "zod";
-import { asStorageFailure } from "../db";
+import { asStorageFailure } from "../database/failures";
 import { openSideFile, removeSideFile, sidePath } from "./sideFile";
 import type { WalFlush } from "./walFlush";
 

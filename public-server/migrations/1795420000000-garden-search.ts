@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from "typeorm";
+import { registerLegacyFolding } from "./legacyFolding";
 
 const INDEXED = `NEW.id, NEW.flower_type, garden_initial(NEW.baby_last_name), garden_fold(NEW.baby_first_name, NEW.baby_middle_name, NEW.baby_last_name)`;
 
@@ -14,6 +15,7 @@ export class GardenSearch1795420000000 implements MigrationInterface {
   name = "GardenSearch1795420000000";
 
   async up(q: QueryRunner): Promise<void> {
+    registerLegacyFolding(q);
     await q.query(`CREATE TABLE garden_index (
       id INTEGER PRIMARY KEY,
       flower_type TEXT NOT NULL,

@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from "typeorm";
+import { registerLegacyFolding } from "./legacyFolding";
 
 const COLUMNS = "rowid, name, parent, email, status, type, ident";
 const VALUES = (row: "NEW" | "f") =>
@@ -20,6 +21,7 @@ export class AdminFlowerSearch1795437029071 implements MigrationInterface {
   name = "AdminFlowerSearch1795437029071";
 
   async up(q: QueryRunner): Promise<void> {
+    registerLegacyFolding(q);
     await q.query(`CREATE VIRTUAL TABLE admin_flower_fts USING fts5(name, parent, email, status, type, ident, tokenize='trigram')`);
     await q.query(`CREATE TRIGGER memorial_flowers_admin_search_ai AFTER INSERT ON memorial_flowers BEGIN
       INSERT INTO admin_flower_fts (${COLUMNS}) VALUES (${VALUES("NEW")});

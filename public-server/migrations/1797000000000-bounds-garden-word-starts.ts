@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from "typeorm";
+import { registerLegacyFolding } from "./legacyFolding";
 
 /**
  * The garden's search text is now kept as the admin's is: folded, with two
@@ -11,6 +12,7 @@ export class BoundsGardenWordStarts1797000000000 implements MigrationInterface {
   name = "BoundsGardenWordStarts1797000000000";
 
   async up(q: QueryRunner): Promise<void> {
+    registerLegacyFolding(q);
     await q.query(`UPDATE garden_index SET folded = garden_fold(f.baby_first_name, f.baby_middle_name, f.baby_last_name)
       FROM memorial_flowers f WHERE f.id = garden_index.id`);
     await q.query(`INSERT INTO garden_fts (garden_fts) VALUES ('rebuild')`);

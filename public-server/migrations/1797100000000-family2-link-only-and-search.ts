@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from "typeorm";
+import { registerLegacyFolding } from "./legacyFolding";
 
 const INDEXED = `NEW.id, NEW.flower_type, garden_initial(NEW.baby_last_name), garden_fold(NEW.baby_first_name, NEW.baby_middle_name, NEW.baby_last_name)`;
 
@@ -21,6 +22,7 @@ export class Family2LinkOnlyAndSearch1797100000000 implements MigrationInterface
   }
 
   async down(q: QueryRunner): Promise<void> {
+    registerLegacyFolding(q);
     await triggers(q, "NEW.approved", "approved");
     // Link-only memorials go back into the garden with their column.
     await q.query(`INSERT OR IGNORE INTO garden_index (id, flower_type, initial, folded)

@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from "typeorm";
+import { registerLegacyFolding } from "./legacyFolding";
 
 const COLUMNS = "rowid, name, parent, email, status, type, ident";
 const values = (status: string) =>
@@ -21,11 +22,13 @@ export class Family3AdminSearchWithdrawn1797200000002 implements MigrationInterf
   name = "Family3AdminSearchWithdrawn1797200000002";
 
   async up(q: QueryRunner): Promise<void> {
+    registerLegacyFolding(q);
     await triggers(q, AFTER, ", withdrawn_at");
     await reindexWithdrawn(q, "CASE WHEN f.withdrawn_at IS NOT NULL THEN '~w~' WHEN f.approved THEN '' ELSE '~p~' END");
   }
 
   async down(q: QueryRunner): Promise<void> {
+    registerLegacyFolding(q);
     await triggers(q, BEFORE, "");
     await reindexWithdrawn(q, "CASE WHEN f.approved THEN '' ELSE '~p~' END");
   }

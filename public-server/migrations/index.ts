@@ -16,6 +16,7 @@ import { NotesRemembranceNotes1797200000000 } from "./1797200000000-notes-rememb
 import { EswordsSubmissionLanguage1797200000001 } from "./1797200000001-eswords-submission-language";
 import { Family3AdminSearchWithdrawn1797200000002 } from "./1797200000002-family3-admin-search-withdrawn";
 import { Family3FlowerRevisions1797200000003 } from "./1797200000003-family3-flower-revisions";
+import { DbdoorStoredSearchText1797320000000 } from "./1797320000000-dbdoor-stored-search-text";
 
 /** Every migration in order; they run at start, never `synchronize`. Append new ones at the end. */
 export const migrations = [
@@ -37,4 +38,5 @@ export const migrations = [
   EswordsSubmissionLanguage1797200000001,
   Family3AdminSearchWithdrawn1797200000002,
   Family3FlowerRevisions1797200000003,
+  DbdoorStoredSearchText1797320000000,
 ];

@@ -16,6 +16,7 @@ import { typeForPeople } from "../../shared/csv/export";
 import { ErrorId } from "../../shared/errors";
 import { ApiError, BadRequest } from "../errors";
 import { plural, verb } from "../../shared/words";
+import { nameSearchText } from "../garden/searchText";
 
 /** Conflicting rows an answer describes in full; the sentence and `total` count them all. */
 const LISTED_CONFLICTS = 100;
@@ -37,6 +38,7 @@ const SELECT_SQL = `SELECT version, baby_first_name AS babyFirstName, baby_middl
     loss_date AS lossDate, flower_type AS flowerType FROM memorial_flowers WHERE id = ?`;
 
 const UPDATE_SQL = `UPDATE memorial_flowers SET baby_first_name = ?, baby_middle_name = ?, baby_last_name = ?, loss_date = ?, flower_type = ?,
+    search_name = ?, name_initial = ?,
     version = version + 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
   WHERE id = ?`;
 
@@ -126,7 +128,17 @@ export class BulkUpdater {
     this.outcome.applied++;
     if (!this.writing) return;
     if (!this.before.has(entry.id)) this.before.set(entry.id, now.version);
-    this.write.run(entry.babyFirstName, entry.babyMiddleName ?? null, entry.babyLastName ?? null, entry.lossDate ?? null, entry.flowerType, entry.id);
+    const { searchName, nameInitial } = nameSearchText(entry);
+    this.write.run(
+      entry.babyFirstName,
+      entry.babyMiddleName ?? null,
+      entry.babyLastName ?? null,
+      entry.lossDate ?? null,
+      entry.flowerType,
+      searchName,
+      nameInitial,
+      entry.id,
+    );
   }
 
   private conflict(conflict: UpdateConflict, versionNow: number): void {

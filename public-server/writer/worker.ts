@@ -24,6 +24,7 @@ import { csvPieces } from "../lib/csvStream";
 import { BUSY_TIMEOUT_MS, prepareWriteConnection } from "../lib/connection";
 import { flowerOnly, UploadCheck } from "../commands/uploadCheck";
 import { BulkUpdater, type UpdateOutcome } from "./bulkUpdate";
+import { nameSearchText } from "../garden/searchText";
 import { takeOnlineBackup } from "../operations/onlineBackup";
 import { syncFile } from "../operations/backupFiles";
 import type { BackupDelete, ImportCheck, WriterFailure, WriterOptions, WriterReply, WriterRequest } from "./protocol";
@@ -52,14 +53,17 @@ const statement = (sql: string) => {
 const BATCH = 100;
 
 const insertSql = (rows: number) =>
-  `INSERT INTO memorial_flowers (baby_first_name, baby_middle_name, baby_last_name, loss_date, flower_type, approved)
-     VALUES ${Array.from({ length: rows }, () => "(?, ?, ?, ?, ?, 1)").join(", ")}`;
+  `INSERT INTO memorial_flowers (baby_first_name, baby_middle_name, baby_last_name, loss_date, flower_type, search_name, name_initial, approved)
+     VALUES ${Array.from({ length: rows }, () => "(?, ?, ?, ?, ?, ?, ?, 1)").join(", ")}`;
 
 function insert(entries: FlowerEntry[]): void {
   for (let i = 0; i < entries.length; i += BATCH) {
     const rows = entries.slice(i, i + BATCH);
     statement(insertSql(rows.length)).run(
-      rows.flatMap((e) => [e.babyFirstName, e.babyMiddleName ?? null, e.babyLastName ?? null, e.lossDate ?? null, e.flowerType]),
+      rows.flatMap((e) => {
+        const { searchName, nameInitial } = nameSearchText(e);
+        return [e.babyFirstName, e.babyMiddleName ?? null, e.babyLastName ?? null, e.lossDate ?? null, e.flowerType, searchName, nameInitial];
+      }),
     );
   }
 }

@@ -4,7 +4,7 @@ import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../public-server/db";
 import { migrations } from "../../public-server/migrations";
-import { registerGardenFunctions } from "../../public-server/garden/sqlFunctions";
+import { legacyFoldingOn } from "../../public-server/migrations/legacyFolding";
 import { adminSearchMatch } from "../../public-server/commands/adminSearch";
 import { startTestServer, type TestServer } from "../support/testServer";
 import { Client, json } from "../support/client";
@@ -76,7 +76,7 @@ describe("the migration that gives withdrawn memorials a status of their own in 
     const upTo = migrations.findIndex((m) => m.name === "Family3AdminSearchWithdrawn1797200000002");
     await (await openDatabase(file, undefined, migrations.slice(0, upTo))).close();
     const db = new Database(file);
-    registerGardenFunctions(db);
+    legacyFoldingOn(db); // the triggers before the search text was stored call these
     const insert = db.prepare(`INSERT INTO memorial_flowers (baby_first_name, flower_type, approved, withdrawn_at) VALUES (?, 'lily', 0, ?)`);
     insert.run("Wilhelmina", "2026-11-20T10:00:00.000Z");
     insert.run("Wilbur", null);

@@ -3,7 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { parseStrictCsv } from "../../shared/csv/strict";
 import type { UpdateConflicts } from "../../shared/schemas/admin";
-import { registerGardenFunctions } from "../../public-server/garden/sqlFunctions";
+import { nameSearchText } from "../../public-server/garden/searchText";
 import { sessionsPath } from "../../public-server/lib/sessionStore";
 import { Client, json } from "../support/client";
 import { mailFor } from "../../public-server/mail";
@@ -54,7 +54,6 @@ export function assistanceInput(overrides: Record<string, unknown> = {}) {
 export function openDb(server: TestServer): Database.Database {
   const db = new Database(server.config.databasePath);
   db.pragma("busy_timeout = 5000");
-  registerGardenFunctions(db);
   return db;
 }
 
@@ -64,10 +63,14 @@ export function openDb(server: TestServer): Database.Database {
  */
 export function seedApprovedGarden(server: TestServer, size: number, seed: number): void {
   const db = openDb(server);
-  const insert = db.prepare(`INSERT INTO memorial_flowers (baby_first_name, baby_middle_name, baby_last_name, loss_date, flower_type, approved)
-    VALUES (?, ?, ?, ?, ?, 1)`);
+  const insert =
+    db.prepare(`INSERT INTO memorial_flowers (baby_first_name, baby_middle_name, baby_last_name, loss_date, flower_type, search_name, name_initial, approved)
+    VALUES (?, ?, ?, ?, ?, ?, ?, 1)`);
   db.transaction(() => {
-    for (const f of fakeGarden(size, seed)) insert.run(f.babyFirstName, f.babyMiddleName, f.babyLastName, f.lossDate, f.flowerType);
+    for (const f of fakeGarden(size, seed)) {
+      const { searchName, nameInitial } = nameSearchText(f);
+      insert.run(f.babyFirstName, f.babyMiddleName, f.babyLastName, f.lossDate, f.flowerType, searchName, nameInitial);
+    }
   })();
   db.close();
 }
@@ -75,7 +78,6 @@ export function seedApprovedGarden(server: TestServer, size: number, seed: numbe
 /** Runs one query on a short-lived connection to a SQLite file, as another process would (reads and writes). */
 export function sqlAt<T = Record<string, unknown>>(file: string, query: string, ...params: unknown[]): T[] {
   const db = new Database(file, { timeout: 5000 });
-  registerGardenFunctions(db);
   try {
     const statement = db.prepare(query);
     if (!statement.reader) {

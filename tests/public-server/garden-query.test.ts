@@ -5,7 +5,7 @@ import { GARDEN_PAGE_SIZE, GARDEN_SEARCH_BOUND } from "../../shared/constants";
 import type { GardenPageDto } from "../../shared/garden";
 import { Client, json } from "../support/client";
 import { fakeGarden } from "../support/fakeGarden";
-import { registerGardenFunctions } from "../../public-server/garden/sqlFunctions";
+import { nameSearchText } from "../../public-server/garden/searchText";
 import { flowerInput, garden823Rows } from "./fixtures";
 import { spawnServer, type SpawnedServer } from "./spawn";
 
@@ -156,9 +156,17 @@ function sampleViews(): View[] {
 function expectIndexInStep() {
   sql("INSERT INTO garden_fts (garden_fts, rank) VALUES ('integrity-check', 1)");
   const index = sql("SELECT id, flower_type, folded FROM garden_index ORDER BY id");
-  const source = sql(
-    "SELECT id, flower_type, garden_fold(baby_first_name, baby_middle_name, baby_last_name) AS folded FROM memorial_flowers WHERE approved = 1 ORDER BY id",
+  type Row = { id: number; flower_type: string; baby_first_name: string; baby_middle_name: string | null; baby_last_name: string | null; search_name: string };
+  const flowers = sql<Row>(
+    "SELECT id, flower_type, baby_first_name, baby_middle_name, baby_last_name, search_name FROM memorial_flowers WHERE approved = 1 ORDER BY id",
   );
+  // The stored text is the names folded as a search is, and the index holds it.
+  const source = flowers.map((f) => ({
+    id: f.id,
+    flower_type: f.flower_type,
+    folded: nameSearchText({ babyFirstName: f.baby_first_name, babyMiddleName: f.baby_middle_name, babyLastName: f.baby_last_name }).searchName,
+  }));
+  expect(flowers.map((f) => f.search_name)).toEqual(source.map((f) => f.folded));
   expect(index).toEqual(source);
   const counts = sql("SELECT flower_type, initial, n FROM garden_counts WHERE n > 0 ORDER BY 1, 2");
   const grouped = sql("SELECT flower_type, initial, count(*) AS n FROM garden_index GROUP BY 1, 2 ORDER BY 1, 2");
@@ -177,7 +185,6 @@ beforeAll(async () => {
   // Statements are kept for the whole file (and none is left to the garbage collector while the
   // connection is open): that is when the finaliser's crash strikes inside the test runner.
   db = new Database(server.databasePath, { timeout: 5000 });
-  registerGardenFunctions(db);
   admin = new Client(server.url);
   await admin.login("gardener", "a long admin password");
   visitor = new Client(server.url);

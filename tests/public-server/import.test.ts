@@ -270,7 +270,9 @@ describe("reset-and-import: atomicity and the queue", () => {
       if (event.type !== "imported" || event.mode !== "reset") return;
       hookEntered();
       await new Promise((r) => setTimeout(r, 400));
-      await tx.query("INSERT INTO memorial_flowers (baby_first_name, flower_type, approved) VALUES ('Injectedfailure', 'lily', 1)");
+      await tx.query(
+        "INSERT INTO memorial_flowers (baby_first_name, flower_type, search_name, name_initial, approved) VALUES ('Injectedfailure', 'lily', '  injectedfailure', '', 1)",
+      );
     };
     const s = await startTestServer({ adminImportKey: KEY }, [slowHook]);
     try {

@@ -3,7 +3,11 @@ import { describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../public-server/db";
 import { gardenPage, RecentSearches } from "../../public-server/garden/query";
 import { gardenQueryFrom } from "../../shared/garden";
+import { nameSearchText } from "../../public-server/garden/searchText";
 import { cleanupAfterAll } from "../support/cleanup";
+import type { DataSource } from "typeorm";
+import { AdminListQuery } from "../../shared/schemas/admin";
+import { listFlowersPage } from "../../public-server/commands/adminLists";
 
 /**
  * The garden's reads on the second, read-only connection: they go on while a
@@ -20,7 +24,10 @@ async function database(): Promise<Database> {
 }
 
 function insert(db: Database, first: string, last: string): void {
-  db.handle.prepare("INSERT INTO memorial_flowers (baby_first_name, baby_last_name, flower_type, approved) VALUES (?, ?, 'lily', 1)").run(first, last);
+  const { searchName, nameInitial } = nameSearchText({ babyFirstName: first, babyLastName: last });
+  db.handle
+    .prepare("INSERT INTO memorial_flowers (baby_first_name, baby_last_name, flower_type, search_name, name_initial, approved) VALUES (?, ?, 'lily', ?, ?, 1)")
+    .run(first, last, searchName, nameInitial);
 }
 
 const view = (db: Database, search = "") => db.read((h) => gardenPage(h, gardenQueryFrom(search ? `search=${search}` : "")));
@@ -111,5 +118,29 @@ describe("recent searches kept on the read-only connection", () => {
     // Distinct searches through the garden's own query, each kept: answers equal a filter over the names.
     const names = Array.from({ length: 30 }, (_, i) => `child${i} lee`);
     for (let i = 0; i < 30; i++) expect((await view(db, `child${i}`)).matches).toBe(names.filter((n) => n.includes(`child${i}`)).length);
+  });
+});
+
+describe("the admin lists' reads", () => {
+  it("bind their page and page size, so every page of a list reuses one prepared statement", async () => {
+    const db = await database();
+    await db.run(async () => {
+      for (let i = 0; i < 30; i++) insert(db, `Baby${i}`, "Lee");
+    });
+    const statements = async () => {
+      // The read-only connection's statement cache (TypeORM's): one entry per distinct SQL text.
+      const reader = await (db as unknown as { reader: Promise<DataSource | null> }).reader;
+      const runner = (reader!.driver as unknown as { queryRunner: { stmtCache: Map<string, unknown> } }).queryRunner;
+      return [...runner.stmtCache.keys()].filter((sql) => /\bLIMIT\b/i.test(sql));
+    };
+    const pages: number[][] = [];
+    for (let page = 1; page <= 25; page++) {
+      const query = AdminListQuery.parse({ status: "approved", page: String(page), pageSize: String(page % 3 ? 1 : 2) });
+      pages.push((await db.read((_, m) => listFlowersPage(m, query))).items.map((f) => f.id));
+    }
+    expect(pages[0]).toEqual([31]);
+    expect(pages[2]).toEqual([27, 26]); // page 3 of two a page
+    // One text for the ids of a page, whatever the page; the old builder wrote each page's numbers into the SQL (25 texts).
+    expect((await statements()).length).toBeLessThanOrEqual(2);
   });
 });

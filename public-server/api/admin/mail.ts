@@ -26,7 +26,7 @@ export function mailRouter(s: Services): Router<AppState> {
 
   router.get("/mailing-list.csv", async (ctx) => {
     const link = (id: number, createdAt: string) => unsubscribeUrl(s.config.publicUrl, unsubscribeToken(updatesKey, id, createdAt));
-    const { csv, count } = await s.db.run((m) => mailingListCsv(m, link, s.site.get().email));
+    const { csv, count } = await s.db.read((_, m) => mailingListCsv(m, link, s.site.get().email));
     s.log.info("mailing_list_exported", { userId: ctx.state.user!.id, count });
     ctx.set("Cache-Control", "no-store");
     ctx.set("Content-Disposition", `attachment; filename="memorial-updates-list-${format(new Date(), "yyyy-MM-dd")}.csv"`);

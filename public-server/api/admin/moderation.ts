@@ -7,7 +7,7 @@ import { AdminListQuery, FlowerEntryInput, type Versioned } from "../../../share
 import type { AppState, Services } from "../../context";
 import { MemorialFlowerEntity } from "../../entities/MemorialFlower";
 import { TestimonialEntity } from "../../entities/Testimonial";
-import { findAdminComment, listAdminComments } from "../../commands/comments";
+import { findAdminComment, listAdminComments } from "../../queries/memorialComments";
 import { listCommentsPage, listFlowersPage, listTestimonialsPage } from "../../commands/adminLists";
 import { gardenCsvPages } from "../../commands/gardenExport";
 import { findDuplicates, jsonBody } from "../../commands/importFlowers";
@@ -100,7 +100,7 @@ export function moderationRouter(s: Services): Router<AppState> {
       // "/memorial-flowers/export.csv" matches this pattern too: leave any non-numeric id to the routes after.
       if (!/^\d+$/.test(ctx.params.id ?? "")) return next();
       const id = idParam(ctx.params.id);
-      const item = await s.db.run((m) => FIND_ONE[kind](m, id));
+      const item = await s.db.read((_, m) => FIND_ONE[kind](m, id));
       if (!item) throw NotFound(goneMessage(kind));
       ctx.set("Cache-Control", "no-store");
       ctx.set("ETag", `"${item.version}"`);

@@ -12,7 +12,7 @@ import { idParam, parse } from "../../lib/validate";
 import { limitSubmissions } from "../../middlewares/limits";
 import { signedInUser } from "../../middlewares/auth";
 import { backupsFor } from "../../operations/nightly";
-import { listPublicComments } from "../../commands/comments";
+import { listPublicComments } from "../../queries/memorialComments";
 import { submitAssistance, submitComment, submitFlower, submitTestimonial } from "../../commands/submissions";
 import { presentLibraryEntry, presentPublicComment, presentPublicTestimonial } from "../../presenters";
 import { gardenQueryFrom, gardenQueryString } from "../../../shared/garden";

@@ -1,0 +1,70 @@
+import type { ExportedFlower } from "../../shared/csv/export";
+import { nameSearchText } from "../garden/searchText";
+import { idPage, type IdPage, type Queries } from ".";
+
+type Names = { babyFirstName: string; babyMiddleName: string | null; babyLastName: string | null };
+
+/**
+ * Stores a flower's name search text again from its names as they are now,
+ * in the caller's transaction: after a write that changed its names in SQL
+ * (a correction, the surname shown as its initial or in full).
+ */
+export async function storeNameSearch(q: Queries, id: number): Promise<void> {
+  const [names] = (await q.query(
+    `SELECT baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName, baby_last_name AS babyLastName FROM memorial_flowers WHERE id = ?`,
+    [id],
+  )) as Names[];
+  if (!names) return;
+  const { searchName, nameInitial } = nameSearchText(names);
+  await q.query(`UPDATE memorial_flowers SET search_name = ?, name_initial = ? WHERE id = ?`, [searchName, nameInitial, id]);
+}
+
+/** One page of the flower ids of a status (a withdrawn memorial in neither), newest first, with how many there are. */
+export function flowerIdsPage(
+  q: Queries,
+  filter: { approved: boolean; type?: string; beforeId?: number },
+  page: { limit: number; offset: number },
+): Promise<IdPage> {
+  // A memorial its family withdrew waits for nobody's review (it is deleted after 30 days, or brought back by them).
+  const where = ["approved = ?", "withdrawn_at IS NULL"];
+  const params: unknown[] = [filter.approved ? 1 : 0];
+  if (filter.type) {
+    where.push("flower_type = ?");
+    params.push(filter.type);
+  }
+  if (filter.beforeId) {
+    where.push("id < ?");
+    params.push(filter.beforeId);
+  }
+  return idPage(q, "memorial_flowers", where, params, page);
+}
+
+/** One page of the flower ids the admin's trigram index finds for an FTS5 `match` (see commands/adminSearch.ts), newest first. */
+export async function searchedFlowerIds(q: Queries, match: string, beforeId: number | undefined, page: { limit: number; offset: number }): Promise<number[]> {
+  const rows = (await q.query(`SELECT rowid AS id FROM admin_flower_fts WHERE admin_flower_fts MATCH ? AND rowid < ? ORDER BY rowid DESC LIMIT ? OFFSET ?`, [
+    match,
+    beforeId ?? Number.MAX_SAFE_INTEGER,
+    page.limit,
+    page.offset,
+  ])) as { id: number }[];
+  return rows.map((r) => r.id);
+}
+
+/** How many flowers the admin's trigram index finds for `match`. */
+export async function countSearchedFlowers(q: Queries, match: string, beforeId: number | undefined): Promise<number> {
+  const [{ n }] = (await q.query(`SELECT count(*) AS n FROM admin_flower_fts WHERE admin_flower_fts MATCH ? AND rowid < ?`, [
+    match,
+    beforeId ?? Number.MAX_SAFE_INTEGER,
+  ])) as [{ n: number }];
+  return n;
+}
+
+/** Approved flowers oldest first, `limit` of them with an id above `after` (the garden download's pages), with their versions. */
+export function approvedFlowersAfter(q: Queries, after: number, limit: number): Promise<ExportedFlower[]> {
+  return q.query(
+    `SELECT id, baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName, baby_last_name AS babyLastName,
+       loss_date AS lossDate, flower_type AS flowerType, version
+     FROM memorial_flowers WHERE approved = 1 AND id > ? ORDER BY id LIMIT ?`,
+    [after, limit],
+  ) as Promise<ExportedFlower[]>;
+}

@@ -1,0 +1,21 @@
+import { contains, idOf, idPage, type IdPage, type Queries } from ".";
+
+/** One page of the testimonial ids of a status, newest first, searched in the names and the text (or by ID), with how many there are. */
+export function testimonialIdsPage(
+  q: Queries,
+  filter: { approved: boolean; beforeId?: number; search?: string },
+  page: { limit: number; offset: number },
+): Promise<IdPage> {
+  const where = ["approved = ?"];
+  const params: unknown[] = [filter.approved ? 1 : 0];
+  if (filter.beforeId) {
+    where.push("id < ?");
+    params.push(filter.beforeId);
+  }
+  if (filter.search) {
+    where.push(`(id = ? OR (first_name || ' ' || last_name) LIKE ? ESCAPE '\\' OR child_name LIKE ? ESCAPE '\\' OR testimonial LIKE ? ESCAPE '\\')`);
+    const like = contains(filter.search);
+    params.push(idOf(filter.search), like, like, like);
+  }
+  return idPage(q, "testimonials", where, params, page);
+}
