@@ -1,8 +1,8 @@
 import type Router from "@koa/router";
-import type BetterSqlite3 from "better-sqlite3";
 import type { Context } from "koa";
 import type { EntityManager } from "typeorm";
 import type { AppState, Services } from "../context";
+import type { Statements } from "../database/statements";
 import { NotFound } from "../errors";
 import type { PageDataName } from "../../shared/staleData";
 import { cacheKey } from "./publicCache";
@@ -22,7 +22,7 @@ interface CachedAnswer {
 
 interface ReadAnswer extends CachedAnswer {
   /** The answer, or null for one that does not exist: answered 404 with `missing`, never kept. */
-  read(ctx: Context): (db: BetterSqlite3.Database, m: EntityManager) => unknown;
+  read(ctx: Context): (db: Statements, m: EntityManager) => unknown;
   missing?: string;
 }
 
