@@ -55,6 +55,18 @@ export default tseslint.config(
     },
   },
   {
+    // Rules that need the types: a promise nobody awaits loses its error (and on the server, a write's
+    // failure), a promise handed where a plain callback is expected is never awaited by its caller, and an
+    // assertion the compiler already knows hides the place a type later changes.
+    files: ["shared/**/*.{ts,tsx}", "public-server/**/*.ts", "public-web/**/*.{ts,tsx}", "admin-desktop/**/*.{ts,tsx}"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
+      "@typescript-eslint/no-unnecessary-type-assertion": "error",
+    },
+  },
+  {
     // Tests read answers as untyped JSON and poke at their fields.
     files: ["tests/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

@@ -26,9 +26,9 @@ export async function assistancePage(
   page: number,
   pageSize: number,
 ): Promise<{ items: AssistanceRow[]; total: number; page: number; pageSize: number; notHandled: number }> {
-  const [{ total, notHandled }] = (await m.query(`SELECT count(*) AS total, coalesce(sum(handled_at IS NULL), 0) AS notHandled FROM assistance_requests`)) as [
-    { total: number; notHandled: number },
-  ];
+  const [{ total, notHandled }] = await m.query<[{ total: number; notHandled: number }]>(
+    `SELECT count(*) AS total, coalesce(sum(handled_at IS NULL), 0) AS notHandled FROM assistance_requests`,
+  );
   const items: AssistanceRow[] = await m.query(`${SELECT} ORDER BY id DESC LIMIT ? OFFSET ?`, [pageSize, (page - 1) * pageSize]);
   return { items, total, page, pageSize, notHandled };
 }

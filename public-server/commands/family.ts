@@ -195,7 +195,7 @@ export async function familyChange(s: Services, flowerId: number, change: Family
       return "?";
     });
     await tx.query(sql, params);
-    const [{ n }] = (await tx.query(`SELECT changes() AS n`)) as [{ n: number }];
+    const [{ n }] = await tx.query<[{ n: number }]>(`SELECT changes() AS n`);
     if (n === 0) return false;
     if (change === "surname-initial" || change === "surname-full") await storeNameSearch(tx, flowerId);
     await s.emit(tx, { type: "family", change, id: flowerId });
@@ -249,7 +249,7 @@ export async function purgeFamilyErasures(
     const emails: { id: number; kind: string }[] = [];
     for (const e of erasures) {
       const done = `status <> 'pending' AND ${FAMILY_MAIL}`;
-      emails.push(...((await tx.query(`SELECT id, kind FROM outbox WHERE ${done}`, [String(e.id), e.createdAt])) as { id: number; kind: string }[]));
+      emails.push(...(await tx.query<{ id: number; kind: string }[]>(`SELECT id, kind FROM outbox WHERE ${done}`, [String(e.id), e.createdAt])));
       await tx.query(`DELETE FROM outbox WHERE ${done}`, [String(e.id), e.createdAt]);
     }
     return { withdrawn: due.length, erasures, emails };
@@ -276,7 +276,7 @@ export async function revokeLinks(s: Services, flowerId: number, actor: User): P
     const exists: unknown[] = await tx.query(`SELECT 1 FROM memorial_flowers WHERE id = ?`, [flowerId]);
     if (!exists.length) throw NotFound("This memorial flower no longer exists.");
     await tx.query(`UPDATE family_links SET revoked_at = ? WHERE flower_id = ? AND revoked_at IS NULL`, [toDbTime(s.config.now()), flowerId]);
-    const [{ n }] = (await tx.query(`SELECT changes() AS n`)) as [{ n: number }];
+    const [{ n }] = await tx.query<[{ n: number }]>(`SELECT changes() AS n`);
     if (n) await s.emit(tx, { type: "family-link", action: "revoked", id: flowerId, actor });
     return n;
   });

@@ -134,7 +134,7 @@ export async function chooseNotes(s: Services, tx: Queries, flowerId: number, ch
   if (chosenDates(dates, site).length === 0) return "none";
   const timeZone = choice.timeZone ?? siteTimeZone(site);
   const now = toDbTime(s.config.now());
-  const [existing] = (await tx.query(`SELECT ${NOTE_COLUMNS} FROM remembrance_notes n WHERE n.flower_id = ?`, [flowerId])) as NoteRow[];
+  const [existing] = await tx.query<NoteRow[]>(`SELECT ${NOTE_COLUMNS} FROM remembrance_notes n WHERE n.flower_id = ?`, [flowerId]);
   const values = [dates.anniversaryMonth, dates.anniversaryDay, dates.dueMonth, dates.dueDay, dates.remembranceDays, timeZone];
   if (existing && !existing.stoppedAt && existing.confirmedAt) {
     await tx.query(
@@ -159,10 +159,10 @@ export async function chooseNotes(s: Services, tx: Queries, flowerId: number, ch
        locale = excluded.locale, created_at = excluded.created_at, confirmed_at = NULL, stopped_at = NULL, paused_year = NULL`,
     [flowerId, ...values, locale, now],
   );
-  const [note] = (await tx.query(
+  const [note] = await tx.query<NoteWithFlower[]>(
     `SELECT ${NOTE_COLUMNS}, ${FLOWER_COLUMNS} FROM remembrance_notes n JOIN memorial_flowers f ON f.id = n.flower_id WHERE n.flower_id = ?`,
     [flowerId],
-  )) as NoteWithFlower[];
+  );
   const content = notesConfirmMessage(
     site,
     locale,
@@ -238,7 +238,7 @@ export async function actOnNoteToken(s: Services, action: NoteAction, token: unk
 export async function applyNoteAction(s: Services, flowerId: number, action: NoteAction | "resume", createdAt?: string): Promise<"done" | "ended"> {
   const now = s.config.now();
   return s.db.transaction(async (tx) => {
-    const [row] = (await tx.query(`SELECT ${NOTE_COLUMNS} FROM remembrance_notes n WHERE n.flower_id = ?`, [flowerId])) as NoteRow[];
+    const [row] = await tx.query<NoteRow[]>(`SELECT ${NOTE_COLUMNS} FROM remembrance_notes n WHERE n.flower_id = ?`, [flowerId]);
     // The sign-up a token named may have been made anew meanwhile: the old token acts no more.
     if (!row || (createdAt !== undefined && row.createdAt !== createdAt)) return "ended";
     if (action === "stop" ? row.stoppedAt : row.stoppedAt || (action !== "resume" && alreadyDone(s, row, action))) return "done";
@@ -412,10 +412,10 @@ export async function queueDueNotes(s: Services): Promise<number> {
   for (const candidate of live) {
     for (const due of dueNotes(candidate, site, now)) {
       const added = await s.db.transaction(async (tx) => {
-        const [n] = (await tx.query(
+        const [n] = await tx.query<NoteWithFlower[]>(
           `SELECT ${NOTE_COLUMNS}, ${FLOWER_COLUMNS} FROM remembrance_notes n JOIN memorial_flowers f ON f.id = n.flower_id WHERE n.id = ? AND ${LIVE}`,
           [candidate.id],
-        )) as NoteWithFlower[];
+        );
         if (!n || n.createdAt !== candidate.createdAt) return false;
         const since = toDbTime(new Date(now.getTime() - NOTE_GAP_MS));
         const recent: unknown[] = await tx.query(

@@ -79,7 +79,7 @@ export async function submitTestimonial(s: Services, { website, ...input }: z.ou
 /** Why a comment cannot be kept: its flower is not (or no longer) in the garden, or its message was withdrawn. */
 async function commentProblem(m: EntityManager, flowerId: number, libraryId: number): Promise<ApiError | null> {
   if (!(await findById(m, MemorialFlowerEntity, flowerId, { approved: true }))) return NotFound(msg("This memorial flower is not in the garden."));
-  const [flower] = (await m.query(`SELECT comments_off AS off FROM memorial_flowers WHERE id = ?`, [flowerId])) as { off: number }[];
+  const [flower] = await m.query<{ off: number }[]>(`SELECT comments_off AS off FROM memorial_flowers WHERE id = ?`, [flowerId]);
   if (flower?.off) return BadRequest(msg("This family has chosen to close comments on their baby's memorial. Thank you for thinking of them."));
   if (!(await findById(m, CommentLibraryEntity, libraryId, { active: true })))
     return BadRequest(msg("That message is no longer available. Please choose another."));

@@ -25,13 +25,13 @@ export async function insertActivity(q: Queries, row: Omit<ActivityRow, "id" | "
 
 /** Rows newest first, `limit` of them after the first `offset`. */
 export function activityRows(q: Queries, limit: number, offset: number): Promise<ActivityRow[]> {
-  return q.query(`SELECT id, at, actor, action, kind, item_id AS itemId, summary FROM activity_log ORDER BY id DESC LIMIT ? OFFSET ?`, [
+  return q.query<ActivityRow[]>(`SELECT id, at, actor, action, kind, item_id AS itemId, summary FROM activity_log ORDER BY id DESC LIMIT ? OFFSET ?`, [
     limit,
     offset,
-  ]) as Promise<ActivityRow[]>;
+  ]);
 }
 
 export async function countActivity(q: Queries): Promise<number> {
-  const [{ n }] = (await q.query(`SELECT count(*) AS n FROM activity_log`)) as [{ n: number }];
+  const [{ n }] = await q.query<[{ n: number }]>(`SELECT count(*) AS n FROM activity_log`);
   return n;
 }

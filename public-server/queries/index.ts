@@ -34,7 +34,7 @@ export const idOf = (q: string) => (/^\d{1,15}$/.test(q) ? Number(q) : -1);
  */
 export async function idPage(q: Queries, from: string, where: string[], params: unknown[], page: { limit: number; offset: number }): Promise<IdPage> {
   const clause = where.length ? `WHERE ${where.join(" AND ")}` : "";
-  const [{ n }] = (await q.query(`SELECT count(*) AS n FROM ${from} ${clause}`, params)) as [{ n: number }];
-  const rows = (await q.query(`SELECT id FROM ${from} ${clause} ORDER BY id DESC LIMIT ? OFFSET ?`, [...params, page.limit, page.offset])) as { id: number }[];
+  const [{ n }] = await q.query<[{ n: number }]>(`SELECT count(*) AS n FROM ${from} ${clause}`, params);
+  const rows = await q.query<{ id: number }[]>(`SELECT id FROM ${from} ${clause} ORDER BY id DESC LIMIT ? OFFSET ?`, [...params, page.limit, page.offset]);
   return { ids: rows.map((r) => r.id), total: n };
 }

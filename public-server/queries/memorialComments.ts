@@ -12,23 +12,23 @@ const SELECT = `SELECT ${COMMENT_COLUMNS} ${COMMENT_FROM}`;
 
 /** Approved comments of one approved flower that have both a text and a name, oldest first; none when its family turned comments off. */
 export function listPublicComments(q: Queries, flowerId: number): Promise<CommentRow[]> {
-  return q.query(
+  return q.query<CommentRow[]>(
     `${SELECT} WHERE c.memorial_flower_id = ? AND c.approved = 1 AND f.approved = 1 AND f.comments_off = 0
        AND l.text IS NOT NULL AND l.text <> '' AND trim(c.commenter_name) <> ''
      ORDER BY c.id`,
     [flowerId],
-  ) as Promise<CommentRow[]>;
+  );
 }
 
 /** One comment with its text and flower, for the moderators (the desktop app's re-check of one decision). */
 export async function findAdminComment(q: Queries, id: number): Promise<CommentRow | null> {
-  const rows = (await q.query(`${SELECT} WHERE c.id = ?`, [id])) as CommentRow[];
+  const rows = await q.query<CommentRow[]>(`${SELECT} WHERE c.id = ?`, [id]);
   return rows[0] ?? null;
 }
 
 /** Every comment with its text and flower, newest first, for the moderators. */
 export function listAdminComments(q: Queries): Promise<CommentRow[]> {
-  return q.query(`${SELECT} ORDER BY c.id DESC`) as Promise<CommentRow[]>;
+  return q.query<CommentRow[]>(`${SELECT} ORDER BY c.id DESC`);
 }
 
 /** One page of the comments of a status, newest first, joined with their text and flower, searched in the names (or by ID). */
@@ -48,11 +48,11 @@ export async function commentsPage(
     params.push(idOf(filter.search), contains(filter.search), contains(filter.search));
   }
   const clause = `WHERE ${where.join(" AND ")}`;
-  const [{ n }] = (await q.query(`SELECT count(*) AS n ${COMMENT_FROM} ${clause}`, params)) as [{ n: number }];
-  const items = (await q.query(`SELECT ${COMMENT_COLUMNS} ${COMMENT_FROM} ${clause} ORDER BY c.id DESC LIMIT ? OFFSET ?`, [
+  const [{ n }] = await q.query<[{ n: number }]>(`SELECT count(*) AS n ${COMMENT_FROM} ${clause}`, params);
+  const items = await q.query<CommentRow[]>(`SELECT ${COMMENT_COLUMNS} ${COMMENT_FROM} ${clause} ORDER BY c.id DESC LIMIT ? OFFSET ?`, [
     ...params,
     page.limit,
     page.offset,
-  ])) as CommentRow[];
+  ]);
   return { items, total: n };
 }

@@ -10,10 +10,10 @@ type Names = { babyFirstName: string; babyMiddleName: string | null; babyLastNam
  * (a correction, the surname shown as its initial or in full).
  */
 export async function storeNameSearch(q: Queries, id: number): Promise<void> {
-  const [names] = (await q.query(
+  const [names] = await q.query<Names[]>(
     `SELECT baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName, baby_last_name AS babyLastName FROM memorial_flowers WHERE id = ?`,
     [id],
-  )) as Names[];
+  );
   if (!names) return;
   const { searchName, nameInitial } = nameSearchText(names);
   await q.query(`UPDATE memorial_flowers SET search_name = ?, name_initial = ? WHERE id = ?`, [searchName, nameInitial, id]);
@@ -41,30 +41,28 @@ export function flowerIdsPage(
 
 /** One page of the flower ids the admin's trigram index finds for an FTS5 `match` (see commands/adminSearch.ts), newest first. */
 export async function searchedFlowerIds(q: Queries, match: string, beforeId: number | undefined, page: { limit: number; offset: number }): Promise<number[]> {
-  const rows = (await q.query(`SELECT rowid AS id FROM admin_flower_fts WHERE admin_flower_fts MATCH ? AND rowid < ? ORDER BY rowid DESC LIMIT ? OFFSET ?`, [
-    match,
-    beforeId ?? Number.MAX_SAFE_INTEGER,
-    page.limit,
-    page.offset,
-  ])) as { id: number }[];
+  const rows = await q.query<{ id: number }[]>(
+    `SELECT rowid AS id FROM admin_flower_fts WHERE admin_flower_fts MATCH ? AND rowid < ? ORDER BY rowid DESC LIMIT ? OFFSET ?`,
+    [match, beforeId ?? Number.MAX_SAFE_INTEGER, page.limit, page.offset],
+  );
   return rows.map((r) => r.id);
 }
 
 /** How many flowers the admin's trigram index finds for `match`. */
 export async function countSearchedFlowers(q: Queries, match: string, beforeId: number | undefined): Promise<number> {
-  const [{ n }] = (await q.query(`SELECT count(*) AS n FROM admin_flower_fts WHERE admin_flower_fts MATCH ? AND rowid < ?`, [
+  const [{ n }] = await q.query<[{ n: number }]>(`SELECT count(*) AS n FROM admin_flower_fts WHERE admin_flower_fts MATCH ? AND rowid < ?`, [
     match,
     beforeId ?? Number.MAX_SAFE_INTEGER,
-  ])) as [{ n: number }];
+  ]);
   return n;
 }
 
 /** Approved flowers oldest first, `limit` of them with an id above `after` (the garden download's pages), with their versions. */
 export function approvedFlowersAfter(q: Queries, after: number, limit: number): Promise<ExportedFlower[]> {
-  return q.query(
+  return q.query<ExportedFlower[]>(
     `SELECT id, baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName, baby_last_name AS babyLastName,
        loss_date AS lossDate, flower_type AS flowerType, version
      FROM memorial_flowers WHERE approved = 1 AND id > ? ORDER BY id LIMIT ?`,
     [after, limit],
-  ) as Promise<ExportedFlower[]>;
+  );
 }

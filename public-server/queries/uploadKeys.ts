@@ -12,11 +12,10 @@ const HOURS_AGO = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || ? || ' hours')`;
 
 /** The account's row for `key`, if it is younger than `keepHours`. */
 export async function uploadKeyRow(q: Queries, userId: number, key: string, keepHours: number): Promise<UploadKeyRow | undefined> {
-  const rows = (await q.query(`SELECT body_hash AS bodyHash, status, answer FROM upload_keys WHERE user_id = ? AND key = ? AND created_at > ${HOURS_AGO}`, [
-    userId,
-    key,
-    keepHours,
-  ])) as UploadKeyRow[];
+  const rows = await q.query<UploadKeyRow[]>(
+    `SELECT body_hash AS bodyHash, status, answer FROM upload_keys WHERE user_id = ? AND key = ? AND created_at > ${HOURS_AGO}`,
+    [userId, key, keepHours],
+  );
   return rows[0];
 }
 
