@@ -138,12 +138,6 @@ interface ActivityRow {
 
 const ACTIVITY_SELECT = `SELECT id, at, actor, action, kind, item_id AS itemId, summary FROM activity_log ORDER BY id DESC LIMIT ? OFFSET ?`;
 
-/** The latest `limit` rows, newest first. */
-export async function listActivity(m: EntityManager, limit: number): Promise<ActivityDto[]> {
-  const rows: ActivityRow[] = await m.query(ACTIVITY_SELECT, [limit, 0]);
-  return rows.map(presentActivity);
-}
-
 /** One page of the log, newest first, with the count of every row. */
 export async function listActivityPage(m: EntityManager, query: AdminPageQuery): Promise<{ items: ActivityDto[]; total: number }> {
   const [{ n }] = (await m.query(`SELECT count(*) AS n FROM activity_log`)) as [{ n: number }];

@@ -26,8 +26,3 @@ export async function findAdminComment(m: EntityManager, id: number): Promise<Co
   const rows: CommentRow[] = await m.query(`${SELECT} WHERE c.id = ?`, [id]);
   return rows[0] ?? null;
 }
-
-/** Every comment with its text and flower, newest first, for the moderators. */
-export function listAdminComments(m: EntityManager): Promise<CommentRow[]> {
-  return m.query(`${SELECT} ORDER BY c.id DESC`);
-}
