@@ -121,11 +121,6 @@ export function activityHook(_s: Services): DomainHook {
   };
 }
 
-/** The latest `limit` rows, newest first. */
-export async function listActivity(m: EntityManager, limit: number): Promise<ActivityDto[]> {
-  return (await activityRows(m, limit, 0)).map(presentActivity);
-}
-
 /** One page of the log, newest first, with the count of every row. */
 export async function listActivityPage(m: EntityManager, query: AdminPageQuery): Promise<{ items: ActivityDto[]; total: number }> {
   const total = await countActivity(m);

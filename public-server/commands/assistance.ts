@@ -15,11 +15,6 @@ async function findRequest(m: EntityManager, id: number): Promise<AssistanceRow 
   return rows[0];
 }
 
-/** Every request, newest first. */
-export function listAssistanceRequests(m: EntityManager): Promise<AssistanceRow[]> {
-  return m.query(`${SELECT} ORDER BY id DESC`);
-}
-
 /** One page of requests, newest first, with the count of all and of those not yet handled (the tab's badge). */
 export async function assistancePage(
   m: EntityManager,

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { FieldIssue } from "../../shared/errors";
-import { NotFound, ValidationFailed } from "../errors";
+import { BadRequest, NotFound, ValidationFailed } from "../errors";
 
 /** Validates `value` with a shared zod schema; a failure answers 400 with every field's sentence. */
 export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
@@ -9,6 +9,20 @@ export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<
   const failed = ValidationFailed(toIssues(result.error));
   failed.zodError = result.error; // said again in the request's language (lib/localise.ts)
   throw failed;
+}
+
+const ASK_FOR_A_PAGE = {
+  status: "This list comes one page at a time. Please ask for ?status=pending or ?status=approved.",
+  page: "This list comes one page at a time. Please ask for ?page=1 (and the pages after it).",
+};
+
+/**
+ * The query of an admin list, which answers one page. Asked without its page (clients once got every item
+ * that way), a 400 that says how to ask, rather than a page an older client would misread as the whole list.
+ */
+export function pageQuery<S extends z.ZodType>(schema: S, query: Record<string, unknown>, key: keyof typeof ASK_FOR_A_PAGE): z.output<S> {
+  if (query[key] === undefined) throw BadRequest(ASK_FOR_A_PAGE[key]);
+  return parse(schema, query);
 }
 
 /** zod issues as the API's field issues, in order, one per path; each sentence as `say` words it (as written: English). */

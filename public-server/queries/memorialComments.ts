@@ -26,11 +26,6 @@ export async function findAdminComment(q: Queries, id: number): Promise<CommentR
   return rows[0] ?? null;
 }
 
-/** Every comment with its text and flower, newest first, for the moderators. */
-export function listAdminComments(q: Queries): Promise<CommentRow[]> {
-  return q.query<CommentRow[]>(`${SELECT} ORDER BY c.id DESC`);
-}
-
 /** One page of the comments of a status, newest first, joined with their text and flower, searched in the names (or by ID). */
 export async function commentsPage(
   q: Queries,

@@ -10,16 +10,6 @@ export const AssistanceHandledInput = z.object({
 });
 export type AssistanceHandledInput = z.infer<typeof AssistanceHandledInput>;
 
-/** GET /api/admin/activity?limit=: how many rows, newest first (with ?page= instead, one page: AdminPageQuery). */
-export const ActivityQuery = z.object({
-  limit: z.coerce
-    .number({ error: "limit must be a whole number from 1 to 500" })
-    .int("limit must be a whole number from 1 to 500")
-    .min(1, "limit must be a whole number from 1 to 500")
-    .max(500, "limit must be a whole number from 1 to 500")
-    .default(100),
-});
-
 const id = z.number().int().nonnegative();
 const count = z.number().int().nonnegative();
 

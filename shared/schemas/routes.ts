@@ -17,7 +17,6 @@ import {
 } from "./admin";
 import {
   ActivityDto,
-  ActivityQuery,
   AdminAssistanceDto,
   AdminAssistancePage,
   AssistanceHandledInput,
@@ -77,12 +76,9 @@ const HealthDto = z.object({
 });
 export type HealthDto = z.infer<typeof HealthDto>;
 
-// The unpaged lists below answer every item while a client still asks without ?status= (or ?page=).
-const every = <T extends z.ZodType, P extends z.ZodType>(page: P, item: T) => z.union([page, z.array(item)]);
-
 const moderated = <P extends string, T extends z.ZodType>(path: P, item: T) =>
   ({
-    list: { method: "GET", path: `/api/admin/${path}`, query: AdminListQuery, output: every(adminPage(item), item) },
+    list: { method: "GET", path: `/api/admin/${path}`, query: AdminListQuery, output: adminPage(item) },
     one: { method: "GET", path: `/api/admin/${path}/:id`, output: item },
     approve: { method: "POST", path: `/api/admin/${path}/:id/approve`, output: ApprovedDto },
     remove: { method: "DELETE", path: `/api/admin/${path}/:id`, output: MessageDto },
@@ -146,14 +142,9 @@ export const API_ROUTES = {
   resetAndImport: { method: "POST", path: "/api/admin/memorial-flowers/reset-and-import", output: ResetImportResult },
 
   // Requests for help, the activity log, email.
-  assistanceRequests: {
-    method: "GET",
-    path: "/api/admin/assistance-requests",
-    query: AdminPageQuery,
-    output: every(AdminAssistancePage, AdminAssistanceDto),
-  },
+  assistanceRequests: { method: "GET", path: "/api/admin/assistance-requests", query: AdminPageQuery, output: AdminAssistancePage },
   markHandled: { method: "POST", path: "/api/admin/assistance-requests/:id/handled", body: AssistanceHandledInput, output: AdminAssistanceDto },
-  activity: { method: "GET", path: "/api/admin/activity", query: AdminPageQuery.or(ActivityQuery), output: every(adminPage(ActivityDto), ActivityDto) },
+  activity: { method: "GET", path: "/api/admin/activity", query: AdminPageQuery, output: adminPage(ActivityDto) },
   mailingList: { method: "GET", path: "/api/admin/mailing-list.csv", output: null },
   remembranceNotes: { method: "GET", path: "/api/admin/remembrance-notes", output: RemembranceNoteCounts },
   previewUpdate: { method: "POST", path: "/api/admin/updates/preview", body: UpdateEmailInput, output: UpdatePreviewDto },

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/testServer";
-import { Client, json } from "../support/client";
+import { adminItems, Client, json } from "../support/client";
 import { DesktopService } from "../../admin-desktop/main/service";
 import { seedFlower, seedTestimonial, switchableFetch, tempDir, testEncryptor } from "./support";
 
@@ -49,8 +49,7 @@ interface Entry {
   kind: string;
   itemId: number;
 }
-const logOf = async (kind: string, id: number) =>
-  (await json<Entry[]>(await admin.get("/api/admin/activity?limit=500"))).filter((e) => e.kind === kind && e.itemId === id);
+const logOf = async (kind: string, id: number) => (await adminItems<Entry>(admin, "/api/admin/activity")).filter((e) => e.kind === kind && e.itemId === id);
 
 async function approved(kind: "testimonials" | "memorial-flowers", id: number): Promise<boolean | undefined> {
   const res = await admin.get(`/api/admin/${kind}/${id}`);
@@ -146,7 +145,7 @@ describe("a queue written before decisions named their maker", () => {
   /** The outbox and review copy as the previous version wrote them, for one pending testimonial. */
   async function oldFiles(dir: string, copy: { owner: string } | null, name: string) {
     const id = await seedTestimonial(admin, name);
-    const item = (await json<{ id: number; version: number }[]>(await admin.get("/api/admin/testimonials"))).find((x) => x.id === id)!;
+    const item = (await adminItems<{ id: number; version: number }>(admin, "/api/admin/testimonials")).find((x) => x.id === id)!;
     const decision = {
       id: crypto.randomUUID(),
       server: server.url,

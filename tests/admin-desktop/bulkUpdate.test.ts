@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DesktopService } from "../../admin-desktop/main/service";
 import { PROXY_COULD_NOT_PASS, PROXY_TOO_LARGE } from "../../shared/messages";
-import { Client, json } from "../support/client";
+import { adminItems, Client } from "../support/client";
 import { startTestServer, type TestServer } from "../support/testServer";
 import { rowsRead, tempDir, testEncryptor } from "./support";
 
@@ -29,13 +29,13 @@ beforeAll(async () => {
     flowers: ["Agnes", "Bernard", "Cecily"].map((babyFirstName) => ({ babyFirstName, babyLastName: "Lee", flowerType: "lily" })),
   });
   if (res.status !== 200) throw new Error(await res.text());
-  const list = await json<{ id: number; babyFirstName: string }[]>(await colleague.get(FLOWERS));
+  const list = await adminItems<{ id: number; babyFirstName: string }>(colleague, FLOWERS);
   ids = ["Agnes", "Bernard", "Cecily"].map((name) => list.find((f) => f.babyFirstName === name)!.id);
 });
 afterAll(() => server?.stop());
 
 const lastNames = async () => {
-  const list = await json<{ id: number; babyLastName: string; version: number }[]>(await colleague.get(FLOWERS));
+  const list = await adminItems<{ id: number; babyLastName: string; version: number }>(colleague, FLOWERS);
   return ids.map((id) => list.find((f) => f.id === id)!.babyLastName);
 };
 
@@ -55,7 +55,7 @@ describe("bulk update from the desktop app, after another volunteer's edit", () 
     const service = await signedInService(sent);
     const file = await (await colleague.get(`${FLOWERS}/export.csv`)).text();
     const [agnes, bernard] = ids as [number, number];
-    const { version } = (await json<{ id: number; version: number }[]>(await colleague.get(FLOWERS))).find((f) => f.id === bernard)!;
+    const { version } = (await adminItems<{ id: number; version: number }>(colleague, FLOWERS)).find((f) => f.id === bernard)!;
     const edited = await colleague.put(
       `${FLOWERS}/${bernard}`,
       { babyFirstName: "Bernard", babyLastName: "Leigh", flowerType: "lily" },

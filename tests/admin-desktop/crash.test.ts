@@ -76,8 +76,8 @@ async function prepare(decisions: { kind: ItemKind; id: number; action: "approve
 }
 
 async function exists(kind: "testimonials" | "memorial-flowers", id: number) {
-  const list = await json<{ id: number; approved: boolean }[]>(await admin.get(`/api/admin/${kind}`));
-  return list.find((item) => item.id === id);
+  const res = await admin.get(`/api/admin/${kind}/${id}`);
+  return res.status === 404 ? undefined : json<{ id: number; approved: boolean }>(res);
 }
 
 describe("a crash in the middle of a sync", () => {

@@ -9,7 +9,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestServer, type TestServer } from "../support/testServer";
-import { Client, json } from "../support/client";
+import { adminItems, Client } from "../support/client";
 import { axeViolations } from "../support/axe";
 import { watchMainThread } from "../support/mainThread";
 import { UNREADABLE_FILE_MESSAGE, UTF16_NOTICE, WINDOWS_1252_NOTICE } from "../../shared/csv";
@@ -55,7 +55,7 @@ afterAll(async () => {
 
 /** The flowers on the server with these first names, as [first, last]. */
 async function stored(...names: string[]): Promise<string[][]> {
-  const flowers = await json<{ babyFirstName: string; babyLastName: string | null }[]>(await admin.get("/api/admin/memorial-flowers"));
+  const flowers = await adminItems<{ babyFirstName: string; babyLastName: string | null }>(admin, "/api/admin/memorial-flowers");
   return flowers
     .filter((f) => names.includes(f.babyFirstName))
     .map((f) => [f.babyFirstName, f.babyLastName ?? ""])

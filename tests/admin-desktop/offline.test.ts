@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/testServer";
-import { Client, json } from "../support/client";
+import { adminItems, Client } from "../support/client";
 import { DesktopService } from "../../admin-desktop/main/service";
 import type { AppStatus, DesktopEvent } from "../../admin-desktop/ipc";
 import { seedFlower, seedTestimonial, switchableFetch, tempDir, testEncryptor } from "./support";
@@ -83,7 +83,7 @@ describe("the downloaded copy and the queue without a live sign-in", () => {
     expect(await second.checkConnection()).toBe(true);
     expect((await signIn(second)).ok).toBe(true);
     await expect.poll(() => second.status().queued).toBe(0);
-    const list = await json<{ id: number; approved: boolean }[]>(await admin.get("/api/admin/testimonials"));
+    const list = await adminItems<{ id: number; approved: boolean }>(admin, "/api/admin/testimonials");
     expect(list.find((x) => x.id === t)).toMatchObject({ approved: true });
   });
 
@@ -150,7 +150,7 @@ describe("sign-out", () => {
     expect(onDisk()).not.toContain("Private Name");
     expect(onDisk()).not.toContain("Karlsson");
     // Nothing was sent.
-    const list = await json<{ id: number; approved: boolean }[]>(await admin.get("/api/admin/testimonials"));
+    const list = await adminItems<{ id: number; approved: boolean }>(admin, "/api/admin/testimonials");
     expect(list.find((x) => x.id === t)).toMatchObject({ approved: false });
   });
 

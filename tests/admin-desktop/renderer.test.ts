@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { startTestServer, ROOT, SAMPLE_DATA, type TestServer } from "../support/testServer";
 import { launchBrowser, newPage } from "../support/browser";
-import { Client, json } from "../support/client";
+import { adminItems, Client, json } from "../support/client";
 import { createHandlers } from "../../admin-desktop/main/handlers";
 import { DesktopService } from "../../admin-desktop/main/service";
 import type { DesktopEvent } from "../../admin-desktop/ipc";
@@ -147,7 +147,7 @@ describe("desktop renderer against the real main-process modules", () => {
     await expect.poll(() => page.getByText("Operation completed successfully! Memorial flowers have been processed.").isVisible()).toBe(true);
     expect(await page.getByText(/Successfully uploaded 3 memorial flowers\. 1 invalid row was left out\./).isVisible()).toBe(true);
     await shot("csv-upload");
-    const flowers = await json<{ babyFirstName: string; approved: boolean }[]>(await admin.get("/api/admin/memorial-flowers"));
+    const flowers = await adminItems<{ babyFirstName: string; approved: boolean }>(admin, "/api/admin/memorial-flowers");
     expect(
       flowers
         .filter((f) => f.babyFirstName.startsWith("Dropped"))
@@ -184,7 +184,7 @@ describe("desktop renderer against the real main-process modules", () => {
     await page.getByLabel("Skip it when uploading").uncheck();
     await page.getByRole("button", { name: "Upload 1 flower" }).click();
     await expect.poll(() => page.getByText("This row was uploaded already, so nothing was added again.").isVisible()).toBe(true);
-    const flowers = await json<{ id: number; babyFirstName: string }[]>(await admin.get("/api/admin/memorial-flowers"));
+    const flowers = await adminItems<{ id: number; babyFirstName: string }>(admin, "/api/admin/memorial-flowers");
     const twice = flowers.filter((f) => f.babyFirstName === "DroppedTwice");
     expect(twice).toHaveLength(1);
 
@@ -196,7 +196,7 @@ describe("desktop renderer against the real main-process modules", () => {
 
   it("a bulk update of a downloaded garden lists a flower someone changed since, and skips it or overwrites it as chosen", async () => {
     const file = await (await admin.get("/api/admin/memorial-flowers/export.csv")).text();
-    const flowers = await json<{ id: number; babyFirstName: string; version: number }[]>(await admin.get("/api/admin/memorial-flowers"));
+    const flowers = await adminItems<{ id: number; babyFirstName: string; version: number }>(admin, "/api/admin/memorial-flowers");
     const a = flowers.find((f) => f.babyFirstName === "DroppedA")!;
     const b = flowers.find((f) => f.babyFirstName === "DroppedB")!;
     // Another volunteer changes DroppedB in the web admin meanwhile.
@@ -209,7 +209,7 @@ describe("desktop renderer against the real main-process modules", () => {
     const mine = file.replace(`${a.id},DroppedA,,S,`, `${a.id},DroppedA,,Smith,`);
     expect(mine).not.toBe(file);
     const lastName = async (id: number) =>
-      (await json<{ id: number; babyLastName: string | null }[]>(await admin.get("/api/admin/memorial-flowers"))).find((f) => f.id === id)!.babyLastName;
+      (await adminItems<{ id: number; babyLastName: string | null }>(admin, "/api/admin/memorial-flowers")).find((f) => f.id === id)!.babyLastName;
 
     await page.getByRole("radio", { name: /Bulk update/ }).check();
     await dropFile(page, "garden-of-remembrance.csv", "text/csv", mine);
@@ -256,14 +256,14 @@ describe("desktop renderer against the real main-process modules", () => {
     expect(await dialog.textContent()).toMatch(/deletes ALL existing memorial flowers and ALL their comments.*823 flowers.*cannot be undone.*backup/);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
-    let flowers = await json<unknown[]>(await admin.get("/api/admin/memorial-flowers"));
+    let flowers = await adminItems<unknown>(admin, "/api/admin/memorial-flowers");
     expect(flowers.length).toBe(3);
 
     await page.getByRole("button", { name: "Reset and import..." }).click();
     await dialog.getByRole("button", { name: "Delete all and import" }).click();
     await expect.poll(() => page.getByText(/Import Successful: Successfully imported 823 memorial flowers/).isVisible(), { timeout: 30_000 }).toBe(true);
     expect(await page.getByText(/3 flowers and 0 comments were deleted first/).isVisible()).toBe(true);
-    flowers = await json<unknown[]>(await admin.get("/api/admin/memorial-flowers"));
+    flowers = await adminItems<unknown>(admin, "/api/admin/memorial-flowers");
     expect(flowers.length).toBe(823);
 
     // A new file clears the import's result too.
@@ -325,9 +325,9 @@ describe("desktop renderer against the real main-process modules", () => {
     expect(await axeViolations(page)).toEqual([]);
     await shot("conflict");
 
-    const testimonials = await json<{ id: number; approved: boolean }[]>(await admin.get("/api/admin/testimonials"));
+    const testimonials = await adminItems<{ id: number; approved: boolean }>(admin, "/api/admin/testimonials");
     expect(testimonials.find((x) => x.id === t)).toMatchObject({ approved: true });
-    const flowers = await json<{ id: number; approved: boolean }[]>(await admin.get("/api/admin/memorial-flowers"));
+    const flowers = await adminItems<{ id: number; approved: boolean }>(admin, "/api/admin/memorial-flowers");
     expect(flowers.find((x) => x.id === f)).toMatchObject({ approved: true });
 
     await conflict.getByRole("button", { name: "Discard my decision" }).click();
@@ -352,7 +352,7 @@ describe("desktop renderer against the real main-process modules", () => {
     await expect.poll(() => page.getByTestId("queued-count").textContent()).toBe("0 decisions queued");
     await expect.poll(() => page.getByText("Please sign in again to send your decisions. Nothing is lost.").count()).toBe(0);
     expect(await page.getByRole("alert").count()).toBe(0);
-    const testimonials = await json<{ id: number; approved: boolean }[]>(await admin.get("/api/admin/testimonials"));
+    const testimonials = await adminItems<{ id: number; approved: boolean }>(admin, "/api/admin/testimonials");
     expect(testimonials.find((x) => x.id === t)).toMatchObject({ approved: true });
   });
 
@@ -416,7 +416,7 @@ describe("desktop renderer against the real main-process modules", () => {
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect.poll(() => page.getByText("Signed in as volunteer").isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId("queued-count").textContent()).toBe("0 decisions queued");
-    const testimonials = await json<{ id: number; approved: boolean }[]>(await admin.get("/api/admin/testimonials"));
+    const testimonials = await adminItems<{ id: number; approved: boolean }>(admin, "/api/admin/testimonials");
     expect(testimonials.find((x) => x.id === t)).toMatchObject({ approved: true });
   });
 
@@ -452,7 +452,7 @@ describe("desktop renderer against the real main-process modules", () => {
     await expect.poll(() => page.getByText("Signed in as volunteer").isVisible()).toBe(true);
     await expect.poll(() => pending()).toBe(true);
     await expect.poll(() => page.getByTestId("others-waiting").count()).toBe(0);
-    const log = await json<{ actor: string; kind: string; itemId: number }[]>(await admin.get("/api/admin/activity?limit=100"));
+    const log = await adminItems<{ actor: string; kind: string; itemId: number }>(admin, "/api/admin/activity");
     expect(log.filter((e) => e.kind === "testimonial" && e.itemId === t).map((e) => e.actor)).toEqual(["volunteer"]);
   });
 

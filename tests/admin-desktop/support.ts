@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Client, json } from "../support/client";
+import { adminItems, Client, json } from "../support/client";
 import { freePort } from "../support/freePort";
 import type { TestServer } from "../support/testServer";
 import type { Encryptor } from "../../admin-desktop/main/session";
@@ -47,7 +47,7 @@ export async function seedTestimonial(admin: Client, firstName = `Anna${++seq}`)
   const visitor = new Client(admin.baseUrl);
   const res = await visitor.post("/api/testimonials", { firstName, lastName: "Karlsson", testimonial: `Our little one was loved (${firstName}).` });
   if (res.status !== 201) throw new Error(`seed testimonial: ${res.status} ${await res.text()}`);
-  const list = await json<{ id: number; firstName: string }[]>(await admin.get("/api/admin/testimonials"));
+  const list = await adminItems<{ id: number; firstName: string }>(admin, "/api/admin/testimonials");
   return list.find((t) => t.firstName === firstName)!.id;
 }
 
@@ -62,7 +62,7 @@ export async function seedFlower(admin: Client, babyFirstName = `Hope${++seq}`):
     flowerType: "lily",
   });
   if (res.status !== 201) throw new Error(`seed flower: ${res.status} ${await res.text()}`);
-  const list = await json<{ id: number; babyFirstName: string }[]>(await admin.get("/api/admin/memorial-flowers"));
+  const list = await adminItems<{ id: number; babyFirstName: string }>(admin, "/api/admin/memorial-flowers");
   return list.find((f) => f.babyFirstName === babyFirstName)!.id;
 }
 
@@ -75,7 +75,7 @@ export async function seedComment(admin: Client, commenterName = `Friend${++seq}
   const visitor = new Client(admin.baseUrl);
   const res = await visitor.post(`/api/memorial-flowers/${flowerId}/comments`, { commenterName, commentLibraryId: library[0]!.id });
   if (res.status !== 201) throw new Error(`seed comment: ${res.status} ${await res.text()}`);
-  const list = await json<{ id: number; commenterName: string }[]>(await admin.get("/api/admin/memorial-comments"));
+  const list = await adminItems<{ id: number; commenterName: string }>(admin, "/api/admin/memorial-comments");
   return list.find((c) => c.commenterName === commenterName)!.id;
 }
 

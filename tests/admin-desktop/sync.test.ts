@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/testServer";
-import { Client, json } from "../support/client";
+import { adminItems, Client, json } from "../support/client";
 import type { DomainEvent } from "../../public-server/context";
 import { DesktopService } from "../../admin-desktop/main/service";
 import { endEverySession, seedComment, seedFlower, seedTestimonial, switchableFetch, tempDir, testEncryptor } from "./support";
@@ -39,8 +39,8 @@ async function signedIn(dir: string, net = switchableFetch()) {
 }
 
 async function find(kind: "testimonials" | "memorial-flowers" | "memorial-comments", id: number) {
-  const list = await json<{ id: number; approved: boolean; version: number }[]>(await admin.get(`/api/admin/${kind}`));
-  return list.find((item) => item.id === id);
+  const res = await admin.get(`/api/admin/${kind}/${id}`);
+  return res.status === 404 ? undefined : json<{ id: number; approved: boolean; version: number }>(res);
 }
 
 describe("offline review and sync", () => {
@@ -260,7 +260,7 @@ describe("more than one server", () => {
       const switched = await service.signIn({ serverUrl: other.url, username: "volunteer", password: "correct horse battery", remember: false });
       expect(switched.ok).toBe(true);
       expect(await service.syncNow()).toMatchObject({ ok: true, value: { applied: 0, conflicts: 0 } });
-      const others = await json<{ id: number }[]>(await otherAdmin.get("/api/admin/testimonials"));
+      const others = await adminItems<{ id: number }>(otherAdmin, "/api/admin/testimonials");
       expect(others.some((x) => x.id === t)).toBe(true);
       // It waits for its server, named beside it: not this one's to send.
       expect(service.status()).toMatchObject({ queued: 0, othersWaiting: [{ owner: "volunteer", server: server.url, count: 1 }] });
@@ -271,7 +271,7 @@ describe("more than one server", () => {
       await service.syncNow();
       await expect.poll(() => service.status().queued).toBe(0);
       expect(await find("testimonials", t)).toBeUndefined();
-      expect((await json<{ id: number }[]>(await otherAdmin.get("/api/admin/testimonials"))).some((x) => x.id === t)).toBe(true);
+      expect((await adminItems<{ id: number }>(otherAdmin, "/api/admin/testimonials")).some((x) => x.id === t)).toBe(true);
     } finally {
       await other.stop();
     }

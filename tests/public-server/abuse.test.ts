@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/testServer";
 import { movableClock } from "../support/clock";
-import { Client, json } from "../support/client";
+import { adminItems, Client, json } from "../support/client";
 import { loadConfig } from "../../public-server/config";
 import { RateLimiter } from "../../public-server/lib/rateLimiter";
 import { ADMIN, assistanceInput, count, errorBody, flowerInput, liveFlower, signedIn, testimonialInput } from "./fixtures";
@@ -179,7 +179,7 @@ describe("cross-site requests", () => {
     expect((await c.post("/api/testimonials", testimonialInput(), { Origin: "https://admin.example.org" })).status).toBe(201);
     const desktop = new Client(s.url);
     await desktop.login(ADMIN.username, ADMIN.password);
-    const [t] = await json<{ id: number }[]>(await desktop.get("/api/admin/testimonials"));
+    const [t] = await adminItems<{ id: number }>(desktop, "/api/admin/testimonials");
     expect((await desktop.post(`/api/admin/testimonials/${t!.id}/approve`)).status).toBe(200);
   });
 

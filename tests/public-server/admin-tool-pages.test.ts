@@ -9,7 +9,7 @@ import { assistanceInput, errorBody, signedIn, sql } from "./fixtures";
  * The Assistance Requests and Activity lists, paged on the server as the
  * moderation lists are (?page=&pageSize=, { items, total, page, pageSize }):
  * every row once, newest first, the counts right, bad paging refused with a
- * sentence; without ?page= the plain list the server always gave.
+ * sentence; without ?page=, a 400 that says how to ask.
  */
 
 const ASSISTANCE = "/api/admin/assistance-requests";
@@ -65,9 +65,7 @@ describe("Assistance Requests, paged on the server", () => {
     expect((await json<AdminAssistancePage>(await admin.get(`${ASSISTANCE}?page=9`))).items).toEqual([]);
   });
 
-  it("still answers the whole list without ?page=, and refuses paging it cannot read", async () => {
-    const whole = await json<AdminAssistanceDto[]>(await admin.get(ASSISTANCE));
-    expect(whole).toHaveLength(REQUESTS);
+  it("refuses paging it cannot read", async () => {
     expect((await errorBody(await admin.get(`${ASSISTANCE}?page=0`))).message).toMatch(/page/);
     expect((await errorBody(await admin.get(`${ASSISTANCE}?page=1&pageSize=5000`))).message).toMatch(/pageSize|100/);
     expect((await errorBody(await admin.get(`${ASSISTANCE}?page=two`))).message).toBe("page must be a whole number");
@@ -91,8 +89,7 @@ describe("Activity, paged on the server", () => {
     expect(first.items.map((a) => a.summary)).not.toContain(expect.stringContaining("@"));
   });
 
-  it("still answers ?limit= as a plain list, and refuses paging it cannot read", async () => {
-    expect(await json<ActivityDto[]>(await admin.get(`${ACTIVITY}?limit=5`))).toHaveLength(5);
+  it("refuses paging it cannot read", async () => {
     expect((await errorBody(await admin.get(`${ACTIVITY}?page=-1`))).message).toMatch(/page/);
     expect((await errorBody(await admin.get(`${ACTIVITY}?page=1&pageSize=101`))).message).toMatch(/pageSize|100/);
   });
@@ -100,5 +97,22 @@ describe("Activity, paged on the server", () => {
   it("is for signed-in administrators only", async () => {
     expect((await new Client(server.url).get(`${ACTIVITY}?page=1`)).status).toBe(401);
     expect((await new Client(server.url).get(`${ASSISTANCE}?page=1`)).status).toBe(401);
+  });
+});
+
+describe("every admin list answers one page at a time", () => {
+  it("answers the old unpaged forms (every item at once) with a 400 that says how to ask", async () => {
+    for (const path of ["/api/admin/testimonials", "/api/admin/memorial-flowers", "/api/admin/memorial-comments"]) {
+      for (const query of ["", "?page=1", "?pageSize=100", "?q=Asker"]) {
+        const res = await admin.get(`${path}${query}`);
+        expect(res.status, `${path}${query}`).toBe(400);
+        expect((await errorBody(res)).message).toBe("This list comes one page at a time. Please ask for ?status=pending or ?status=approved.");
+      }
+    }
+    for (const path of [ASSISTANCE, ACTIVITY, `${ACTIVITY}?limit=5`, `${ACTIVITY}?limit=500`, `${ASSISTANCE}?pageSize=100`]) {
+      const res = await admin.get(path);
+      expect(res.status, path).toBe(400);
+      expect((await errorBody(res)).message).toBe("This list comes one page at a time. Please ask for ?page=1 (and the pages after it).");
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/testServer";
-import { Client, json } from "../support/client";
+import { adminItems, Client, json } from "../support/client";
 import { assistanceInput, errorBody, liveFlower, signedIn, sql, submitFlower, testimonialInput, USER } from "./fixtures";
 
 /** The team's tools beyond assistance requests with a handled mark, and the activity log. */
@@ -28,7 +28,9 @@ interface Activity {
   summary: string;
 }
 
-const activity = async (limit?: number) => json<Activity[]>(await admin.get(`/api/admin/activity${limit ? `?limit=${limit}` : ""}`));
+/** The first page of the log (newest first), and how many lines it has in all. */
+const activityPage = async (pageSize = 100) => json<{ items: Activity[]; total: number }>(await admin.get(`/api/admin/activity?page=1&pageSize=${pageSize}`));
+const activity = async (pageSize?: number) => (await activityPage(pageSize)).items;
 const latest = async () => (await activity(1))[0]!;
 
 async function submitAssistance(overrides: Record<string, unknown> = {}) {
@@ -42,10 +44,10 @@ describe("GET /api/admin/assistance-requests", () => {
   it("lists every request newest first with all its details, not yet handled", async () => {
     const a = await submitAssistance();
     const b = await submitAssistance({ comments: "We lost our baby last week. Please call in the evening." });
-    const res = await admin.get("/api/admin/assistance-requests");
+    const res = await admin.get("/api/admin/assistance-requests?page=1&pageSize=100");
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
-    const list = await json<any[]>(res);
+    const list = (await json<{ items: any[] }>(res)).items;
     const ids = list.map((r) => r.id);
     expect(ids.indexOf(b.id)).toBeLessThan(ids.indexOf(a.id));
     expect(list.find((r) => r.id === b.id)).toEqual({
@@ -63,8 +65,8 @@ describe("GET /api/admin/assistance-requests", () => {
   });
 
   it("answers 401 signed out and 403 to a plain user", async () => {
-    expect((await visitor.get("/api/admin/assistance-requests")).status).toBe(401);
-    const res = await user.get("/api/admin/assistance-requests");
+    expect((await visitor.get("/api/admin/assistance-requests?page=1")).status).toBe(401);
+    const res = await user.get("/api/admin/assistance-requests?page=1");
     expect(res.status).toBe(403);
     expect((await errorBody(res)).error).toBe("forbidden");
   });
@@ -79,7 +81,7 @@ describe("POST /api/admin/assistance-requests/:id/handled", () => {
     const body = await json(res);
     expect(body).toMatchObject({ id, handled: true, handledBy: "admin" });
     expect(Date.parse(body.handledAt)).toBeGreaterThanOrEqual(before - 1000);
-    const listed = (await json<any[]>(await admin.get("/api/admin/assistance-requests"))).find((r) => r.id === id);
+    const listed = (await adminItems<any>(admin, "/api/admin/assistance-requests")).find((r) => r.id === id);
     expect(listed).toMatchObject({ handled: true, handledBy: "admin", handledAt: body.handledAt });
 
     const log = await latest();
@@ -167,26 +169,28 @@ describe("GET /api/admin/activity", () => {
   });
 
   it("writes nothing when the change fails (same transaction)", async () => {
-    const before = (await activity(500)).length;
+    const before = (await activityPage()).total;
     const flower = await submitFlower(server);
     expect((await admin.delete(`/api/admin/memorial-flowers/${flower.id}`, { "If-Match": '"7"' })).status).toBe(412);
     expect((await admin.put("/api/admin/memorial-flowers/bulk-update", { flowers: [{ id: 999999, babyFirstName: "X", flowerType: "lily" }] })).status).toBe(
       400,
     );
-    expect((await activity(500)).length).toBe(before);
+    expect((await activityPage()).total).toBe(before);
   });
 
-  it("honours limit (default 100), answers 400 to a bad limit, 401 and 403", async () => {
+  it("honours pageSize (default 20), answers 400 to a bad one, 401 and 403", async () => {
     for (let i = 0; i < 3; i++) await admin.post(`/api/admin/memorial-flowers/${(await submitFlower(server)).id}/approve`);
     expect(await activity(2)).toHaveLength(2);
-    expect((await activity()).length).toBeGreaterThan(2);
-    expect((await activity()).length).toBeLessThanOrEqual(100);
-    for (const bad of ["0", "501", "abc", "2.5"]) {
-      const res = await admin.get(`/api/admin/activity?limit=${bad}`);
+    const first = await json<{ items: Activity[]; pageSize: number }>(await admin.get("/api/admin/activity?page=1"));
+    expect(first.pageSize).toBe(20);
+    expect(first.items.length).toBeGreaterThan(2);
+    expect(first.items.length).toBeLessThanOrEqual(20);
+    for (const bad of ["0", "101", "abc", "2.5"]) {
+      const res = await admin.get(`/api/admin/activity?page=1&pageSize=${bad}`);
       expect(res.status, bad).toBe(400);
-      expect((await errorBody(res)).message).toBe("limit must be a whole number from 1 to 500");
+      expect((await errorBody(res)).message, bad).toMatch(/pageSize|100/);
     }
-    expect((await visitor.get("/api/admin/activity")).status).toBe(401);
-    expect((await user.get("/api/admin/activity")).status).toBe(403);
+    expect((await visitor.get("/api/admin/activity?page=1")).status).toBe(401);
+    expect((await user.get("/api/admin/activity?page=1")).status).toBe(403);
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkBulk, uploadCsv } from "../../shared/csv";
 import type { AdminFlowerDto } from "../../shared/schemas/admin";
 import { startTestServer, type TestServer } from "../support/testServer";
-import { json, type Client } from "../support/client";
+import { adminItems, type Client } from "../support/client";
 import { AWKWARD_NAMES } from "../support/awkwardNames";
 import { signedIn, sql } from "./fixtures";
 
@@ -77,7 +77,7 @@ describe("the garden CSV round trip with awkward names", () => {
     // The file itself, as both apps send an update now: read by the server's own streamed reader.
     expect((await admin.put(`${FLOWERS}/bulk-update`, text, CSV)).status).toBe(200);
     expect(stored()).toEqual(before);
-    const listed = await json<AdminFlowerDto[]>(await admin.get(FLOWERS));
+    const listed = await adminItems<AdminFlowerDto>(admin, FLOWERS);
     expect(listed.map((f) => f.babyFirstName).sort()).toEqual([...AWKWARD_NAMES].sort());
   });
 

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/testServer";
-import { Client, json } from "../support/client";
+import { adminItems, Client, json } from "../support/client";
 import type { ServerConfig } from "../../public-server/config";
 import { mailFor } from "../../public-server/mail";
 import { SmtpCapture } from "./mailSmtp";
@@ -57,7 +57,7 @@ async function submitFlower(email: string, babyFirstName: string, extra: Record<
     ...extra,
   });
   expect(res.status).toBe(201);
-  const list = await json<{ id: number; babyFirstName: string }[]>(await admin.get("/api/admin/memorial-flowers"));
+  const list = await adminItems<{ id: number; babyFirstName: string }>(admin, "/api/admin/memorial-flowers");
   return list.find((f) => f.babyFirstName === babyFirstName)!.id;
 }
 
@@ -113,7 +113,7 @@ describe("email through a real SMTP server", () => {
     const v = visitor();
     await v.post("/api/testimonials", { firstName: "Maria", lastName: "Writer", testimonial: "Our story.", email: "maria.writer@example.com" });
     await v.post("/api/testimonials", { firstName: "Nora", lastName: "Quiet", testimonial: "Another story." });
-    const list = await json<{ id: number; firstName: string }[]>(await admin.get("/api/admin/testimonials"));
+    const list = await adminItems<{ id: number; firstName: string }>(admin, "/api/admin/testimonials");
     for (const t of list) expect((await admin.post(`/api/admin/testimonials/${t.id}/approve`)).status).toBe(200);
     await until(() => smtp.to("maria.writer@example.com").length > 0, "the writer's email");
     await mailFor(server.parts.services).drain();

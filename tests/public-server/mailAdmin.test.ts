@@ -5,7 +5,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, ROOT, type TestServer } from "../support/testServer";
-import { Client, json } from "../support/client";
+import { adminItems, Client, json } from "../support/client";
 import { createServer, type ServerParts } from "../../public-server/app";
 import { loadConfig } from "../../public-server/config";
 import { createLogger } from "../../public-server/lib/log";
@@ -184,7 +184,7 @@ describe("without SMTP_URL", () => {
     await v.post("/api/memorial-flowers", flower("Iris Sample", "iris.family@example.com", "Noah", false));
     const admin = new Client(url);
     await admin.login("admin", "correct horse battery");
-    const [f] = await json<{ id: number }[]>(await admin.get("/api/admin/memorial-flowers"));
+    const [f] = await adminItems<{ id: number }>(admin, "/api/admin/memorial-flowers");
     await admin.post(`/api/admin/memorial-flowers/${f!.id}/approve`);
 
     const dir = path.join(dataDir, "outbox");

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/testServer";
-import { Client, json } from "../support/client";
+import { adminItems, Client, json } from "../support/client";
 import { mailFor } from "../../public-server/mail";
 import { retentionFor } from "../../public-server/commands/retention";
 import { assistanceInput, backdatedAssistanceRequest, count, garden120Rows, signedIn, sql } from "./fixtures";
@@ -99,7 +99,7 @@ describe("requests for help are kept ASSISTANCE_RETENTION_DAYS, then deleted", (
     expect(count(s, "outbox", "kind = 'assistance-request'")).toBe(0);
     expect(fs.readdirSync(outboxDir).filter((n) => n.endsWith("-assistance-request.eml"))).toEqual([]);
     const admin = await signedIn(s);
-    expect(await json(await admin.get("/api/admin/assistance-requests"))).toEqual([]);
+    expect(await adminItems(admin, "/api/admin/assistance-requests")).toEqual([]);
 
     const purged = lines.map((l) => JSON.parse(l)).filter((e) => e.event === "retention_purged");
     expect(purged).toEqual([{ level: "info", event: "retention_purged", requests: 2, emails: 2, backups: 0, olderThanDays: 180 }]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/testServer";
-import { json, type Client } from "../support/client";
+import { adminItems, type Client } from "../support/client";
 import { createLogger } from "../../public-server/lib/log";
 import { count, errorBody, signedIn } from "./fixtures";
 
@@ -52,7 +52,7 @@ describe("wrong reset-and-import keys", () => {
     for (const e of logged) expect(e).toMatchObject({ username: "admin", address: "127.0.0.1" });
     expect(lines.join("\n")).not.toMatch(/guess \d/);
 
-    const activity = await json<{ action: string; actor: string; summary: string }[]>(await admin.get("/api/admin/activity"));
+    const activity = await adminItems<{ action: string; actor: string; summary: string }>(admin, "/api/admin/activity");
     const entries = activity.filter((a) => a.action === "key-refused");
     expect(entries).toHaveLength(refused);
     expect(entries[0]).toMatchObject({ actor: "admin", summary: expect.stringMatching(/Wrong admin key for reset-and-import from 127\.0\.0\.1/) });

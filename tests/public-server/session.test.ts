@@ -278,7 +278,7 @@ describe("making administrators", () => {
       try {
         const alice = new Client(app.url);
         await alice.login("alice", "cli password one");
-        expect((await alice.get("/api/admin/testimonials")).status).toBe(200);
+        expect((await alice.get("/api/admin/testimonials?status=pending")).status).toBe(200);
         const bob = new Client(app.url);
         await bob.login("bob", "cli password one");
         expect((await bob.get("/api/admin/testimonials")).status).toBe(403);

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/testServer";
-import { Client, json } from "../support/client";
+import { adminItems, Client, json } from "../support/client";
 import { assistanceInput, backdatedAssistanceRequest, liveFlower, signedIn, sql, submitFlower, testimonialInput } from "./fixtures";
 
 /**
@@ -66,11 +66,11 @@ describe("times on a server outside UTC", () => {
       }
     }
 
-    const requests = await json<{ createdAt: string }[]>(await admin.get("/api/admin/assistance-requests"));
-    const flowers = await json<{ createdAt: string; updatedAt: string }[]>(await admin.get("/api/admin/memorial-flowers"));
-    const comments = await json<{ createdAt: string }[]>(await admin.get("/api/admin/memorial-comments"));
-    const testimonials = await json<{ createdAt: string }[]>(await admin.get("/api/admin/testimonials"));
-    const activity = await json<{ at: string }[]>(await admin.get("/api/admin/activity"));
+    const requests = await adminItems<{ createdAt: string }>(admin, "/api/admin/assistance-requests");
+    const flowers = await adminItems<{ createdAt: string; updatedAt: string }>(admin, "/api/admin/memorial-flowers");
+    const comments = await adminItems<{ createdAt: string }>(admin, "/api/admin/memorial-comments");
+    const testimonials = await adminItems<{ createdAt: string }>(admin, "/api/admin/testimonials");
+    const activity = await adminItems<{ at: string }>(admin, "/api/admin/activity");
     const times = [
       ...requests.map((r) => r.createdAt),
       ...flowers.flatMap((f) => [f.createdAt, f.updatedAt]),
@@ -92,7 +92,7 @@ describe("times on a server outside UTC", () => {
     server = await startTestServer({ dataDir });
     admin = await signedIn(server);
     expect(sql(server, `SELECT created_at AS at FROM assistance_requests WHERE first_name = 'Old'`)).toEqual([{ at: iso }]);
-    const requests = await json<{ firstName: string; createdAt: string }[]>(await admin.get("/api/admin/assistance-requests"));
+    const requests = await adminItems<{ firstName: string; createdAt: string }>(admin, "/api/admin/assistance-requests");
     expect(requests.find((r) => r.firstName === "Old")!.createdAt).toBe(iso);
   });
 });

@@ -112,3 +112,23 @@ export async function checkAnswer(method: string, path: string, res: Response): 
     throw new Error(`${method} ${path} answered ${res.status} with JSON its schema refuses: ${issues.join("; ")}`);
   }
 }
+
+/**
+ * Every item of an admin list, newest first, paged through as the clients do (each list answers one page at
+ * a time): both statuses of a moderated list (testimonials, memorial-flowers, memorial-comments).
+ */
+export async function adminItems<T = any>(client: Client, path: string): Promise<T[]> {
+  const moderated = /^\/api\/admin\/(testimonials|memorial-flowers|memorial-comments)$/.test(path);
+  const items: (T & { id: number })[] = [];
+  for (const status of moderated ? ["pending", "approved"] : [null]) {
+    for (let page = 1; page <= 1000; page += 1) {
+      const query = new URLSearchParams({ ...(status ? { status } : {}), page: String(page), pageSize: "100" });
+      const res = await client.get(`${path}?${query}`);
+      if (!res.ok) throw new Error(`GET ${path}?${query} answered ${res.status}: ${await res.text()}`);
+      const answer = await json<{ items: (T & { id: number })[]; total: number }>(res);
+      items.push(...answer.items);
+      if (answer.items.length < 100) break;
+    }
+  }
+  return moderated ? items.sort((a, b) => b.id - a.id) : items;
+}

@@ -3,8 +3,8 @@ import { createRouter } from "../../lib/router";
 import { AdminPageQuery } from "../../../shared/schemas/admin";
 import { AssistanceHandledInput, type AdminAssistancePage } from "../../../shared/schemas/adminTools";
 import type { AppState, Services } from "../../context";
-import { assistancePage, listAssistanceRequests, markHandled } from "../../commands/assistance";
-import { idParam, parse } from "../../lib/validate";
+import { assistancePage, markHandled } from "../../commands/assistance";
+import { idParam, pageQuery, parse } from "../../lib/validate";
 import { presentAssistance } from "../../presenters";
 
 /**
@@ -14,18 +14,12 @@ import { presentAssistance } from "../../presenters";
 export function assistanceRouter(s: Services): Router<AppState> {
   const router = createRouter();
 
-  // With ?page= one page ({ items, total, page, pageSize, notHandled }) as the other admin lists answer;
-  // without it every request, as before.
+  // One ?page= ({ items, total, page, pageSize, notHandled }) as the other admin lists answer; without it, a 400.
   router.get("/assistance-requests", async (ctx) => {
     ctx.set("Cache-Control", "no-store");
-    if (ctx.query.page !== undefined) {
-      const query = parse(AdminPageQuery, ctx.query);
-      const page = await s.db.read((_, m) => assistancePage(m, query.page, query.pageSize));
-      ctx.body = { ...page, items: page.items.map(presentAssistance) } satisfies AdminAssistancePage;
-      return;
-    }
-    const rows = await s.db.read((_, m) => listAssistanceRequests(m));
-    ctx.body = rows.map(presentAssistance);
+    const query = pageQuery(AdminPageQuery, ctx.query, "page");
+    const page = await s.db.read((_, m) => assistancePage(m, query.page, query.pageSize));
+    ctx.body = { ...page, items: page.items.map(presentAssistance) } satisfies AdminAssistancePage;
   });
 
   router.post("/assistance-requests/:id/handled", async (ctx) => {

@@ -7,7 +7,7 @@ import { AdminListQuery, FlowerEntryInput, type Versioned } from "../../../share
 import type { AppState, Services } from "../../context";
 import { MemorialFlowerEntity } from "../../entities/MemorialFlower";
 import { TestimonialEntity } from "../../entities/Testimonial";
-import { findAdminComment, listAdminComments } from "../../queries/memorialComments";
+import { findAdminComment } from "../../queries/memorialComments";
 import { listCommentsPage, listFlowersPage, listTestimonialsPage } from "../../commands/adminLists";
 import { gardenCsvPages } from "../../commands/gardenExport";
 import { findDuplicates, jsonBody } from "../../commands/importFlowers";
@@ -16,7 +16,7 @@ import { goneMessage, MODERATED_KINDS, MODERATION, type ModeratedKind } from "..
 import { editFlower } from "../../commands/flowers";
 import { findById } from "../../lib/byId";
 import { NotFound } from "../../errors";
-import { expectedVersion, idParam, parse } from "../../lib/validate";
+import { expectedVersion, idParam, pageQuery, parse } from "../../lib/validate";
 import { presentAdminComment, presentAdminFlower, presentAdminTestimonial } from "../../presenters";
 
 /** One item of each kind as the admin lists show it, or null when it is gone. */
@@ -42,30 +42,20 @@ const FIND_ONE: Record<ModeratedKind, (m: EntityManager, id: number) => Promise<
 export function moderationRouter(s: Services): Router<AppState> {
   const router = createRouter();
 
-  // With ?status=pending|approved a list answers one page ({ items, total, page, pageSize }), searched (q)
-  // and filtered (type) on the server (beforeId: the page after the last id read); without it, every item.
+  // A list answers one page of ?status=pending|approved ({ items, total, page, pageSize }), searched (q)
+  // and filtered (type) on the server (beforeId: the page after the last id read); without a status, a 400.
   router.get("/testimonials", async (ctx) => {
     ctx.set("Cache-Control", "no-store");
-    if (ctx.query.status !== undefined) {
-      const query = parse(AdminListQuery, ctx.query);
-      const page = await s.db.read((_, m) => listTestimonialsPage(m, query));
-      ctx.body = { items: page.items.map(presentAdminTestimonial), total: page.total, page: query.page, pageSize: query.pageSize };
-      return;
-    }
-    const rows = await s.db.read((_, m) => m.find(TestimonialEntity, { order: { id: "DESC" } }));
-    ctx.body = rows.map(presentAdminTestimonial);
+    const query = pageQuery(AdminListQuery, ctx.query, "status");
+    const page = await s.db.read((_, m) => listTestimonialsPage(m, query));
+    ctx.body = { items: page.items.map(presentAdminTestimonial), total: page.total, page: query.page, pageSize: query.pageSize };
   });
 
   router.get("/memorial-flowers", async (ctx) => {
     ctx.set("Cache-Control", "no-store");
-    if (ctx.query.status !== undefined) {
-      const query = parse(AdminListQuery, ctx.query);
-      const page = await s.db.read((_, m) => listFlowersPage(m, query));
-      ctx.body = { items: page.items.map(presentAdminFlower), total: page.total, page: query.page, pageSize: query.pageSize };
-      return;
-    }
-    const rows = await s.db.read((_, m) => m.find(MemorialFlowerEntity, { order: { id: "DESC" } }));
-    ctx.body = rows.map(presentAdminFlower);
+    const query = pageQuery(AdminListQuery, ctx.query, "status");
+    const page = await s.db.read((_, m) => listFlowersPage(m, query));
+    ctx.body = { items: page.items.map(presentAdminFlower), total: page.total, page: query.page, pageSize: query.pageSize };
   });
 
   router.get("/memorial-flowers/export.csv", (ctx) => {
@@ -83,14 +73,9 @@ export function moderationRouter(s: Services): Router<AppState> {
 
   router.get("/memorial-comments", async (ctx) => {
     ctx.set("Cache-Control", "no-store");
-    if (ctx.query.status !== undefined) {
-      const query = parse(AdminListQuery, ctx.query);
-      const page = await s.db.read((_, m) => listCommentsPage(m, query));
-      ctx.body = { items: page.items.map(presentAdminComment), total: page.total, page: query.page, pageSize: query.pageSize };
-      return;
-    }
-    const rows = await s.db.read((_, m) => listAdminComments(m));
-    ctx.body = rows.map(presentAdminComment);
+    const query = pageQuery(AdminListQuery, ctx.query, "status");
+    const page = await s.db.read((_, m) => listCommentsPage(m, query));
+    ctx.body = { items: page.items.map(presentAdminComment), total: page.total, page: query.page, pageSize: query.pageSize };
   });
 
   for (const kind of MODERATED_KINDS) {

@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseStrictCsv } from "../../../shared/csv/strict";
 import { FLOWERS } from "../../../shared/flowers";
-import { Client, json } from "../../support/client";
+import { adminItems, Client, json } from "../../support/client";
 import { launchBrowser, newPage, openHydrated } from "../../support/browser";
 import { ROOT, SAMPLE_DATA, startTestServer, type TestServer } from "../../support/testServer";
 import { sql } from "../../public-server/fixtures";
@@ -375,7 +375,7 @@ describe("garden of remembrance: the comment dialog", () => {
   });
 
   it("shows the comment once a moderator approves it", async () => {
-    const list = await json<{ id: number; commenterName: string; memorialFlowerId: number }[]>(await admin.get("/api/admin/memorial-comments"));
+    const list = await adminItems<{ id: number; commenterName: string; memorialFlowerId: number }>(admin, "/api/admin/memorial-comments");
     const mine = list.find((c) => c.memorialFlowerId === flowerId && c.commenterName === "Aunt Clara")!;
     expect(mine).toBeDefined();
     expect((await admin.post(`/api/admin/memorial-comments/${mine.id}/approve`)).status).toBe(200);

@@ -11,7 +11,7 @@ import { api, ApiError, fieldErrors, messageFor } from "../../../lib/api";
 import { bulkMessageFor } from "../../../lib/bulkMessages";
 import { invalidate, useQuery } from "../../../lib/queries";
 import { notify, notifyError } from "../../../lib/toast";
-import { ADMIN_PAGE_SIZE, paged, refreshKind } from "../moderation";
+import { ADMIN_PAGE_SIZE, refreshKind } from "../moderation";
 import { alreadyUploaded, BULK_TOO_LARGE, CSV_TASK_FAILED } from "../../../../shared/messages";
 import { BULK_BODY_LIMIT, DEFAULT_EXPECTED_IMPORT_COUNT } from "../../../../shared/constants";
 import type { UpdateHeld } from "../../../components/admin/BulkConflicts";
@@ -150,7 +150,7 @@ function useShownPage<T>(data: T | undefined): T | undefined {
 /** One page of the assistance requests, newest first; every page also says how many are not handled (the badge). */
 export function useAssistance(page = 1) {
   const key = pageKey(ASSISTANCE_KEY, page);
-  return useQuery(key, async () => paged(await api.get(key)));
+  return useQuery(key, () => api.get(key));
 }
 
 export function AssistanceTab() {
@@ -194,7 +194,7 @@ export function AssistanceTab() {
 export function ActivityTab() {
   const [page, setPage] = useState(1);
   const key = pageKey(ACTIVITY_KEY, page);
-  const list = useQuery(key, async () => paged(await api.get(key)));
+  const list = useQuery(key, () => api.get(key));
   const shown = useShownPage(list.data);
   return (
     <>
