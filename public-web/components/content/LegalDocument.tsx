@@ -29,12 +29,13 @@ export function LegalDocument({ words }: { words: LegalText }) {
   const locale = useLocale();
   const t = useT();
   const values: Record<string, ReactNode> = {
-    organisation: site.organisationName,
     email: <EmailLink />,
     privacy: <Link to="/privacy-policy">{t("Privacy Policy")}</Link>,
     terms: <Link to="/terms-of-service">{t("Terms of Service")}</Link>,
-    days: String(site.assistanceRetentionDays ?? ""),
   };
+  // Plain words go into the sentence itself, so it stays one piece of text (the server's HTML would
+  // otherwise split it with comments around each value, and a search of the page would not find it).
+  const sentence = (text: string) => text.replaceAll("{organisation}", site.organisationName).replaceAll("{days}", String(site.assistanceRetentionDays ?? ""));
   const shown = (p: LegalParagraph) =>
     typeof p !== "object" || (p.when === "remembranceNotes" ? Boolean(site.remembranceNotes) : Boolean(site.assistanceRetentionDays));
   return (
@@ -47,7 +48,7 @@ export function LegalDocument({ words }: { words: LegalText }) {
             {section.title ? <h2>{section.title}</h2> : null}
             {section.paragraphs
               .filter(shown)
-              .map((p, j) => (p === "address" ? <MailingAddress key={j} /> : <p key={j}>{rich(typeof p === "string" ? p : p.text, values)}</p>))}
+              .map((p, j) => (p === "address" ? <MailingAddress key={j} /> : <p key={j}>{rich(sentence(typeof p === "string" ? p : p.text), values)}</p>))}
           </Fragment>
         ))}
       </div>
