@@ -34,7 +34,7 @@ export default function MobileDrawer({ open, onClose, id }: DrawerProps) {
     if (open && !dialog.open) {
       opener.current = document.activeElement;
       dialog.showModal();
-      dialog.querySelector<HTMLElement>(".drawer__close")?.focus();
+      dialog.querySelector<HTMLElement>(".dialog__close")?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
     }
@@ -109,7 +109,8 @@ export default function MobileDrawer({ open, onClose, id }: DrawerProps) {
         <div className="drawer__panel">
           <div className="drawer__top">
             <span className="drawer__title">{t("Menu")}</span>
-            <button type="button" className="drawer__close" aria-label={t("Close menu")} onClick={onClose}>
+            {/* The dialogs' close button: its styles are already on every page. */}
+            <button type="button" className="dialog__close" aria-label={t("Close menu")} onClick={onClose}>
               <CloseIcon />
             </button>
           </div>
