@@ -1,7 +1,9 @@
+import http from "node:http";
 import net from "node:net";
 import type { Server, ServerResponse } from "node:http";
 import { loadConfig, proxyExposureWarning } from "./config";
 import { createServer } from "./app";
+import { listenSpread, PortInUse } from "./lib/listen";
 import { siteUrlWarning } from "./lib/siteUrl";
 import { dataFolderProblem } from "./lib/storageHealth";
 
@@ -30,23 +32,24 @@ async function main(): Promise<void> {
       note: "NODE_ENV is not production: pages are rendered with React's development build, about five times slower. `npm start` and deploy/garden.service set it.",
     });
   }
-  const server: Server = app.listen(config.port, config.host, () => {
-    services.log.info("listening", { url: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`, database: config.databasePath });
-  });
+  // Koa's handler answers its own errors (middlewares/errors.ts): nothing is left for its promise to report.
+  const handle = app.callback();
+  const server: Server = http.createServer((req, res) => void handle(req, res));
   server.keepAliveTimeout = 5_000;
-  server.once("error", (err: NodeJS.ErrnoException) => {
+  const extraSockets = await listenSpread(server, config.port, config.host).catch((err: NodeJS.ErrnoException) => {
     const message =
-      err.code === "EADDRINUSE"
+      err instanceof PortInUse
         ? `Port ${config.port} on ${config.host} is already in use, probably by another server, so this one did not start. Stop the other one first, or choose another PORT.`
         : `The server could not listen on ${config.host}:${config.port}: ${err.message}`;
     services.log.error("listen_failed", { message });
     process.stderr.write(`${message}\n`);
     // Only this server's own lock and database are let go: another server's lock is not this one's to touch.
-    close().then(
+    return close().then(
       () => process.exit(1),
       () => process.exit(1),
     );
   });
+  services.log.info("listening", { url: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`, database: config.databasePath });
 
   // Every answer given while stopping says "Connection: close", so clients open no new request on a socket we are about to close.
   let stopping = false;
@@ -68,6 +71,7 @@ async function main(): Promise<void> {
     let idleSweep: NodeJS.Timeout | undefined;
     // Stop taking connections. (http.Server's own close() would also cut every idle keep-alive
     // socket at once, racing the request its client may be sending on it at that very moment.)
+    for (const extra of extraSockets) extra.close();
     net.Server.prototype.close.call(server, () => {
       clearInterval(idleSweep);
       background

@@ -161,17 +161,19 @@ function run<T>(source: string, workerData: unknown): Promise<T> {
 
 /**
  * Connections the kernel has completed but the server has not yet accepted, sampled from /proc/net/tcp
- * (a listening socket's rx_queue is its accept queue): libuv accepts one connection per turn of the
- * event loop, so under load new connections can wait there for seconds before their first request is read.
+ * (a listening socket's rx_queue is its accept queue): libuv accepts one connection per listening socket per
+ * turn of the event loop, so under load new connections can wait there before their first request is read.
  */
 function acceptQueue(port: number): number | null {
   try {
     const hexPort = port.toString(16).toUpperCase().padStart(4, "0");
+    // The server listens through several sockets on the port (lib/listen.ts): their queues add up.
+    let waiting = 0;
     for (const line of fs.readFileSync("/proc/net/tcp", "utf8").split("\n").slice(1)) {
       const f = line.trim().split(/\s+/);
-      if (f[1]?.endsWith(`:${hexPort}`) && f[3] === "0A") return parseInt(f[4]!.split(":")[1]!, 16);
+      if (f[1]?.endsWith(`:${hexPort}`) && f[3] === "0A") waiting += parseInt(f[4]!.split(":")[1]!, 16);
     }
-    return 0;
+    return waiting;
   } catch {
     return null; // not Linux
   }
