@@ -92,6 +92,8 @@ let n = 0;
 const kinds = {
   "memorial page (cached)": () => fetch(url + cachedPage),
   "memorial page (not cached)": () => fetch(url + uncachedPages[n % uncachedPages.length]),
+  // The garden's own read, which never waited for a write: the memorial pages should answer within its range.
+  "flower API (garden page)": () => fetch(url + "/api/memorial-flowers/garden?page=" + (1 + (n % 40))),
   "health": () => fetch(url + "/api/health"),
   "sign-in": () => fetch(url + "/api/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: "bench", password }) }),
   "submission (JSON)": () => fetch(url + "/api/testimonials", { method: "POST", headers: { "Content-Type": "application/json" },
