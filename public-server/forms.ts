@@ -17,6 +17,7 @@ import { presentLibraryEntry, presentPublicFlower } from "./presenters";
 import { findById } from "./lib/byId";
 import { OneTimeNotes } from "./lib/oneTimeNotes";
 import { localised } from "./lib/localise";
+import { smallPage } from "./lib/html";
 import { t } from "./lib/catalogs";
 import type { Locale } from "../shared/i18n/locale";
 import { localeOfPath, pathInLocale, pathWithoutLocale } from "../shared/i18n/paths";
@@ -87,12 +88,12 @@ function checkSizes(kind: VisitorFormKind, fields: Record<string, string>): void
 
 /** The answer to a post refused before its form was read: the reason, and the way back. No script, nothing typed. */
 function plainPage(err: ApiError, path: string, locale: Locale): string {
-  const escape = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  const title = err.status === 429 ? t(locale, "Please wait a little") : t(locale, "We could not send this");
-  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head>
-<body><main>
-<h1>${title}</h1><p>${escape(localised(err, locale).message)}</p><p><a href="${escape(path)}">${t(locale, "Back to the page")}</a></p>
-</main></body></html>`;
+  return smallPage({
+    lang: locale,
+    title: err.status === 429 ? t(locale, "Please wait a little") : t(locale, "We could not send this"),
+    message: localised(err, locale).message,
+    back: { href: path, label: t(locale, "Back to the page") },
+  });
 }
 
 export type RenderPage = (pathname: string, data: PageData) => Promise<{ status: number; body: string }>;

@@ -5,6 +5,7 @@ import type { ServerConfig } from "../config";
 import type { AppState, Services } from "../context";
 import { familyChange, familyView, FAMILY_CHANGES, linkById, linkForToken, MANAGE_PATH, markUsed, type FamilyChange } from "../commands/family";
 import { BadRequest } from "../errors";
+import { msg } from "../../shared/i18n/translate";
 import { FlowerEntryInput } from "../../shared/schemas/admin";
 import { askCorrection, type CorrectionOutcome } from "../commands/corrections";
 import { toIssues } from "../lib/validate";
@@ -149,7 +150,7 @@ export function familyPages(config: ServerConfig, s: Services): Middleware<AppSt
       const link = await session(ctx);
       return seeOther(ctx, link ? await manageNotes(s, lang, link.flowerId, fields.change, fields) : ended);
     }
-    if (!FAMILY_CHANGES.includes(change)) throw BadRequest("We could not tell which change you chose. Please go back to the page and try again.");
+    if (!FAMILY_CHANGES.includes(change)) throw BadRequest(msg("We could not tell which change you chose. Please go back to the page and try again."));
     const link = await session(ctx);
     if (!link) return seeOther(ctx, ended);
     // Deleting everything is asked once more, on a page of its own, before it is done.

@@ -8,6 +8,8 @@ import { localised, requestLocale } from "../lib/localise";
 import { msg } from "../../shared/i18n/translate";
 import { t } from "../lib/catalogs";
 import { isApiPath } from "../lib/router";
+import { smallPage } from "../lib/html";
+import { pathInLocale } from "../../shared/i18n/paths";
 
 /** Koa and its body parser throw plain HTTP errors; give each a sentence a person can read. */
 const HTTP_SENTENCES: Record<number, [ErrorBody["error"], string]> = {
@@ -40,9 +42,10 @@ export function errorHandler(log: Logger): Middleware<AppState> {
       for (const [name, value] of Object.entries(body.headers)) ctx.set(name, value);
       // 501 answers a method we do not serve: the client's doing, not a failure of ours.
       if (body.status >= 500 && body.status !== 501) log.error("request_failed", { id: requestId, method: ctx.method, path: ctx.path, error: describe(err) });
-      if (body.status >= 500 && !isApiPath(ctx.path) && ctx.accepts("json", "html") === "html") {
+      // A browser on one of the site's pages (a family's form, the site failing) reads a page, not JSON.
+      if (!isApiPath(ctx.path) && ctx.accepts("json", "html") === "html") {
         ctx.type = "html";
-        ctx.body = errorPage(body.body.message, requestId ?? "");
+        ctx.body = errorPage(body, requestLocale(ctx), ctx.method, ctx.path, requestId ?? "");
       }
     }
   };
@@ -69,14 +72,30 @@ function toBody(err: unknown, locale: Locale): { status: number; body: ErrorBody
   };
 }
 
-/** A page of its own (no script or style sheet), readable when the site itself is what failed. */
-function errorPage(message: string, requestId: string): string {
-  const escape = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Something went wrong</title></head>
-<body>
-<h1>Something went wrong</h1><p>${escape(message)}</p>
-<p>If it happens again, please tell us this error code: <strong>${escape(requestId)}</strong>.</p><p><a href="/">Back to the home page</a></p>
-</body></html>`;
+/**
+ * The answer as a page of its own (no script or style sheet), readable when the site itself is what failed:
+ * a failure gives the request's id to tell us; a refused post leads back to its page.
+ */
+function errorPage(answer: { status: number; body: ErrorBody }, locale: Locale, method: string, path: string, requestId: string): string {
+  const failed = answer.status >= 500;
+  const title = failed
+    ? t(locale, msg("Something went wrong"))
+    : answer.status === 429
+      ? t(locale, msg("Please wait a little"))
+      : method === "POST"
+        ? t(locale, msg("We could not send this"))
+        : t(locale, msg("We could not open this page"));
+  const back =
+    failed || method !== "POST"
+      ? { href: pathInLocale("/", locale), label: t(locale, msg("Back to the home page")) }
+      : { href: path, label: t(locale, msg("Back to the page")) };
+  return smallPage({
+    lang: locale,
+    title,
+    message: answer.body.message,
+    ...(failed ? { code: requestId, codeSentence: t(locale, msg("If it happens again, please tell us this error code:")) } : {}),
+    back,
+  });
 }
 
 function httpStatus(err: unknown): number | undefined {

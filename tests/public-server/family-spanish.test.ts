@@ -169,6 +169,28 @@ describe("the manage page in the family's language", () => {
     expect(stored(s, "family-link").at(-1)!.text).not.toContain("/es/");
     expect(await (await new Client(s.url).get(`${MANAGE}?link=ended`)).text()).toContain("<h1>This link no longer works</h1>");
   });
+
+  it("a change the page does not offer (an old or altered page) is answered with a small page in the address's language, not JSON", async () => {
+    const s = await server();
+    const admin = await signedIn(s);
+    await liveFlower(s, admin, { language: "es", email: "lucia@example.com" });
+    const { family } = await open(s, `${ES_MANAGE}?token=${await newestToken(s)}`);
+    const browser = { ...sameSite(s), Accept: "text/html,application/xhtml+xml,*/*;q=0.8" };
+    const spanish = await family.post(ES_MANAGE, "change=replant", browser);
+    expect(spanish.status).toBe(400);
+    expect(spanish.headers.get("content-type")).toMatch(/^text\/html/);
+    const page = await spanish.text();
+    expect(page).toContain('<html lang="es">');
+    expect(page).toContain("<h1>No pudimos enviar esto</h1>");
+    expect(page).toContain("No pudimos saber qué cambio eligió. Por favor, vuelva a la página e inténtelo de nuevo.");
+    expect(page).toContain(`<a href="${ES_MANAGE}">Volver a la página</a>`);
+    expect(page).not.toMatch(ENGLISH);
+    const english = await (await family.post(MANAGE, "change=replant", browser)).text();
+    expect(english).toContain('<html lang="en">');
+    expect(english).toContain("We could not tell which change you chose.");
+    // A program asking for JSON still gets the site's JSON answer.
+    expect(await json(await family.post(ES_MANAGE, "change=replant", sameSite(s)))).toMatchObject({ error: "bad_request" });
+  });
 });
 
 describe("with Spanish turned off in site.json", () => {
