@@ -1,10 +1,28 @@
 import crypto from "node:crypto";
 import type { Queries, Services } from "../context";
-import type { PublicFlowerDto } from "../../shared/schemas/public";
 import type { User } from "../entities/User";
 import { NotFound } from "../errors";
 import { toDbTime } from "../lib/time";
-import { storeNameSearch } from "../queries/memorialFlowers";
+import {
+  changeFlowerForFamily,
+  deleteFlower,
+  familyFlower,
+  flowerExists,
+  flowersWithdrawnBefore,
+  storeNameSearch,
+  type FamilyFlowerRow,
+} from "../queries/memorialFlowers";
+import {
+  countUsedFamilyLinks,
+  familyLinkById,
+  familyLinkByTokenHash,
+  markFamilyLinkUsed,
+  revokeFamilyLinks,
+  storeFamilyLink,
+  type FamilyLinkRow,
+} from "../queries/familyLinks";
+import { erasureBackupDeletes, familyErasures, noteFamilyErasure } from "../queries/familyErasures";
+import { deleteFinishedFamilyMail, finishedFamilyMail } from "../queries/outbox";
 import { FAMILY_ACTOR, recordActivity } from "./activity";
 import { KINDS } from "./moderation";
 import { waitingCorrection } from "./corrections";
@@ -39,12 +57,7 @@ export const familyLinkMark = (flowerId: number) => `[[family-link:${flowerId}]]
 export async function issueLink(tx: Queries, flowerId: number, now: Date): Promise<string> {
   const token = crypto.randomBytes(32).toString("base64url");
   const at = toDbTime(now);
-  await tx.query(`INSERT INTO family_links (flower_id, token_hash, created_at, last_used_at) VALUES (?, ?, ?, ?)`, [flowerId, hashOf(token), at, at]);
-  await tx.query(
-    `UPDATE family_links SET revoked_at = ? WHERE flower_id = ? AND revoked_at IS NULL
-       AND id NOT IN (SELECT id FROM family_links WHERE flower_id = ? AND revoked_at IS NULL ORDER BY id DESC LIMIT ${MAX_LIVE_LINKS})`,
-    [at, flowerId, flowerId],
-  );
+  await storeFamilyLink(tx, { flowerId, tokenHash: hashOf(token), at }, MAX_LIVE_LINKS);
   return token;
 }
 
@@ -58,10 +71,7 @@ export async function fillFamilyLinks<T extends { text: string; html: string }>(
   if (ids.length === 0) return message;
   const tokens = new Map<number, string>();
   await s.db.transaction(async (tx) => {
-    for (const id of ids) {
-      const exists: unknown[] = await tx.query(`SELECT 1 FROM memorial_flowers WHERE id = ?`, [id]);
-      if (exists.length) tokens.set(id, await issueLink(tx, id, s.config.now()));
-    }
+    for (const id of ids) if (await flowerExists(tx, id)) tokens.set(id, await issueLink(tx, id, s.config.now()));
   });
   const fill = (text: string) => text.replace(LINK_MARK, (_, id: string) => (tokens.has(Number(id)) ? `?token=${tokens.get(Number(id))}` : ""));
   return { ...message, text: fill(message.text), html: fill(message.html) };
@@ -72,47 +82,29 @@ export interface LiveLink {
   flowerId: number;
 }
 
-type LinkRow = { id: number; flowerId: number; lastUsedAt: string; revokedAt: string | null };
-
-const isLive = (row: LinkRow | undefined, now: Date): row is LinkRow =>
+const isLive = (row: FamilyLinkRow | undefined, now: Date): row is FamilyLinkRow =>
   row !== undefined && row.revokedAt === null && now.getTime() - Date.parse(row.lastUsedAt) < LINK_IDLE_MS;
 
 /** The link a token opens, if it still works. Reads only. */
 export async function linkForToken(s: Services, token: string): Promise<LiveLink | null> {
   if (!isTokenShaped(token)) return null;
-  const row = await s.db.read((db) =>
-    db
-      .prepare(`SELECT id, flower_id AS flowerId, last_used_at AS lastUsedAt, revoked_at AS revokedAt FROM family_links WHERE token_hash = ?`)
-      .get(hashOf(token)),
-  );
-  return isLive(row as LinkRow | undefined, s.config.now()) ? { linkId: (row as LinkRow).id, flowerId: (row as LinkRow).flowerId } : null;
+  const row = await s.db.read((_, m) => familyLinkByTokenHash(m, hashOf(token)));
+  return isLive(row, s.config.now()) ? { linkId: row.id, flowerId: row.flowerId } : null;
 }
 
 /** The link by its id (what the page's cookie names), if it still works. */
 export async function linkById(s: Services, linkId: number): Promise<LiveLink | null> {
-  const row = await s.db.read((db) =>
-    db.prepare(`SELECT id, flower_id AS flowerId, last_used_at AS lastUsedAt, revoked_at AS revokedAt FROM family_links WHERE id = ?`).get(linkId),
-  );
-  return isLive(row as LinkRow | undefined, s.config.now()) ? { linkId, flowerId: (row as LinkRow).flowerId } : null;
+  const row = await s.db.read((_, m) => familyLinkById(m, linkId));
+  return isLive(row, s.config.now()) ? { linkId, flowerId: row.flowerId } : null;
 }
 
 /** Records that the link was opened (its year without use starts again). Touches nothing else. */
 export async function markUsed(s: Services, linkId: number): Promise<void> {
-  await s.db.run((m) => m.query(`UPDATE family_links SET last_used_at = ? WHERE id = ?`, [toDbTime(s.config.now()), linkId]));
+  await s.db.run((m) => markFamilyLinkUsed(m, linkId, toDbTime(s.config.now())));
 }
 
 /** What the manage page shows and offers: the memorial as the garden shows it, and the family's choices. */
-export interface FamilyView extends PublicFlowerDto {
-  approved: boolean;
-  withdrawnAt: string | null;
-  commentsOff: boolean;
-  surnameHidden: boolean;
-  emailUpdates: boolean;
-  hasEmail: boolean;
-  linkOnly: boolean;
-  searchHidden: boolean;
-  /** The surname as the family wrote it, even where the memorial shows its initial. */
-  fullLastName: string | null;
+export interface FamilyView extends Omit<FamilyFlowerRow, "language"> {
   /** The language the family wrote in: their link opens the manage page in it. */
   language: Locale;
   /** The correction waiting for a volunteer: the fields it changes, as they would read. */
@@ -120,27 +112,10 @@ export interface FamilyView extends PublicFlowerDto {
 }
 
 export async function familyView(s: Services, flowerId: number): Promise<FamilyView | null> {
-  const row = (await s.db.read((db) =>
-    db
-      .prepare(
-        `SELECT id, baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName, baby_last_name AS babyLastName, loss_date AS lossDate,
-           flower_type AS flowerType, approved, withdrawn_at AS withdrawnAt, comments_off AS commentsOff, hidden_last_name IS NOT NULL AS surnameHidden,
-           email_updates AS emailUpdates, coalesce(trim(email), '') <> '' AS hasEmail, link_only AS linkOnly, search_hidden AS searchHidden,
-           coalesce(hidden_last_name, baby_last_name) AS fullLastName, language
-         FROM memorial_flowers WHERE id = ?`,
-      )
-      .get(flowerId),
-  )) as Record<string, unknown> | undefined;
+  const row = await s.db.read((_, m) => familyFlower(m, flowerId));
   if (!row) return null;
   return {
-    ...(row as unknown as FamilyView),
-    approved: Boolean(row.approved),
-    commentsOff: Boolean(row.commentsOff),
-    surnameHidden: Boolean(row.surnameHidden),
-    emailUpdates: Boolean(row.emailUpdates),
-    hasEmail: Boolean(row.hasEmail),
-    linkOnly: Boolean(row.linkOnly),
-    searchHidden: Boolean(row.searchHidden),
+    ...row,
     language: isLocale(row.language) ? row.language : DEFAULT_LOCALE,
     correction: await waitingCorrection(s, flowerId),
   };
@@ -150,27 +125,6 @@ import { FAMILY_CHANGES, type FamilyChange } from "../family/changes";
 
 export { FAMILY_CHANGES, type FamilyChange };
 
-/** Each change's SET and the state it applies to; `:at` is now. */
-const UPDATES: Record<Exclude<FamilyChange, "delete">, { set: string; when: string }> = {
-  // Out of every public read at once (they all ask for approved flowers), and out of the volunteers' queue.
-  withdraw: { set: "withdrawn_approved = approved, approved = 0, withdrawn_at = :at", when: "withdrawn_at IS NULL" },
-  restore: { set: "approved = withdrawn_approved, withdrawn_approved = 0, withdrawn_at = NULL", when: "withdrawn_at IS NOT NULL" },
-  "comments-off": { set: "comments_off = 1", when: "comments_off = 0" },
-  "comments-on": { set: "comments_off = 0", when: "comments_off = 1" },
-  "surname-initial": {
-    set: "hidden_last_name = baby_last_name, baby_last_name = substr(trim(baby_last_name), 1, 1) || '.'",
-    when: "hidden_last_name IS NULL AND length(trim(coalesce(baby_last_name, ''))) > 2",
-  },
-  "surname-full": { set: "baby_last_name = hidden_last_name, hidden_last_name = NULL", when: "hidden_last_name IS NOT NULL" },
-  "updates-off": { set: "email_updates = 0", when: "email_updates = 1" },
-  "updates-on": { set: "email_updates = 1", when: "email_updates = 0" },
-  // Out of the garden's index (its views, search and counts) by its triggers; the memorial's own address still works.
-  "link-only": { set: "link_only = 1", when: "link_only = 0" },
-  listed: { set: "link_only = 0", when: "link_only = 1" },
-  "search-off": { set: "search_hidden = 1", when: "search_hidden = 0" },
-  "search-on": { set: "search_hidden = 0", when: "search_hidden = 1" },
-};
-
 /**
  * Makes one change a family asked for through their link, at once, with its
  * event (the activity log, and a note to the address on file) in the same
@@ -179,24 +133,14 @@ const UPDATES: Record<Exclude<FamilyChange, "delete">, { set: string; when: stri
  */
 export async function familyChange(s: Services, flowerId: number, change: FamilyChange): Promise<boolean> {
   const changed = await s.db.transaction(async (tx) => {
-    const exists: unknown[] = await tx.query(`SELECT 1 FROM memorial_flowers WHERE id = ?`, [flowerId]);
-    if (!exists.length) throw NotFound("This memorial is no longer here.");
+    if (!(await flowerExists(tx, flowerId))) throw NotFound("This memorial is no longer here.");
     if (change === "delete") {
       // The event is told first: the note and the log read the memorial before it is gone.
       await s.emit(tx, { type: "family", change, id: flowerId });
       await erase(tx, flowerId);
       return true;
     }
-    const { set, when } = UPDATES[change];
-    const at = toDbTime(s.config.now());
-    const params: unknown[] = [];
-    const sql = `UPDATE memorial_flowers SET ${set}, version = version + 1, updated_at = :at WHERE id = :id AND ${when}`.replace(/:(at|id)/g, (_, k) => {
-      params.push(k === "at" ? at : flowerId);
-      return "?";
-    });
-    await tx.query(sql, params);
-    const [{ n }] = await tx.query<[{ n: number }]>(`SELECT changes() AS n`);
-    if (n === 0) return false;
+    if (!(await changeFlowerForFamily(tx, flowerId, change, toDbTime(s.config.now())))) return false;
     if (change === "surname-initial" || change === "surname-full") await storeNameSearch(tx, flowerId);
     await s.emit(tx, { type: "family", change, id: flowerId });
     return true;
@@ -205,19 +149,13 @@ export async function familyChange(s: Services, flowerId: number, change: Family
 }
 
 /**
- * The family's emails about a flower (received, approved, links, notes): their dedupe keys name it by id and
- * creation time. The id is bound as text (a number bound by better-sqlite3 is a REAL, "12.0" in a string).
- */
-const FAMILY_MAIL = `kind IN ('flower-received', 'flower-approved', 'family-link', 'family-note', 'remembrance-confirm', 'remembrance-note', 'monthly-update') AND dedupe_key LIKE '%:' || ? || ':' || ? || '%'`;
-
-/**
  * Deletes a flower with its comments and links (the tables cascade), and
  * notes it in `family_erasures` so that the retention job deletes it from
  * the backups and its emails from the outbox as well.
  */
 async function erase(tx: Queries, flowerId: number): Promise<void> {
-  await tx.query(`INSERT OR IGNORE INTO family_erasures (flower_id, flower_created_at) SELECT id, created_at FROM memorial_flowers WHERE id = ?`, [flowerId]);
-  await tx.query(`DELETE FROM memorial_flowers WHERE id = ?`, [flowerId]);
+  await noteFamilyErasure(tx, flowerId);
+  await deleteFlower(tx, flowerId);
 }
 
 /**
@@ -234,8 +172,8 @@ export async function purgeFamilyErasures(
 ): Promise<{ withdrawn: number; emails: number; backups: number }> {
   const cutoff = toDbTime(new Date(s.config.now().getTime() - UNDO_DAYS * 86_400_000));
   const { withdrawn, erasures, emails } = await s.db.transaction(async (tx) => {
-    const due: { id: number }[] = await tx.query(`SELECT id FROM memorial_flowers WHERE withdrawn_at IS NOT NULL AND withdrawn_at < ?`, [cutoff]);
-    for (const { id } of due) {
+    const due = await flowersWithdrawnBefore(tx, cutoff);
+    for (const id of due) {
       await recordActivity(tx, {
         actor: FAMILY_ACTOR,
         action: "family",
@@ -245,38 +183,24 @@ export async function purgeFamilyErasures(
       });
       await erase(tx, id);
     }
-    const erasures: { id: number; createdAt: string }[] = await tx.query(`SELECT flower_id AS id, flower_created_at AS createdAt FROM family_erasures`);
+    const erasures = await familyErasures(tx);
     const emails: { id: number; kind: string }[] = [];
     for (const e of erasures) {
-      const done = `status <> 'pending' AND ${FAMILY_MAIL}`;
-      emails.push(...(await tx.query<{ id: number; kind: string }[]>(`SELECT id, kind FROM outbox WHERE ${done}`, [String(e.id), e.createdAt])));
-      await tx.query(`DELETE FROM outbox WHERE ${done}`, [String(e.id), e.createdAt]);
+      emails.push(...(await finishedFamilyMail(tx, e)));
+      await deleteFinishedFamilyMail(tx, e);
     }
     return { withdrawn: due.length, erasures, emails };
   });
   for (const m of emails) removeEml(m.id, m.kind);
-  const backups = erasures.length
-    ? await scrubBackups(
-        erasures.flatMap((e) => [
-          {
-            sql: `DELETE FROM memorial_comments WHERE memorial_flower_id IN (SELECT id FROM memorial_flowers WHERE id = ? AND created_at = ?)`,
-            params: [e.id, e.createdAt],
-          },
-          { sql: `DELETE FROM memorial_flowers WHERE id = ? AND created_at = ?`, params: [e.id, e.createdAt] },
-          { sql: `DELETE FROM outbox WHERE ${FAMILY_MAIL}`, params: [String(e.id), e.createdAt] },
-        ]),
-      )
-    : 0;
+  const backups = erasures.length ? await scrubBackups(erasures.flatMap(erasureBackupDeletes)) : 0;
   return { withdrawn, emails: emails.length, backups };
 }
 
 /** Retires every link of a flower (an administrator's choice, when a link went where it should not). Answers how many. */
 export async function revokeLinks(s: Services, flowerId: number, actor: User): Promise<number> {
   return s.db.transaction(async (tx) => {
-    const exists: unknown[] = await tx.query(`SELECT 1 FROM memorial_flowers WHERE id = ?`, [flowerId]);
-    if (!exists.length) throw NotFound("This memorial flower no longer exists.");
-    await tx.query(`UPDATE family_links SET revoked_at = ? WHERE flower_id = ? AND revoked_at IS NULL`, [toDbTime(s.config.now()), flowerId]);
-    const [{ n }] = await tx.query<[{ n: number }]>(`SELECT changes() AS n`);
+    if (!(await flowerExists(tx, flowerId))) throw NotFound("This memorial flower no longer exists.");
+    const n = await revokeFamilyLinks(tx, flowerId, toDbTime(s.config.now()));
     if (n) await s.emit(tx, { type: "family-link", action: "revoked", id: flowerId, actor });
     return n;
   });
@@ -285,12 +209,5 @@ export async function revokeLinks(s: Services, flowerId: number, actor: User): P
 /** How many of a flower's links work now, for the administrators. */
 export async function liveLinkCount(s: Services, flowerId: number): Promise<number> {
   const cutoff = toDbTime(new Date(s.config.now().getTime() - LINK_IDLE_MS));
-  return s.db.read(
-    (db) =>
-      (
-        db.prepare(`SELECT count(*) AS n FROM family_links WHERE flower_id = ? AND revoked_at IS NULL AND last_used_at > ?`).get(flowerId, cutoff) as {
-          n: number;
-        }
-      ).n,
-  );
+  return s.db.read((_, m) => countUsedFamilyLinks(m, flowerId, cutoff));
 }

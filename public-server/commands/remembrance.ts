@@ -13,6 +13,24 @@ import type { RemembranceChoice } from "../../shared/schemas/public";
 import { textIn, type SiteConfig } from "../../shared/schemas/site";
 import { FAMILY_ACTOR, recordActivity } from "./activity";
 import { MANAGE_PATH } from "./family";
+import { flowerEmailAndLanguage } from "../queries/memorialFlowers";
+import { countRemembranceNotesSentSince } from "../queries/outbox";
+import {
+  changeNoteDates,
+  liveNotesWithFlowers,
+  liveNoteWithFlower,
+  markNoteQueued,
+  noteById,
+  noteOfFlower,
+  noteQueuedToAddressSince,
+  noteWithFlowerOfFlower,
+  setNoteAction,
+  signedUpNoteStates,
+  startNote,
+  stopNoteOfFlower,
+  type NoteRow,
+  type NoteWithFlower,
+} from "../queries/remembranceNotes";
 
 /** Where a note's and a confirmation's links lead: the token alone acts, no cookie or account. */
 export const NOTES_PATH = `${MANAGE_PATH}/notes`;
@@ -51,40 +69,6 @@ export const noteToken = (s: Services, action: NoteAction, id: number, createdAt
 export const noteUrl = (s: Services, locale: Locale, action: NoteAction, id: number, createdAt: string) =>
   `${s.config.publicUrl}${pathFor(s.site.get(), locale, NOTES_PATH)}/${action}?token=${noteToken(s, action, id, createdAt)}`;
 
-interface NoteRow {
-  id: number;
-  flowerId: number;
-  anniversaryMonth: number | null;
-  anniversaryDay: number | null;
-  dueMonth: number | null;
-  dueDay: number | null;
-  remembranceDays: string;
-  timeZone: string;
-  locale: string;
-  createdAt: string;
-  confirmedAt: string | null;
-  stoppedAt: string | null;
-  pausedYear: number | null;
-  lastQueuedAt: string | null;
-}
-
-const NOTE_COLUMNS = `n.id, n.flower_id AS flowerId, n.anniversary_month AS anniversaryMonth, n.anniversary_day AS anniversaryDay,
-  n.due_month AS dueMonth, n.due_day AS dueDay, n.remembrance_days AS remembranceDays, n.time_zone AS timeZone, n.locale,
-  n.created_at AS createdAt, n.confirmed_at AS confirmedAt, n.stopped_at AS stoppedAt, n.paused_year AS pausedYear, n.last_queued_at AS lastQueuedAt`;
-
-const FLOWER_COLUMNS = `f.parent_name AS parentName, trim(f.email) AS email, f.baby_first_name AS babyFirstName, f.baby_middle_name AS babyMiddleName,
-  f.baby_last_name AS babyLastName, f.flower_type AS flowerType, f.created_at AS flowerCreatedAt`;
-
-type NoteWithFlower = NoteRow & {
-  parentName: string | null;
-  email: string;
-  babyFirstName: string;
-  babyMiddleName: string | null;
-  babyLastName: string | null;
-  flowerType: string;
-  flowerCreatedAt: string;
-};
-
 /** The dates a sign-up holds, with the remembrance days site.json still offers (one the team took away is skipped). */
 export function chosenDates(
   n: Pick<NoteRow, "anniversaryMonth" | "anniversaryDay" | "dueMonth" | "dueDay" | "remembranceDays">,
@@ -119,11 +103,9 @@ const localeOf = (value: string): Locale => (isLocale(value) ? value : DEFAULT_L
 export async function chooseNotes(s: Services, tx: Queries, flowerId: number, choice: RemembranceChoice): Promise<"asked" | "changed" | "none"> {
   const site = s.site.get();
   if (!choice.remembranceNotes || !site.remembranceNotes) return "none";
-  const flowers: { email: string | null; language: string }[] = await tx.query(`SELECT trim(email) AS email, language FROM memorial_flowers WHERE id = ?`, [
-    flowerId,
-  ]);
-  if (!flowers[0]?.email) return "none";
-  const locale = localeOf(flowers[0].language);
+  const flower = await flowerEmailAndLanguage(tx, flowerId);
+  if (!flower?.email) return "none";
+  const locale = localeOf(flower.language);
   const dates = {
     anniversaryMonth: choice.anniversaryDay ? (choice.anniversaryMonth ?? null) : null,
     anniversaryDay: choice.anniversaryMonth ? (choice.anniversaryDay ?? null) : null,
@@ -134,13 +116,9 @@ export async function chooseNotes(s: Services, tx: Queries, flowerId: number, ch
   if (chosenDates(dates, site).length === 0) return "none";
   const timeZone = choice.timeZone ?? siteTimeZone(site);
   const now = toDbTime(s.config.now());
-  const [existing] = await tx.query<NoteRow[]>(`SELECT ${NOTE_COLUMNS} FROM remembrance_notes n WHERE n.flower_id = ?`, [flowerId]);
-  const values = [dates.anniversaryMonth, dates.anniversaryDay, dates.dueMonth, dates.dueDay, dates.remembranceDays, timeZone];
+  const existing = await noteOfFlower(tx, flowerId);
   if (existing && !existing.stoppedAt && existing.confirmedAt) {
-    await tx.query(
-      `UPDATE remembrance_notes SET anniversary_month = ?, anniversary_day = ?, due_month = ?, due_day = ?, remembrance_days = ?, time_zone = ? WHERE id = ?`,
-      [...values, existing.id],
-    );
+    await changeNoteDates(tx, existing.id, { ...dates, timeZone });
     await recordActivity(tx, {
       actor: FAMILY_ACTOR,
       action: "family",
@@ -151,18 +129,8 @@ export async function chooseNotes(s: Services, tx: Queries, flowerId: number, ch
     return "changed";
   }
   // New, stopped or still unconfirmed: made anew (a new moment, so links to an older sign-up no longer work), confirmed by email first.
-  await tx.query(
-    `INSERT INTO remembrance_notes (flower_id, anniversary_month, anniversary_day, due_month, due_day, remembrance_days, time_zone, locale, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (flower_id) DO UPDATE SET anniversary_month = excluded.anniversary_month, anniversary_day = excluded.anniversary_day,
-       due_month = excluded.due_month, due_day = excluded.due_day, remembrance_days = excluded.remembrance_days, time_zone = excluded.time_zone,
-       locale = excluded.locale, created_at = excluded.created_at, confirmed_at = NULL, stopped_at = NULL, paused_year = NULL`,
-    [flowerId, ...values, locale, now],
-  );
-  const [note] = await tx.query<NoteWithFlower[]>(
-    `SELECT ${NOTE_COLUMNS}, ${FLOWER_COLUMNS} FROM remembrance_notes n JOIN memorial_flowers f ON f.id = n.flower_id WHERE n.flower_id = ?`,
-    [flowerId],
-  );
+  await startNote(tx, flowerId, { ...dates, timeZone }, locale, now);
+  const note = await noteWithFlowerOfFlower(tx, flowerId);
   const content = notesConfirmMessage(
     site,
     locale,
@@ -192,7 +160,7 @@ async function noteForToken(s: Services, action: NoteAction, token: unknown): Pr
   const match = typeof token === "string" ? TOKEN_SHAPE.exec(token) : null;
   if (!match) return null;
   const id = Number(match[1]);
-  const row = (await s.db.read((db) => db.prepare(`SELECT ${NOTE_COLUMNS} FROM remembrance_notes n WHERE n.id = ?`).get(id))) as NoteRow | undefined;
+  const row = await s.db.read((_, m) => noteById(m, id));
   if (!row) return null;
   const expected = Buffer.from(mac(keyFor(s), action, id, row.createdAt));
   const given = Buffer.from(match[2]!);
@@ -238,18 +206,13 @@ export async function actOnNoteToken(s: Services, action: NoteAction, token: unk
 export async function applyNoteAction(s: Services, flowerId: number, action: NoteAction | "resume", createdAt?: string): Promise<"done" | "ended"> {
   const now = s.config.now();
   return s.db.transaction(async (tx) => {
-    const [row] = await tx.query<NoteRow[]>(`SELECT ${NOTE_COLUMNS} FROM remembrance_notes n WHERE n.flower_id = ?`, [flowerId]);
+    const row = await noteOfFlower(tx, flowerId);
     // The sign-up a token named may have been made anew meanwhile: the old token acts no more.
     if (!row || (createdAt !== undefined && row.createdAt !== createdAt)) return "ended";
     if (action === "stop" ? row.stoppedAt : row.stoppedAt || (action !== "resume" && alreadyDone(s, row, action))) return "done";
     if (action === "resume" && row.pausedYear === null) return "done";
-    const set = {
-      confirm: ["confirmed_at = ?", toDbTime(now)],
-      stop: [`stopped_at = ?, ${FORGET_DATES}`, toDbTime(now)],
-      pause: ["paused_year = ?", localClock(now, row.timeZone).year],
-      resume: ["paused_year = ?", null],
-    }[action] as [string, unknown];
-    await tx.query(`UPDATE remembrance_notes SET ${set[0]} WHERE id = ?`, [set[1], row.id]);
+    const value = { confirm: toDbTime(now), stop: toDbTime(now), pause: localClock(now, row.timeZone).year, resume: null }[action];
+    await setNoteAction(tx, row.id, action, value);
     await recordActivity(tx, {
       actor: FAMILY_ACTOR,
       action: "family",
@@ -260,9 +223,6 @@ export async function applyNoteAction(s: Services, flowerId: number, action: Not
     return "done";
   });
 }
-
-/** Stopped notes keep no dates: only that they were stopped, and when. */
-const FORGET_DATES = "anniversary_month = NULL, anniversary_day = NULL, due_month = NULL, due_day = NULL, remembrance_days = ''";
 
 /** What the manage page shows of a flower's notes. */
 export interface NotesView {
@@ -279,8 +239,7 @@ export interface NotesView {
 /** `locale`: the language the dates' names are shown in (the manage page's); the notes' own by default. */
 export async function notesView(s: Services, flowerId: number, locale?: Locale): Promise<NotesView> {
   const site = s.site.get();
-  const row = (await s.db.read((db) => db.prepare(`SELECT ${NOTE_COLUMNS} FROM remembrance_notes n WHERE n.flower_id = ?`).get(flowerId))) as
-    NoteRow | undefined;
+  const row = await s.db.read((_, m) => noteOfFlower(m, flowerId));
   if (!row) {
     return {
       state: "none",
@@ -315,11 +274,7 @@ export const remembranceHookFactory =
   (s: Services): DomainHook =>
   async (tx, event) => {
     if (event.type !== "family" || event.change !== "withdraw") return;
-    const stopped: unknown[] = await tx.query(
-      `UPDATE remembrance_notes SET stopped_at = ?, ${FORGET_DATES} WHERE flower_id = ? AND stopped_at IS NULL RETURNING id`,
-      [toDbTime(s.config.now()), event.id],
-    );
-    if (stopped.length) {
+    if (await stopNoteOfFlower(tx, event.id, toDbTime(s.config.now()))) {
       await recordActivity(tx, {
         actor: FAMILY_ACTOR,
         action: "family",
@@ -334,22 +289,8 @@ export const remembranceHookFactory =
 export async function noteCounts(s: Services): Promise<RemembranceNoteCounts> {
   const now = s.config.now();
   const year = now.getUTCFullYear();
-  const rows = (await s.db.read((db) =>
-    db
-      .prepare(
-        `SELECT n.confirmed_at IS NOT NULL AS confirmed, n.paused_year AS pausedYear, n.time_zone AS timeZone
-         FROM remembrance_notes n JOIN memorial_flowers f ON f.id = n.flower_id WHERE n.stopped_at IS NULL AND f.withdrawn_at IS NULL`,
-      )
-      .all(),
-  )) as { confirmed: number; pausedYear: number | null; timeZone: string }[];
-  const sent = (
-    await s.db.read(
-      (db) =>
-        db.prepare(`SELECT count(*) AS n FROM outbox WHERE kind = 'remembrance-note' AND status = 'sent' AND created_at >= ?`).get(`${year}-01-01`) as {
-          n: number;
-        },
-    )
-  ).n;
+  const rows = await s.db.read((_, m) => signedUpNoteStates(m));
+  const sent = await s.db.read((_, m) => countRemembranceNotesSentSince(m, `${year}-01-01`));
   let receiving = 0;
   let waiting = 0;
   let paused = 0;
@@ -391,8 +332,6 @@ function dueNotes(n: NoteWithFlower, site: SiteConfig, now: Date): DueNote[] {
     .map((date) => ({ date, year: day.year }));
 }
 
-const LIVE = `n.confirmed_at IS NOT NULL AND n.stopped_at IS NULL AND f.approved = 1 AND f.withdrawn_at IS NULL AND coalesce(trim(f.email), '') <> ''`;
-
 /**
  * Puts the notes due now in the outbox, each once (its dedupe key names the
  * sign-up's flower, the date and the year), and at most one to an address in
@@ -405,25 +344,15 @@ export async function queueDueNotes(s: Services): Promise<number> {
   const words = site.remembranceNotes;
   if (!words) return 0;
   const now = s.config.now();
-  const live = (await s.db.read((db) =>
-    db.prepare(`SELECT ${NOTE_COLUMNS}, ${FLOWER_COLUMNS} FROM remembrance_notes n JOIN memorial_flowers f ON f.id = n.flower_id WHERE ${LIVE}`).all(),
-  )) as NoteWithFlower[];
+  const live = await s.db.read((_, m) => liveNotesWithFlowers(m));
   let queued = 0;
   for (const candidate of live) {
     for (const due of dueNotes(candidate, site, now)) {
       const added = await s.db.transaction(async (tx) => {
-        const [n] = await tx.query<NoteWithFlower[]>(
-          `SELECT ${NOTE_COLUMNS}, ${FLOWER_COLUMNS} FROM remembrance_notes n JOIN memorial_flowers f ON f.id = n.flower_id WHERE n.id = ? AND ${LIVE}`,
-          [candidate.id],
-        );
+        const n = await liveNoteWithFlower(tx, candidate.id);
         if (!n || n.createdAt !== candidate.createdAt) return false;
         const since = toDbTime(new Date(now.getTime() - NOTE_GAP_MS));
-        const recent: unknown[] = await tx.query(
-          `SELECT 1 FROM remembrance_notes n2 JOIN memorial_flowers f2 ON f2.id = n2.flower_id
-           WHERE n2.last_queued_at > ? AND lower(trim(f2.email)) = lower(?) LIMIT 1`,
-          [since, n.email],
-        );
-        if (recent.length) return false;
+        if (await noteQueuedToAddressSince(tx, n.email, since)) return false;
         const kindKey = due.date.kind === "day" ? `day-${due.date.dayId}` : due.date.kind;
         const locale = localeOf(n.locale);
         const links = { stop: noteUrl(s, locale, "stop", n.id, n.createdAt), pause: noteUrl(s, locale, "pause", n.id, n.createdAt) };
@@ -435,7 +364,7 @@ export async function queueDueNotes(s: Services): Promise<number> {
           ...content,
           headers: { "List-Unsubscribe": `<${links.stop}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
         });
-        if (added) await tx.query(`UPDATE remembrance_notes SET last_queued_at = ? WHERE id = ?`, [toDbTime(now), n.id]);
+        if (added) await markNoteQueued(tx, n.id, toDbTime(now));
         return added;
       });
       if (added) queued++;

@@ -26,6 +26,7 @@ import {
 import { isUnsubscribeToken, stopUpdates, unsubscribeKey, UNSUBSCRIBE_PATH } from "./unsubscribe";
 import { isNotesChange, manageNotes, notesDone, notesSection } from "./notes";
 import { notesView } from "../commands/remembrance";
+import { flowersOfAddress } from "../queries/memorialFlowers";
 import { issueText } from "../../shared/i18n/issues";
 import { LOCALES } from "../../shared/i18n/locale";
 import { languageOn, localePath, pathFor } from "../../shared/i18n/content";
@@ -201,11 +202,7 @@ export function familyPages(config: ServerConfig, s: Services): Middleware<AppSt
 
   async function sendLinks(address: string) {
     await s.db.transaction(async (tx) => {
-      const rows: { id: number; email: string }[] = await tx.query(
-        `SELECT id, trim(email) AS email FROM memorial_flowers WHERE email IS NOT NULL AND lower(trim(email)) = ? ORDER BY id DESC LIMIT ${MAX_FLOWERS_PER_ASK}`,
-        [address],
-      );
-      for (const row of rows) await enqueueFamilyLink(s, tx, row.id, row.email);
+      for (const row of await flowersOfAddress(tx, address, MAX_FLOWERS_PER_ASK)) await enqueueFamilyLink(s, tx, row.id, row.email);
     });
   }
 

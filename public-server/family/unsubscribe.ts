@@ -1,9 +1,10 @@
 import crypto from "node:crypto";
 import type { ServerConfig } from "../config";
-import type { Queries, Services } from "../context";
+import type { Services } from "../context";
 import { sessionSecret } from "../lib/secret";
 import { FAMILY_ACTOR, recordActivity } from "../commands/activity";
 import { MANAGE_PATH } from "../commands/family";
+import { addressGetsUpdates, flowerCreatedAt, stopUpdatesOfAddress } from "../queries/memorialFlowers";
 
 /** Where one click stops the monthly updates (RFC 8058): the token alone names the address, no cookie or login. */
 export const UNSUBSCRIBE_PATH = `${MANAGE_PATH}/stop-updates`;
@@ -38,10 +39,9 @@ async function flowerForToken(s: Services, key: string, token: unknown): Promise
   const match = typeof token === "string" ? TOKEN_SHAPE.exec(token) : null;
   if (!match) return null;
   const id = Number(match[1]);
-  const row = (await s.db.read((db) => db.prepare(`SELECT created_at AS createdAt FROM memorial_flowers WHERE id = ?`).get(id))) as
-    { createdAt: string } | undefined;
-  if (!row) return null;
-  const expected = Buffer.from(mac(key, id, row.createdAt));
+  const createdAt = await s.db.read((_, m) => flowerCreatedAt(m, id));
+  if (createdAt === undefined) return null;
+  const expected = Buffer.from(mac(key, id, createdAt));
   const given = Buffer.from(match[2]!);
   return crypto.timingSafeEqual(expected, given) ? id : null;
 }
@@ -61,27 +61,14 @@ export async function stopUpdates(s: Services, key: string, token: unknown): Pro
   const id = await flowerForToken(s, key, token);
   if (id === null) return false;
   // A retry, or a second click, finds nothing left to stop: answered without a turn in the write queue.
-  const onList = await s.db.read((db) =>
-    db
-      .prepare(
-        `SELECT 1 FROM memorial_flowers WHERE email_updates = 1 AND lower(trim(email)) = (SELECT lower(trim(email)) FROM memorial_flowers WHERE id = ? AND trim(email) <> '') LIMIT 1`,
-      )
-      .get(id),
-  );
-  if (!onList) return true;
-  await s.db.transaction(async (tx: Queries) => {
-    const stopped: { id: number }[] = await tx.query(
-      `UPDATE memorial_flowers SET email_updates = 0, version = version + 1
-       WHERE email_updates = 1 AND lower(trim(email)) = (SELECT lower(trim(email)) FROM memorial_flowers WHERE id = ? AND trim(email) <> '')
-       RETURNING id`,
-      [id],
-    );
-    for (const row of stopped) {
+  if (!(await s.db.read((_, m) => addressGetsUpdates(m, id)))) return true;
+  await s.db.transaction(async (tx) => {
+    for (const stopped of await stopUpdatesOfAddress(tx, id)) {
       await recordActivity(tx, {
         actor: FAMILY_ACTOR,
         action: "family",
         kind: "flower",
-        itemId: row.id,
+        itemId: stopped,
         summary: "Monthly updates stopped from an updates email",
       });
     }

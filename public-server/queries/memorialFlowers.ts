@@ -1,6 +1,8 @@
 import type { ExportedFlower } from "../../shared/csv/export";
 import { nameSearchText } from "../garden/searchText";
 import { idPage, type IdPage, type Queries } from ".";
+import type { PublicFlowerDto } from "../../shared/schemas/public";
+import type { FamilyChange } from "../family/changes";
 
 type Names = { babyFirstName: string; babyMiddleName: string | null; babyLastName: string | null };
 
@@ -64,5 +66,138 @@ export function approvedFlowersAfter(q: Queries, after: number, limit: number): 
        loss_date AS lossDate, flower_type AS flowerType, version
      FROM memorial_flowers WHERE approved = 1 AND id > ? ORDER BY id LIMIT ?`,
     [after, limit],
+  );
+}
+
+// For the family's manage page, their links and their emails (commands/family.ts, family/, commands/remembrance.ts).
+
+export async function flowerExists(q: Queries, id: number): Promise<boolean> {
+  const rows = await q.query<unknown[]>(`SELECT 1 FROM memorial_flowers WHERE id = ?`, [id]);
+  return rows.length > 0;
+}
+
+/** A flower as its family's manage page reads it: the memorial as the garden shows it, and the family's choices. */
+export interface FamilyFlowerRow extends PublicFlowerDto {
+  approved: boolean;
+  withdrawnAt: string | null;
+  commentsOff: boolean;
+  surnameHidden: boolean;
+  emailUpdates: boolean;
+  hasEmail: boolean;
+  linkOnly: boolean;
+  searchHidden: boolean;
+  /** The surname as the family wrote it, even where the memorial shows its initial. */
+  fullLastName: string | null;
+  /** The language the flower was written in, as stored. */
+  language: string;
+}
+
+type Flag = 0 | 1;
+type StoredFamilyFlower = Omit<FamilyFlowerRow, "approved" | "commentsOff" | "surnameHidden" | "emailUpdates" | "hasEmail" | "linkOnly" | "searchHidden"> &
+  Record<"approved" | "commentsOff" | "surnameHidden" | "emailUpdates" | "hasEmail" | "linkOnly" | "searchHidden", Flag>;
+
+export async function familyFlower(q: Queries, id: number): Promise<FamilyFlowerRow | undefined> {
+  const [row] = await q.query<StoredFamilyFlower[]>(
+    `SELECT id, baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName, baby_last_name AS babyLastName, loss_date AS lossDate,
+       flower_type AS flowerType, approved, withdrawn_at AS withdrawnAt, comments_off AS commentsOff, hidden_last_name IS NOT NULL AS surnameHidden,
+       email_updates AS emailUpdates, coalesce(trim(email), '') <> '' AS hasEmail, link_only AS linkOnly, search_hidden AS searchHidden,
+       coalesce(hidden_last_name, baby_last_name) AS fullLastName, language
+     FROM memorial_flowers WHERE id = ?`,
+    [id],
+  );
+  if (!row) return undefined;
+  return {
+    ...row,
+    approved: Boolean(row.approved),
+    commentsOff: Boolean(row.commentsOff),
+    surnameHidden: Boolean(row.surnameHidden),
+    emailUpdates: Boolean(row.emailUpdates),
+    hasEmail: Boolean(row.hasEmail),
+    linkOnly: Boolean(row.linkOnly),
+    searchHidden: Boolean(row.searchHidden),
+  };
+}
+
+/** Each change's SET and the state it applies to; `:at` is now. */
+const FAMILY_UPDATES: Record<Exclude<FamilyChange, "delete">, { set: string; when: string }> = {
+  // Out of every public read at once (they all ask for approved flowers), and out of the volunteers' queue.
+  withdraw: { set: "withdrawn_approved = approved, approved = 0, withdrawn_at = :at", when: "withdrawn_at IS NULL" },
+  restore: { set: "approved = withdrawn_approved, withdrawn_approved = 0, withdrawn_at = NULL", when: "withdrawn_at IS NOT NULL" },
+  "comments-off": { set: "comments_off = 1", when: "comments_off = 0" },
+  "comments-on": { set: "comments_off = 0", when: "comments_off = 1" },
+  "surname-initial": {
+    set: "hidden_last_name = baby_last_name, baby_last_name = substr(trim(baby_last_name), 1, 1) || '.'",
+    when: "hidden_last_name IS NULL AND length(trim(coalesce(baby_last_name, ''))) > 2",
+  },
+  "surname-full": { set: "baby_last_name = hidden_last_name, hidden_last_name = NULL", when: "hidden_last_name IS NOT NULL" },
+  "updates-off": { set: "email_updates = 0", when: "email_updates = 1" },
+  "updates-on": { set: "email_updates = 1", when: "email_updates = 0" },
+  // Out of the garden's index (its views, search and counts) by its triggers; the memorial's own address still works.
+  "link-only": { set: "link_only = 1", when: "link_only = 0" },
+  listed: { set: "link_only = 0", when: "link_only = 1" },
+  "search-off": { set: "search_hidden = 1", when: "search_hidden = 0" },
+  "search-on": { set: "search_hidden = 0", when: "search_hidden = 1" },
+};
+
+/** Makes one of a family's changes to a flower `at` (a new version), if it is not already so; answers whether it changed. */
+export async function changeFlowerForFamily(q: Queries, id: number, change: Exclude<FamilyChange, "delete">, at: string): Promise<boolean> {
+  const { set, when } = FAMILY_UPDATES[change];
+  const params: unknown[] = [];
+  const sql = `UPDATE memorial_flowers SET ${set}, version = version + 1, updated_at = :at WHERE id = :id AND ${when}`.replace(/:(at|id)/g, (_, k) => {
+    params.push(k === "at" ? at : id);
+    return "?";
+  });
+  await q.query(sql, params);
+  const [{ n }] = await q.query<[{ n: number }]>(`SELECT changes() AS n`);
+  return n > 0;
+}
+
+/** Deletes a flower; its comments and links go with it (the tables cascade). */
+export async function deleteFlower(q: Queries, id: number): Promise<void> {
+  await q.query(`DELETE FROM memorial_flowers WHERE id = ?`, [id]);
+}
+
+/** The flowers their families withdrew before `cutoff`. */
+export async function flowersWithdrawnBefore(q: Queries, cutoff: string): Promise<number[]> {
+  const rows = await q.query<{ id: number }[]>(`SELECT id FROM memorial_flowers WHERE withdrawn_at IS NOT NULL AND withdrawn_at < ?`, [cutoff]);
+  return rows.map((r) => r.id);
+}
+
+/** A flower's address (trimmed, null if none) and the language it was written in. */
+export async function flowerEmailAndLanguage(q: Queries, id: number): Promise<{ email: string | null; language: string } | undefined> {
+  const rows = await q.query<{ email: string | null; language: string }[]>(`SELECT trim(email) AS email, language FROM memorial_flowers WHERE id = ?`, [id]);
+  return rows[0];
+}
+
+export async function flowerCreatedAt(q: Queries, id: number): Promise<string | undefined> {
+  const rows = await q.query<{ createdAt: string }[]>(`SELECT created_at AS createdAt FROM memorial_flowers WHERE id = ?`, [id]);
+  return rows[0]?.createdAt;
+}
+
+/** The same address as the flower's, in any case and spacing (none when it has none). */
+const SAME_ADDRESS_AS = `lower(trim(email)) = (SELECT lower(trim(email)) FROM memorial_flowers WHERE id = ? AND trim(email) <> '')`;
+
+/** Whether any memorial of the flower's address still gets the monthly updates. */
+export async function addressGetsUpdates(q: Queries, flowerId: number): Promise<boolean> {
+  const rows = await q.query<unknown[]>(`SELECT 1 FROM memorial_flowers WHERE email_updates = 1 AND ${SAME_ADDRESS_AS} LIMIT 1`, [flowerId]);
+  return rows.length > 0;
+}
+
+/** Stops the monthly updates on every memorial of the flower's address (a new version of each); answers the ids stopped. */
+export async function stopUpdatesOfAddress(q: Queries, flowerId: number): Promise<number[]> {
+  const rows = await q.query<{ id: number }[]>(
+    `UPDATE memorial_flowers SET email_updates = 0, version = version + 1
+     WHERE email_updates = 1 AND ${SAME_ADDRESS_AS}
+     RETURNING id`,
+    [flowerId],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The newest `limit` flowers of an address (`address` lower case), with the address as stored, trimmed. */
+export function flowersOfAddress(q: Queries, address: string, limit: number): Promise<{ id: number; email: string }[]> {
+  return q.query<{ id: number; email: string }[]>(
+    `SELECT id, trim(email) AS email FROM memorial_flowers WHERE email IS NOT NULL AND lower(trim(email)) = ? ORDER BY id DESC LIMIT ?`,
+    [address, limit],
   );
 }
