@@ -47,10 +47,28 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
+/**
+ * One formatter per zone: making one costs far more than using it, and the pass that looks for notes due
+ * reads the clock of every sign-up due around now. Zones are a few hundred names; the bound keeps a flood
+ * of odd ones from growing it.
+ */
+const clocks = new Map<string, Intl.DateTimeFormat>();
+const MAX_CLOCKS = 1_000;
+
+function clockIn(timeZone: string): Intl.DateTimeFormat {
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "numeric", day: "numeric", hour: "numeric", hourCycle: "h23" });
+    if (clocks.size >= MAX_CLOCKS) clocks.clear();
+    clocks.set(timeZone, clock);
+  }
+  return clock;
+}
+
 /** The calendar day and hour of `moment` in `timeZone`. */
 export function localClock(moment: Date, timeZone: string): { year: number; month: number; day: number; hour: number } {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "numeric", day: "numeric", hour: "numeric", hourCycle: "h23" })
+    clockIn(timeZone)
       .formatToParts(moment)
       .map((p) => [p.type, Number(p.value)]),
   ) as Record<string, number>;

@@ -17,7 +17,7 @@ import { flowerEmailAndLanguage } from "../queries/memorialFlowers";
 import { countRemembranceNotesSentSince } from "../queries/outbox";
 import {
   changeNoteDates,
-  liveNotesWithFlowers,
+  liveNotesWithFlowersOn,
   liveNoteWithFlower,
   markNoteQueued,
   noteById,
@@ -333,6 +333,26 @@ function dueNotes(n: NoteWithFlower, site: SiteConfig, now: Date): DueNote[] {
 }
 
 /**
+ * The calendar days a note may be due on somewhere now, each month * 100 + day: dueNotes looks at today,
+ * or yesterday before SEND_HOUR, in the family's zone, and zones run from UTC−12 to UTC+14, so every day
+ * from 38 hours ago to 16 hours ahead in UTC (a margin of two hours each side). 29 February is among
+ * them with the 28th: in other years it is kept on the 28th (dateInYear).
+ */
+function daysDueAround(now: Date): number[] {
+  const HOUR = 3_600_000;
+  const days: number[] = [];
+  const first = new Date(now.getTime() - 38 * HOUR);
+  const last = now.getTime() + 16 * HOUR;
+  // From the first day's midnight (UTC), a day at a time: every day the span touches.
+  for (let d = Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), first.getUTCDate()); d <= last; d += 24 * HOUR) {
+    const day = new Date(d);
+    days.push((day.getUTCMonth() + 1) * 100 + day.getUTCDate());
+  }
+  if (days.includes(228)) days.push(229);
+  return days;
+}
+
+/**
  * Puts the notes due now in the outbox, each once (its dedupe key names the
  * sign-up's flower, the date and the year), and at most one to an address in
  * NOTE_GAP_MS. Called by the mail worker; reads on the read connection, and
@@ -344,7 +364,9 @@ export async function queueDueNotes(s: Services): Promise<number> {
   const words = site.remembranceNotes;
   if (!words) return 0;
   const now = s.config.now();
-  const live = await s.db.read((_, m) => liveNotesWithFlowers(m));
+  const days = daysDueAround(now);
+  const dayIds = (words.days ?? []).filter((d) => days.includes(d.month * 100 + d.day)).map((d) => d.id);
+  const live = await s.db.read((_, m) => liveNotesWithFlowersOn(m, days, dayIds));
   let queued = 0;
   for (const candidate of live) {
     for (const due of dueNotes(candidate, site, now)) {

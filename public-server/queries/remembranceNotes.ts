@@ -113,9 +113,19 @@ export async function signedUpNoteStates(q: Queries): Promise<{ confirmed: boole
   return rows.map((r) => ({ ...r, confirmed: Boolean(r.confirmed) }));
 }
 
-/** Every sign-up that sends (LIVE), with its flower. */
-export function liveNotesWithFlowers(q: Queries): Promise<NoteWithFlower[]> {
-  return q.query<NoteWithFlower[]>(`${WITH_FLOWER} WHERE ${LIVE}`);
+/**
+ * The sign-ups that send (LIVE) and may have a note due on one of `days` (each month * 100 + day): an
+ * anniversary or a due date on one of them, or one of the site's remembrance days `dayIds` chosen. The
+ * caller decides in each family's zone; this only spares it reading every sign-up.
+ */
+export function liveNotesWithFlowersOn(q: Queries, days: number[], dayIds: string[]): Promise<NoteWithFlower[]> {
+  if (!days.length) return Promise.resolve([]);
+  const marks = days.map(() => "?").join(", ");
+  const chosen = dayIds.map(() => ` OR instr(',' || n.remembrance_days || ',', ?) > 0`).join("");
+  return q.query<NoteWithFlower[]>(
+    `${WITH_FLOWER} WHERE ${LIVE} AND (n.anniversary_month * 100 + n.anniversary_day IN (${marks}) OR n.due_month * 100 + n.due_day IN (${marks})${chosen})`,
+    [...days, ...days, ...dayIds.map((id) => `,${id},`)],
+  );
 }
 
 /** The sign-up by its id with its flower, if it still sends (LIVE). */
