@@ -1,4 +1,5 @@
 import type { ExportedFlower } from "../../shared/csv/export";
+import type { Statements } from "../database/statements";
 import { nameSearchText } from "../garden/searchText";
 import { idPage, type IdPage, type Queries } from ".";
 
@@ -66,3 +67,79 @@ export function approvedFlowersAfter(q: Queries, after: number, limit: number): 
     [after, limit],
   );
 }
+
+// For the emails to families (mail/hooks.ts, mail/updates.ts) and the mailing list (mail/mailingList.ts).
+
+/** A flower as its family's emails tell it, as stored (`emailUpdates` 0 or 1, `language` as written). */
+export interface FlowerForMail {
+  id: number;
+  parentName: string | null;
+  email: string | null;
+  babyFirstName: string;
+  babyMiddleName: string | null;
+  babyLastName: string | null;
+  flowerType: string;
+  emailUpdates: number;
+  language: string;
+  createdAt: string;
+}
+
+export async function flowerForMail(q: Queries, id: number): Promise<FlowerForMail | undefined> {
+  const rows = await q.query<FlowerForMail[]>(
+    `SELECT id, parent_name AS parentName, email, baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName,
+      baby_last_name AS babyLastName, flower_type AS flowerType, email_updates AS emailUpdates, language, created_at AS createdAt FROM memorial_flowers WHERE id = ?`,
+    [id],
+  );
+  return rows[0];
+}
+
+/** A flower whose family asked for the monthly updates, with its address trimmed. */
+export interface MailingListRow {
+  id: number;
+  parentName: string | null;
+  email: string;
+  babyFirstName: string;
+  babyMiddleName: string | null;
+  babyLastName: string | null;
+  createdAt: string;
+  language: string;
+}
+
+/** Every flower whose family asked for the monthly updates and gave an address, oldest first. */
+export function mailingListRows(q: Queries): Promise<MailingListRow[]> {
+  return q.query<MailingListRow[]>(
+    `SELECT id, parent_name AS parentName, trim(email) AS email, baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName,
+      baby_last_name AS babyLastName, created_at AS createdAt, language
+     FROM memorial_flowers WHERE email_updates = 1 AND email IS NOT NULL AND trim(email) <> '' ORDER BY id`,
+  );
+}
+
+/** An address on the updates list, with its first flower on the list: that flower's id, name, creation time and language. */
+export interface UpdateRecipient {
+  id: number;
+  email: string;
+  parentName: string | null;
+  createdAt: string;
+  language: string;
+}
+
+/**
+ * One line per address on the list (compared without case): its first flower on the list, with that
+ * flower's name, creation time and language (SQLite takes the bare columns from the row min() chose).
+ */
+const UPDATE_RECIPIENTS = `SELECT min(id) AS id, trim(email) AS email, parent_name AS parentName, created_at AS createdAt, language
+  FROM memorial_flowers WHERE email_updates = 1 AND email IS NOT NULL AND trim(email) <> '' GROUP BY lower(trim(email))`;
+
+/** How many addresses are on the updates list, and how many of them read Spanish. Call inside `db.read`. */
+export function updateRecipientCounts(db: Statements): { all: number; spanish: number } {
+  return db.prepare(`SELECT count(*) AS "all", coalesce(sum(language = 'es'), 0) AS spanish FROM (${UPDATE_RECIPIENTS})`).get() as {
+    all: number;
+    spanish: number;
+  };
+}
+
+/** Every address on the updates list, in the order of their first flowers. */
+export function updateRecipients(q: Queries): Promise<UpdateRecipient[]> {
+  return q.query<UpdateRecipient[]>(`${UPDATE_RECIPIENTS} ORDER BY min(id)`);
+}
+
