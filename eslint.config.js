@@ -17,7 +17,6 @@ const SQL_NOT_YET_IN_QUERY_MODULES = [
   "public-server/family/routes.ts",
   "public-server/family/unsubscribe.ts",
   "public-server/forms.ts",
-  "public-server/garden/query.ts",
 ];
 
 export default tseslint.config(

@@ -1,4 +1,5 @@
 import type { ExportedFlower } from "../../shared/csv/export";
+import type { PublicFlowerDto } from "../../shared/schemas/public";
 import type { Statements } from "../database/statements";
 import { nameSearchText } from "../garden/searchText";
 import { idPage, type IdPage, type Queries } from ".";
@@ -143,3 +144,38 @@ export function updateRecipients(q: Queries): Promise<UpdateRecipient[]> {
   return q.query<UpdateRecipient[]>(`${UPDATE_RECIPIENTS} ORDER BY min(id)`);
 }
 
+// For the public garden (garden/query.ts), inside `db.read`, on the connection's kept statements.
+
+const PUBLIC_COLUMNS = `id, baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName, baby_last_name AS babyLastName,
+  loss_date AS lossDate, flower_type AS flowerType`;
+
+/** A flower's public fields, and whether its family turned comments off (1) or not (0). */
+export type PublicFlowerRow = PublicFlowerDto & { off: number };
+
+/** These flowers' public fields, in no particular order; an id not found is left out. */
+export function publicFlowersAmong(db: Statements, ids: number[]): PublicFlowerRow[] {
+  return db
+    .prepare(`SELECT ${PUBLIC_COLUMNS}, comments_off AS off FROM memorial_flowers WHERE id IN (${ids.map(() => "?").join(",")})`)
+    .all(...ids) as PublicFlowerRow[];
+}
+
+/** One approved flower's public fields, or undefined. */
+export function approvedPublicFlower(db: Statements, id: number): PublicFlowerRow | undefined {
+  return db.prepare(`SELECT ${PUBLIC_COLUMNS}, comments_off AS off FROM memorial_flowers WHERE id = ? AND approved`).get(id) as PublicFlowerRow | undefined;
+}
+
+/** Whether a family asked search engines to leave any of these flowers alone (their page, the views showing the name, the preview). */
+export function searchHiddenAmong(db: Statements, ids: number[]): boolean {
+  if (ids.length === 0) return false;
+  return db.prepare(`SELECT 1 FROM memorial_flowers WHERE id IN (${ids.map(() => "?").join(",")}) AND search_hidden LIMIT 1`).get(...ids) !== undefined;
+}
+
+/** Rows read per turn on the connection while the whole garden is listed: other requests take their turns between. */
+export const PUBLIC_LIST_CHUNK = 5000;
+
+/** Up to PUBLIC_LIST_CHUNK approved flowers (link-only memorials left out) with an id below `before`, newest first, their public fields only. */
+export function publicFlowersBefore(db: Statements, before: number): PublicFlowerDto[] {
+  return db
+    .prepare(`SELECT ${PUBLIC_COLUMNS} FROM memorial_flowers WHERE approved = 1 AND link_only = 0 AND id < ? ORDER BY id DESC LIMIT ${PUBLIC_LIST_CHUNK}`)
+    .all(before) as PublicFlowerDto[];
+}
