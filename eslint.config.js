@@ -13,12 +13,6 @@ const SQL_NOT_YET_IN_QUERY_MODULES = [
   "public-server/commands/retention.ts",
   "public-server/commands/submissions.ts",
   "public-server/forms.ts",
-  "public-server/garden/query.ts",
-  "public-server/mail/hooks.ts",
-  "public-server/mail/mailingList.ts",
-  "public-server/mail/outbox.ts",
-  "public-server/mail/updates.ts",
-  "public-server/mail/worker.ts",
 ];
 
 export default tseslint.config(

@@ -1,7 +1,7 @@
 import type { Services } from "../context";
 import type { OutboxMessage } from "../entities/OutboxMessage";
 import { Conflict, NotFound } from "../errors";
-import { findMessage, requeueFailed } from "../mail/outbox";
+import { findMessage, requeueFailed } from "../queries/outbox";
 
 /**
  * Puts a failed email back in the queue. `queued` is false when it was already

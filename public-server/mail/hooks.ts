@@ -5,6 +5,9 @@ import type { MemorialFlower } from "../entities/MemorialFlower";
 import { parseDbTime } from "../lib/time";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../shared/i18n/locale";
 import { enqueue } from "./outbox";
+import { flowerForMail } from "../queries/memorialFlowers";
+import { testimonialForMail } from "../queries/testimonials";
+import { assistanceRequestForMail } from "../queries/assistanceRequests";
 import { mailFor } from "./worker";
 import {
   assistanceRequestMessage,
@@ -87,24 +90,14 @@ async function enqueueFor(s: Services, tx: Queries, event: DomainEvent): Promise
     return enqueue(tx, { kind: "family-note", dedupeKey: `family-note:${event.id}:${f.createdAt}:${crypto.randomUUID()}`, to: [f.email.trim()], ...content });
   }
   if (event.type === "approved" && event.kind === "testimonial") {
-    const rows: { firstName: string; email: string | null; language: string; createdAt: string }[] = await tx.query(
-      `SELECT first_name AS firstName, email, language, created_at AS createdAt FROM testimonials WHERE id = ?`,
-      [event.id],
-    );
-    const t = rows[0];
+    const t = await testimonialForMail(tx, event.id);
     if (!t?.email?.trim()) return false;
     const content = testimonialApprovedMessage(s.site.get(), publicUrl, { ...t, language: localeOf(t.language) });
     return enqueue(tx, { kind: "testimonial-approved", dedupeKey: `testimonial-approved:${event.id}:${t.createdAt}`, to: [t.email.trim()], ...content });
   }
   if (event.type === "submitted" && event.kind === "assistance") {
     if (teamEmails.length === 0) return false; // warned once at start (see the worker)
-    const rows: { firstName: string; lastName: string; email: string; phoneNumber: string; comments: string; language: string; createdAt: string }[] =
-      await tx.query(
-        `SELECT first_name AS firstName, last_name AS lastName, email, phone_number AS phoneNumber, comments, language, created_at AS createdAt
-          FROM assistance_requests WHERE id = ?`,
-        [event.id],
-      );
-    const r = rows[0];
+    const r = await assistanceRequestForMail(tx, event.id);
     if (!r) return false;
     const content = assistanceRequestMessage(s.site.get(), {
       ...r,
@@ -128,12 +121,8 @@ type FamilyFlowerRow = Pick<
 > & { createdAt: string };
 
 async function familyFlower(tx: Queries, id: number): Promise<FamilyFlowerRow | undefined> {
-  const rows: FamilyFlowerRow[] = await tx.query(
-    `SELECT id, parent_name AS parentName, email, baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName,
-      baby_last_name AS babyLastName, flower_type AS flowerType, email_updates AS emailUpdates, language, created_at AS createdAt FROM memorial_flowers WHERE id = ?`,
-    [id],
-  );
-  return rows[0] && { ...rows[0], emailUpdates: Boolean(rows[0].emailUpdates), language: localeOf(rows[0].language) };
+  const row = await flowerForMail(tx, id);
+  return row && { ...row, emailUpdates: Boolean(row.emailUpdates), language: localeOf(row.language) };
 }
 
 /**

@@ -1,20 +1,10 @@
-import type { EntityManager } from "typeorm";
 import { toCsv } from "../../shared/csv";
 import { fullName } from "../../shared/garden";
 import { parseDbTime } from "../lib/time";
+import type { Queries } from "../queries";
+import { mailingListRows } from "../queries/memorialFlowers";
 
 export const MAILING_LIST_HEADER = ["Name", "Email", "Baby", "Opted in on", "List-Unsubscribe", "Language"] as const;
-
-interface Row {
-  id: number;
-  parentName: string | null;
-  email: string;
-  babyFirstName: string;
-  babyMiddleName: string | null;
-  babyLastName: string | null;
-  createdAt: string;
-  language: string;
-}
 
 /**
  * The monthly-updates list: everyone who ticked emailUpdates on a memorial
@@ -32,15 +22,11 @@ interface Row {
  * memorial on the list: the one the server's own updates greet them in.
  */
 export async function mailingListCsv(
-  m: EntityManager,
+  m: Queries,
   unsubscribe: (flowerId: number, createdAt: string) => string,
   teamEmail: string,
 ): Promise<{ csv: string; count: number }> {
-  const rows: Row[] = await m.query(
-    `SELECT id, parent_name AS parentName, trim(email) AS email, baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName,
-      baby_last_name AS babyLastName, created_at AS createdAt, language
-     FROM memorial_flowers WHERE email_updates = 1 AND email IS NOT NULL AND trim(email) <> '' ORDER BY id`,
-  );
+  const rows = await mailingListRows(m);
   const byEmail = new Map<string, { name: string; email: string; babies: string[]; first: Date; header: string; language: string }>();
   const mailto = `<mailto:${encodeURI(teamEmail)}?subject=Unsubscribe>`;
   for (const r of rows) {

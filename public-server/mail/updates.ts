@@ -7,6 +7,7 @@ import type { SiteConfig } from "../../shared/schemas/site";
 import { monthlyUpdateMessage, type UpdateText } from "./messages";
 import { enqueue } from "./outbox";
 import { mailFor } from "./worker";
+import { updateRecipientCounts, updateRecipients } from "../queries/memorialFlowers";
 
 /*
  * The monthly update, sent by the server itself to each address on the
@@ -17,28 +18,11 @@ import { mailFor } from "./worker";
  * add the one-click unsubscribe headers (RFC 8058) as it sends.
  */
 
-interface Recipient {
-  id: number;
-  email: string;
-  parentName: string | null;
-  createdAt: string;
-  language: string;
-}
-
-/**
- * One line per address on the list (compared without case): its first flower on the list, with that
- * flower's name, creation time and language (SQLite takes the bare columns from the row min() chose).
- */
-const RECIPIENTS = `SELECT min(id) AS id, trim(email) AS email, parent_name AS parentName, created_at AS createdAt, language
-  FROM memorial_flowers WHERE email_updates = 1 AND email IS NOT NULL AND trim(email) <> '' GROUP BY lower(trim(email))`;
-
 const localeOf = (value: string): Locale => (isLocale(value) ? value : DEFAULT_LOCALE);
 
 /** How many addresses an update would go to now, and how many of them read Spanish. */
 export async function updateRecipientCount(s: Services): Promise<{ all: number; spanish: number }> {
-  return s.db.read(
-    (db) => db.prepare(`SELECT count(*) AS "all", coalesce(sum(language = 'es'), 0) AS spanish FROM (${RECIPIENTS})`).get() as { all: number; spanish: number },
-  );
+  return s.db.read((db) => updateRecipientCounts(db));
 }
 
 /** The link in the text of a family's update: the unsubscribe page in their language. */
@@ -68,7 +52,7 @@ export async function previewUpdate(
 export async function queueUpdate(s: Services, update: UpdateEmailInput, unsubscribeKey: string): Promise<number> {
   const site = s.site.get();
   const queued = await s.db.transaction(async (tx) => {
-    const rows: Recipient[] = await tx.query(`${RECIPIENTS} ORDER BY min(id)`);
+    const rows = await updateRecipients(tx);
     let added = 0;
     for (const r of rows) {
       const { createdAt } = r;

@@ -1,12 +1,14 @@
 import path from "node:path";
-import type { EntityManager } from "typeorm";
 import { format } from "date-fns";
 import type { Services, Worker } from "../context";
 import { onePerServer } from "../lib/perServer";
 import type { OutboxMessage } from "../entities/OutboxMessage";
-import { claimNext, enqueue, markAttemptFailed, markSent, readState, writeState } from "./outbox";
+import { claimNext, enqueue } from "./outbox";
+import { deletePendingMessage, markAttemptFailed, markSent } from "../queries/outbox";
+import { readMailState, writeMailState } from "../queries/mailState";
+import { waitingForTeam } from "../queries/digest";
 import { describeError, fileTransport, isPermanent, smtpTransport, type MailTransport } from "./transport";
-import { digestMessage, type DigestCounts } from "./messages";
+import { digestMessage } from "./messages";
 import { fillFamilyLinks } from "../commands/family";
 import { NOTE_LATE_MS, queueDueNotes } from "../commands/remembrance";
 import { parseDbTime } from "../lib/time";
@@ -122,7 +124,7 @@ export class MailWorker implements Worker {
     if (!message) return false;
     if (message.kind === "remembrance-note" && Date.now() - parseDbTime(message.createdAt).getTime() > NOTE_LATE_MS) {
       // A note for a day gone by would hurt more than it helps: dropped, never sent late.
-      await db.run((m) => m.query(`DELETE FROM outbox WHERE id = ? AND status = 'pending'`, [message.id]));
+      await db.run((m) => deletePendingMessage(m, message.id));
       log.info("remembrance_note_dropped_late", { id: message.id });
       return true;
     }
@@ -161,9 +163,9 @@ export class MailWorker implements Worker {
     const today = format(now, "yyyy-MM-dd");
     if (this.digestDoneFor === today) return;
     const added = await this.s.db.transaction(async (tx) => {
-      if ((await readState(tx, DIGEST_STATE)) === today) return false;
-      await writeState(tx, DIGEST_STATE, today);
-      const counts = await digestCounts(tx);
+      if ((await readMailState(tx, DIGEST_STATE)) === today) return false;
+      await writeMailState(tx, DIGEST_STATE, today);
+      const counts = await waitingForTeam(tx);
       if (counts.testimonials + counts.flowers + counts.comments + counts.requests === 0) return false;
       const content = digestMessage(this.s.site.get(), publicUrl, counts, today);
       return enqueue(tx, { kind: "moderation-digest", dedupeKey: `moderation-digest:${today}`, to: teamEmails, ...content });
@@ -185,15 +187,6 @@ export class MailWorker implements Worker {
       this.s.log.error("remembrance_notes_error", { error: describeError(err, false) });
     }
   }
-}
-
-async function digestCounts(tx: EntityManager): Promise<DigestCounts> {
-  const rows: DigestCounts[] = await tx.query(`SELECT
-    (SELECT count(*) FROM testimonials WHERE approved = 0) AS testimonials,
-    (SELECT count(*) FROM memorial_flowers WHERE approved = 0 AND withdrawn_at IS NULL) AS flowers,
-    (SELECT count(*) FROM memorial_comments WHERE approved = 0) AS comments,
-    (SELECT count(*) FROM assistance_requests WHERE julianday(created_at) >= julianday('now', '-1 day')) AS requests`);
-  return rows[0]!;
 }
 
 function hostOf(url: string): string {

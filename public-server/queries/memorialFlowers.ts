@@ -1,7 +1,8 @@
 import type { ExportedFlower } from "../../shared/csv/export";
+import type { PublicFlowerDto } from "../../shared/schemas/public";
+import type { Statements } from "../database/statements";
 import { nameSearchText } from "../garden/searchText";
 import { idPage, type IdPage, type Queries } from ".";
-import type { PublicFlowerDto } from "../../shared/schemas/public";
 import type { FamilyChange } from "../family/changes";
 
 type Names = { babyFirstName: string; babyMiddleName: string | null; babyLastName: string | null };
@@ -200,4 +201,115 @@ export function flowersOfAddress(q: Queries, address: string, limit: number): Pr
     `SELECT id, trim(email) AS email FROM memorial_flowers WHERE email IS NOT NULL AND lower(trim(email)) = ? ORDER BY id DESC LIMIT ?`,
     [address, limit],
   );
+}
+
+// For the emails to families (mail/hooks.ts, mail/updates.ts) and the mailing list (mail/mailingList.ts).
+
+/** A flower as its family's emails tell it, as stored (`emailUpdates` 0 or 1, `language` as written). */
+export interface FlowerForMail {
+  id: number;
+  parentName: string | null;
+  email: string | null;
+  babyFirstName: string;
+  babyMiddleName: string | null;
+  babyLastName: string | null;
+  flowerType: string;
+  emailUpdates: number;
+  language: string;
+  createdAt: string;
+}
+
+export async function flowerForMail(q: Queries, id: number): Promise<FlowerForMail | undefined> {
+  const rows = await q.query<FlowerForMail[]>(
+    `SELECT id, parent_name AS parentName, email, baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName,
+      baby_last_name AS babyLastName, flower_type AS flowerType, email_updates AS emailUpdates, language, created_at AS createdAt FROM memorial_flowers WHERE id = ?`,
+    [id],
+  );
+  return rows[0];
+}
+
+/** A flower whose family asked for the monthly updates, with its address trimmed. */
+export interface MailingListRow {
+  id: number;
+  parentName: string | null;
+  email: string;
+  babyFirstName: string;
+  babyMiddleName: string | null;
+  babyLastName: string | null;
+  createdAt: string;
+  language: string;
+}
+
+/** Every flower whose family asked for the monthly updates and gave an address, oldest first. */
+export function mailingListRows(q: Queries): Promise<MailingListRow[]> {
+  return q.query<MailingListRow[]>(
+    `SELECT id, parent_name AS parentName, trim(email) AS email, baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName,
+      baby_last_name AS babyLastName, created_at AS createdAt, language
+     FROM memorial_flowers WHERE email_updates = 1 AND email IS NOT NULL AND trim(email) <> '' ORDER BY id`,
+  );
+}
+
+/** An address on the updates list, with its first flower on the list: that flower's id, name, creation time and language. */
+export interface UpdateRecipient {
+  id: number;
+  email: string;
+  parentName: string | null;
+  createdAt: string;
+  language: string;
+}
+
+/**
+ * One line per address on the list (compared without case): its first flower on the list, with that
+ * flower's name, creation time and language (SQLite takes the bare columns from the row min() chose).
+ */
+const UPDATE_RECIPIENTS = `SELECT min(id) AS id, trim(email) AS email, parent_name AS parentName, created_at AS createdAt, language
+  FROM memorial_flowers WHERE email_updates = 1 AND email IS NOT NULL AND trim(email) <> '' GROUP BY lower(trim(email))`;
+
+/** How many addresses are on the updates list, and how many of them read Spanish. Call inside `db.read`. */
+export function updateRecipientCounts(db: Statements): { all: number; spanish: number } {
+  return db.prepare(`SELECT count(*) AS "all", coalesce(sum(language = 'es'), 0) AS spanish FROM (${UPDATE_RECIPIENTS})`).get() as {
+    all: number;
+    spanish: number;
+  };
+}
+
+/** Every address on the updates list, in the order of their first flowers. */
+export function updateRecipients(q: Queries): Promise<UpdateRecipient[]> {
+  return q.query<UpdateRecipient[]>(`${UPDATE_RECIPIENTS} ORDER BY min(id)`);
+}
+
+// For the public garden (garden/query.ts), inside `db.read`, on the connection's kept statements.
+
+const PUBLIC_COLUMNS = `id, baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName, baby_last_name AS babyLastName,
+  loss_date AS lossDate, flower_type AS flowerType`;
+
+/** A flower's public fields, and whether its family turned comments off (1) or not (0). */
+export type PublicFlowerRow = PublicFlowerDto & { off: number };
+
+/** These flowers' public fields, in no particular order; an id not found is left out. */
+export function publicFlowersAmong(db: Statements, ids: number[]): PublicFlowerRow[] {
+  return db
+    .prepare(`SELECT ${PUBLIC_COLUMNS}, comments_off AS off FROM memorial_flowers WHERE id IN (${ids.map(() => "?").join(",")})`)
+    .all(...ids) as PublicFlowerRow[];
+}
+
+/** One approved flower's public fields, or undefined. */
+export function approvedPublicFlower(db: Statements, id: number): PublicFlowerRow | undefined {
+  return db.prepare(`SELECT ${PUBLIC_COLUMNS}, comments_off AS off FROM memorial_flowers WHERE id = ? AND approved`).get(id) as PublicFlowerRow | undefined;
+}
+
+/** Whether a family asked search engines to leave any of these flowers alone (their page, the views showing the name, the preview). */
+export function searchHiddenAmong(db: Statements, ids: number[]): boolean {
+  if (ids.length === 0) return false;
+  return db.prepare(`SELECT 1 FROM memorial_flowers WHERE id IN (${ids.map(() => "?").join(",")}) AND search_hidden LIMIT 1`).get(...ids) !== undefined;
+}
+
+/** Rows read per turn on the connection while the whole garden is listed: other requests take their turns between. */
+export const PUBLIC_LIST_CHUNK = 5000;
+
+/** Up to PUBLIC_LIST_CHUNK approved flowers (link-only memorials left out) with an id below `before`, newest first, their public fields only. */
+export function publicFlowersBefore(db: Statements, before: number): PublicFlowerDto[] {
+  return db
+    .prepare(`SELECT ${PUBLIC_COLUMNS} FROM memorial_flowers WHERE approved = 1 AND link_only = 0 AND id < ? ORDER BY id DESC LIMIT ${PUBLIC_LIST_CHUNK}`)
+    .all(before) as PublicFlowerDto[];
 }

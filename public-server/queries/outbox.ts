@@ -1,4 +1,5 @@
 import type { BackupDelete } from "../writer/protocol";
+import type { OutboxKind, OutboxMessage, OutboxStatus } from "../entities/OutboxMessage";
 import type { Queries } from ".";
 
 /**
@@ -29,4 +30,88 @@ export async function countRemembranceNotesSentSince(q: Queries, since: string):
     since,
   ]);
   return n;
+}
+
+const COLUMNS = `id, kind, dedupe_key AS dedupeKey, to_address AS toAddress, reply_to AS replyTo, subject, text, html,
+  status, attempts, next_attempt_at AS nextAttemptAt, last_error AS lastError, created_at AS createdAt, sent_at AS sentAt, headers`;
+
+/** A message as it is first written: pending, no attempt yet, due at `nextAttemptAt`. */
+export interface OutboxInsert {
+  kind: OutboxKind;
+  dedupeKey: string;
+  toAddress: string;
+  replyTo: string | null;
+  subject: string;
+  text: string;
+  html: string;
+  nextAttemptAt: number;
+  /** JSON, or null. */
+  headers: string | null;
+}
+
+/** Whether a message with this dedupe key was ever written (sent, failed or waiting). */
+export async function outboxHasDedupeKey(q: Queries, dedupeKey: string): Promise<boolean> {
+  const before = await q.query<{ n: number }[]>(`SELECT count(*) AS n FROM outbox WHERE dedupe_key = ?`, [dedupeKey]);
+  return before[0]!.n > 0;
+}
+
+export async function insertOutboxMessage(q: Queries, m: OutboxInsert): Promise<void> {
+  await q.query(
+    `INSERT INTO outbox (kind, dedupe_key, to_address, reply_to, subject, text, html, next_attempt_at, headers) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [m.kind, m.dedupeKey, m.toAddress, m.replyTo, m.subject, m.text, m.html, m.nextAttemptAt, m.headers],
+  );
+}
+
+/** The pending message due first at `now` (the oldest id among equals), or null. */
+export async function nextDueMessage(q: Queries, now: number): Promise<OutboxMessage | null> {
+  const rows = await q.query<OutboxMessage[]>(
+    `SELECT ${COLUMNS} FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT 1`,
+    [now],
+  );
+  return rows[0] ?? null;
+}
+
+/** Records how many attempts a message has had and when its next one is due. */
+export async function scheduleAttempt(q: Queries, id: number, attempts: number, nextAttemptAt: number): Promise<void> {
+  await q.query(`UPDATE outbox SET attempts = ?, next_attempt_at = ? WHERE id = ?`, [attempts, nextAttemptAt, id]);
+}
+
+/** Marks a message sent; only called once the mail server (or the .eml file) accepted it. */
+export async function markSent(q: Queries, id: number): Promise<void> {
+  await q.query(`UPDATE outbox SET status = 'sent', sent_at = strftime('%Y-%m-%dT%H:%M:%fZ','now'), last_error = NULL WHERE id = ? AND status = 'pending'`, [
+    id,
+  ]);
+}
+
+/** Records a failed attempt; `final` marks the message failed (shown to administrators), otherwise it waits for its next try. */
+export async function markAttemptFailed(q: Queries, id: number, error: string, final: boolean): Promise<void> {
+  await q.query(`UPDATE outbox SET last_error = ?, status = CASE WHEN ? THEN 'failed' ELSE status END WHERE id = ? AND status = 'pending'`, [
+    error.slice(0, 1000),
+    final ? 1 : 0,
+    id,
+  ]);
+}
+
+/** Messages with a status, newest first; never the remembrance notes, which the team sees as counts only. */
+export function listMessages(q: Queries, status: OutboxStatus, limit = 500): Promise<OutboxMessage[]> {
+  return q.query<OutboxMessage[]>(`SELECT ${COLUMNS} FROM outbox WHERE status = ? AND kind NOT LIKE 'remembrance-%' ORDER BY id DESC LIMIT ?`, [status, limit]);
+}
+
+export async function findMessage(q: Queries, id: number): Promise<OutboxMessage | null> {
+  const rows = await q.query<OutboxMessage[]>(`SELECT ${COLUMNS} FROM outbox WHERE id = ?`, [id]);
+  return rows[0] ?? null;
+}
+
+/** Puts a failed message back in line with a fresh set of attempts. Answers the message, or null when it is not failed. */
+export async function requeueFailed(q: Queries, id: number, now = Date.now()): Promise<OutboxMessage | null> {
+  const changed = await q.query<{ id: number }[]>(
+    `UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ?, last_error = NULL WHERE id = ? AND status = 'failed' RETURNING id`,
+    [now, id],
+  );
+  return changed.length ? findMessage(q, id) : null;
+}
+
+/** Deletes a message that is still waiting (a remembrance note too late to send). */
+export async function deletePendingMessage(q: Queries, id: number): Promise<void> {
+  await q.query(`DELETE FROM outbox WHERE id = ? AND status = 'pending'`, [id]);
 }

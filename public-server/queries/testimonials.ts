@@ -19,3 +19,18 @@ export function testimonialIdsPage(
   }
   return idPage(q, "testimonials", where, params, page);
 }
+
+// For the email to a family whose testimonial was approved.
+export interface TestimonialForMail {
+  firstName: string;
+  email: string | null;
+  language: string;
+  createdAt: string;
+}
+
+export async function testimonialForMail(q: Queries, id: number): Promise<TestimonialForMail | undefined> {
+  const rows = await q.query<TestimonialForMail[]>(`SELECT first_name AS firstName, email, language, created_at AS createdAt FROM testimonials WHERE id = ?`, [
+    id,
+  ]);
+  return rows[0];
+}

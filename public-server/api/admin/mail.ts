@@ -8,7 +8,7 @@ import { idParam, parse } from "../../lib/validate";
 import { UpdateEmailInput } from "../../../shared/schemas/adminTools";
 import { previewUpdate, queueUpdate } from "../../mail/updates";
 import { mailFor } from "../../mail";
-import { listMessages } from "../../mail/outbox";
+import { listMessages } from "../../queries/outbox";
 import { retryEmail } from "../../commands/mail";
 import { presentOutboxMessage } from "../../presenters";
 import { mailingListCsv } from "../../mail/mailingList";
