@@ -66,3 +66,11 @@ export function approvedFlowersAfter(q: Queries, after: number, limit: number): 
     [after, limit],
   );
 }
+
+// For the comments a visitor sends (the JSON API and the plain form).
+
+/** Whether the flower's family turned its comments off (false for a flower not there). */
+export async function commentsTurnedOff(q: Queries, id: number): Promise<boolean> {
+  const [flower] = await q.query<{ off: number }[]>(`SELECT comments_off AS off FROM memorial_flowers WHERE id = ?`, [id]);
+  return Boolean(flower?.off);
+}
