@@ -51,3 +51,14 @@ export async function commentsPage(
   ]);
   return { items, total: n };
 }
+
+// For the reset-and-import (on the large-write thread).
+
+export async function countComments(q: Queries): Promise<number> {
+  const [{ n }] = await q.query<[{ n: number }]>(`SELECT count(*) AS n FROM memorial_comments`);
+  return Number(n);
+}
+
+export async function deleteAllComments(q: Queries): Promise<void> {
+  await q.query(`DELETE FROM memorial_comments`);
+}

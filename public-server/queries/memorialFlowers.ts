@@ -74,3 +74,15 @@ export async function commentsTurnedOff(q: Queries, id: number): Promise<boolean
   const [flower] = await q.query<{ off: number }[]>(`SELECT comments_off AS off FROM memorial_flowers WHERE id = ?`, [id]);
   return Boolean(flower?.off);
 }
+
+// For the reset-and-import (on the large-write thread).
+
+export async function countFlowers(q: Queries): Promise<number> {
+  const [{ n }] = await q.query<[{ n: number }]>(`SELECT count(*) AS n FROM memorial_flowers`);
+  return Number(n);
+}
+
+/** Deletes every flower (the caller deletes their comments first). */
+export async function deleteAllFlowers(q: Queries): Promise<void> {
+  await q.query(`DELETE FROM memorial_flowers`);
+}
