@@ -8,7 +8,6 @@ import globals from "globals";
 const SQL_NOT_YET_IN_QUERY_MODULES = [
   "public-server/commands/corrections.ts",
   "public-server/commands/family.ts",
-  "public-server/commands/moderation.ts",
   "public-server/commands/remembrance.ts",
   "public-server/family/routes.ts",
   "public-server/family/unsubscribe.ts",

@@ -1,6 +1,6 @@
 import type { ExportedFlower } from "../../shared/csv/export";
 import { nameSearchText } from "../garden/searchText";
-import { idPage, type IdPage, type Queries } from ".";
+import { idPage, type IdPage, type ModerationState, type Queries } from ".";
 
 type Names = { babyFirstName: string; babyMiddleName: string | null; babyLastName: string | null };
 
@@ -85,4 +85,30 @@ export async function countFlowers(q: Queries): Promise<number> {
 /** Deletes every flower (the caller deletes their comments first). */
 export async function deleteAllFlowers(q: Queries): Promise<void> {
   await q.query(`DELETE FROM memorial_flowers`);
+}
+
+// For the moderation of one flower (commands/moderation.ts).
+
+/** The flower's approval and version, or undefined when it is gone or its family withdrew it (theirs to bring back: to a volunteer it is as good as gone). */
+export async function flowerModerationState(q: Queries, id: number): Promise<ModerationState | undefined> {
+  const rows = await q.query<ModerationState[]>(`SELECT approved, version FROM memorial_flowers WHERE id = ? AND withdrawn_at IS NULL`, [id]);
+  return rows[0];
+}
+
+/** Makes the flower live, as its next version. */
+export async function approveFlower(q: Queries, id: number): Promise<void> {
+  await q.query(`UPDATE memorial_flowers SET approved = 1, version = version + 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`, [id]);
+}
+
+export async function deleteFlower(q: Queries, id: number): Promise<void> {
+  await q.query(`DELETE FROM memorial_flowers WHERE id = ?`, [id]);
+}
+
+/** For the activity log: "Memorial flower for" the baby's first name and the surname's initial (never a parent's name). */
+export async function flowerSummary(q: Queries, id: number): Promise<string> {
+  const rows = await q.query<{ s: string }[]>(
+    "SELECT 'Memorial flower for ' || baby_first_name || coalesce(' ' || substr(baby_last_name, 1, 1) || '.', '') AS s FROM memorial_flowers WHERE id = ?",
+    [id],
+  );
+  return rows[0]?.s ?? "";
 }
