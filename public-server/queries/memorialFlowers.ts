@@ -1,4 +1,5 @@
 import type { ExportedFlower } from "../../shared/csv/export";
+import type { CorrectedField } from "../../shared/schemas/admin";
 import { nameSearchText } from "../garden/searchText";
 import { idPage, type IdPage, type ModerationState, type Queries } from ".";
 
@@ -111,4 +112,41 @@ export async function flowerSummary(q: Queries, id: number): Promise<string> {
     [id],
   );
   return rows[0]?.s ?? "";
+}
+
+// For the family's corrections (commands/corrections.ts).
+
+/** A flower's correctable fields as the family wrote them (the full surname, even where the memorial shows its initial), and its state. */
+export type CorrectableFlower = Record<CorrectedField, string | null> & { approved: number; withdrawnAt: string | null; hidden: string | null };
+
+export async function correctableFlower(q: Queries, id: number): Promise<CorrectableFlower | undefined> {
+  const rows = await q.query<CorrectableFlower[]>(
+    `SELECT baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName, coalesce(hidden_last_name, baby_last_name) AS babyLastName,
+       loss_date AS lossDate, flower_type AS flowerType, approved, withdrawn_at AS withdrawnAt, hidden_last_name AS hidden
+     FROM memorial_flowers WHERE id = ?`,
+    [id],
+  );
+  return rows[0];
+}
+
+/** The columns a correction writes; hiddenLastName is the full surname kept where the memorial shows its initial. */
+const CORRECTED_COLUMNS = {
+  babyFirstName: "baby_first_name",
+  babyMiddleName: "baby_middle_name",
+  babyLastName: "baby_last_name",
+  hiddenLastName: "hidden_last_name",
+  lossDate: "loss_date",
+  flowerType: "flower_type",
+} as const;
+
+export type FlowerCorrection = Partial<Record<keyof typeof CORRECTED_COLUMNS, string | null>>;
+
+/** Writes a correction's fields to the flower, as its next version, and its name search text from them. */
+export async function writeFlowerCorrection(q: Queries, id: number, values: FlowerCorrection, updatedAt: string): Promise<void> {
+  const fields = (Object.keys(CORRECTED_COLUMNS) as (keyof typeof CORRECTED_COLUMNS)[]).filter((f) => f in values);
+  await q.query(
+    `UPDATE memorial_flowers SET ${fields.map((f) => `${CORRECTED_COLUMNS[f]} = ?`).join(", ")}, version = version + 1, updated_at = ? WHERE id = ?`,
+    [...fields.map((f) => values[f] ?? null), updatedAt, id],
+  );
+  await storeNameSearch(q, id);
 }
