@@ -4,17 +4,6 @@ import reactHooks from "eslint-plugin-react-hooks";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import globals from "globals";
 
-/** Files whose SQL has not moved to public-server/queries/ yet: the list only shrinks. */
-const SQL_NOT_YET_IN_QUERY_MODULES = [
-  "public-server/commands/assistance.ts",
-  "public-server/commands/corrections.ts",
-  "public-server/commands/importFlowers.ts",
-  "public-server/commands/moderation.ts",
-  "public-server/commands/retention.ts",
-  "public-server/commands/submissions.ts",
-  "public-server/forms.ts",
-];
-
 export default tseslint.config(
   { ignores: ["dist/**", "out/**", "node_modules/**", "coverage/**", "release/**"] },
   js.configs.recommended,
@@ -75,7 +64,6 @@ export default tseslint.config(
       "public-server/lib/sessionStore.ts",
       "public-server/lib/intake.ts",
       "public-server/operations/**",
-      ...SQL_NOT_YET_IN_QUERY_MODULES,
     ],
     rules: {
       "no-restricted-syntax": [

@@ -15,6 +15,7 @@ import { limitSubmissions } from "./middlewares/limits";
 import { sameOriginWrites } from "./middlewares/security";
 import { presentLibraryEntry, presentPublicFlower } from "./presenters";
 import { findById } from "./lib/byId";
+import { commentsTurnedOff } from "./queries/memorialFlowers";
 import { OneTimeNotes } from "./lib/oneTimeNotes";
 import { localised } from "./lib/localise";
 import { smallPage } from "./lib/html";
@@ -240,9 +241,9 @@ const sentCookie = (ctx: Context) => ({ httpOnly: true, sameSite: "lax", path: "
  */
 export async function commentPageData(s: Services, flowerId: number): Promise<PageData> {
   if (!Number.isSafeInteger(flowerId) || flowerId < 1) return {};
-  return s.db.read(async (db, m) => {
+  return s.db.read(async (_, m) => {
     const flower = await findById(m, MemorialFlowerEntity, flowerId, { approved: true });
-    if (!flower || (db.prepare(`SELECT comments_off AS off FROM memorial_flowers WHERE id = ?`).get(flowerId) as { off: number }).off) return {};
+    if (!flower || (await commentsTurnedOff(m, flowerId))) return {};
     const library = await m.find(CommentLibraryEntity, { where: { active: true }, order: { category: "DESC", id: "ASC" } });
     return { comment: { flower: presentPublicFlower(flower), library: library.map(presentLibraryEntry) } };
   });

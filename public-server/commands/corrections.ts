@@ -4,7 +4,17 @@ import type { Queries, Services } from "../context";
 import type { User } from "../entities/User";
 import { BadRequest, NotFound, PreconditionFailed } from "../errors";
 import { parseDbTime, toDbTime } from "../lib/time";
-import { storeNameSearch } from "../queries/memorialFlowers";
+import {
+  countWaitingCorrections,
+  deleteFlowerRevision,
+  deleteFlowerRevisions,
+  insertFlowerRevision,
+  waitingCorrectionRows,
+  waitingRevision,
+  waitingRevisionChanges,
+  type WaitingCorrectionRow,
+} from "../queries/flowerRevisions";
+import { correctableFlower, writeFlowerCorrection, type FlowerCorrection } from "../queries/memorialFlowers";
 
 /*
  * A family's corrections to their memorial (the baby's names, the date, the
@@ -16,18 +26,6 @@ import { storeNameSearch } from "../queries/memorialFlowers";
  */
 
 type Values = Record<CorrectedField, string | null>;
-
-const COLUMNS: Record<CorrectedField, string> = {
-  babyFirstName: "baby_first_name",
-  babyMiddleName: "baby_middle_name",
-  babyLastName: "baby_last_name",
-  lossDate: "loss_date",
-  flowerType: "flower_type",
-};
-
-/** The flower's correctable fields as the family wrote them: the full surname, even where the memorial shows its initial. */
-const VALUES_SQL = `baby_first_name AS babyFirstName, baby_middle_name AS babyMiddleName, coalesce(hidden_last_name, baby_last_name) AS babyLastName,
-  loss_date AS lossDate, flower_type AS flowerType`;
 
 /** A surname the memorial shows as its initial: the initial shown, the full one kept (as the family's "surname-initial" choice does). */
 const INITIAL_OF = (v: string) => `${[...v.trim()][0]}.`;
@@ -47,18 +45,14 @@ export type CorrectionOutcome = "asked" | "applied" | "same";
  */
 export async function askCorrection(s: Services, flowerId: number, input: FlowerEntry): Promise<CorrectionOutcome> {
   const outcome = await s.db.transaction(async (tx) => {
-    const rows: (Values & { approved: number; withdrawnAt: string | null; hidden: string | null })[] = await tx.query(
-      `SELECT ${VALUES_SQL}, approved, withdrawn_at AS withdrawnAt, hidden_last_name AS hidden FROM memorial_flowers WHERE id = ?`,
-      [flowerId],
-    );
-    const flower = rows[0];
+    const flower = await correctableFlower(tx, flowerId);
     if (!flower) throw NotFound("This memorial is no longer here.");
     if (flower.withdrawnAt) throw BadRequest("The memorial is withdrawn. Please bring it back first, then send your correction.");
     const changes: Partial<Values> = {};
     for (const field of CORRECTED_FIELDS) if ((input[field] || null) !== (flower[field] || null)) changes[field] = input[field] || null;
-    const had: unknown[] = await tx.query(`DELETE FROM flower_revisions WHERE flower_id = ? RETURNING id`, [flowerId]);
+    const had = await deleteFlowerRevisions(tx, flowerId);
     if (Object.keys(changes).length === 0) {
-      if (had.length) await s.emit(tx, { type: "correction", action: "withdrawn", id: flowerId });
+      if (had) await s.emit(tx, { type: "correction", action: "withdrawn", id: flowerId });
       return "same";
     }
     if (!flower.approved) {
@@ -66,11 +60,7 @@ export async function askCorrection(s: Services, flowerId: number, input: Flower
       await s.emit(tx, { type: "correction", action: "applied", id: flowerId });
       return "applied";
     }
-    await tx.query(`INSERT INTO flower_revisions (flower_id, changes, created_at) VALUES (?, ?, ?)`, [
-      flowerId,
-      JSON.stringify(changes),
-      toDbTime(s.config.now()),
-    ]);
+    await insertFlowerRevision(tx, flowerId, JSON.stringify(changes), toDbTime(s.config.now()));
     await s.emit(tx, { type: "correction", action: "asked", id: flowerId });
     return "asked";
   });
@@ -80,53 +70,39 @@ export async function askCorrection(s: Services, flowerId: number, input: Flower
 
 /** Writes `changes` to the flower; a surname shown as its initial keeps showing the initial of the new one. */
 async function apply(tx: Queries, flowerId: number, changes: Partial<Values>, surnameHidden: boolean, now: Date): Promise<void> {
-  const sets: string[] = [];
-  const params: unknown[] = [];
+  const values: FlowerCorrection = {};
   for (const field of CORRECTED_FIELDS) {
     if (!(field in changes)) continue;
     const value = changes[field] ?? null;
     if (field === "babyLastName" && surnameHidden && value !== null && value.trim().length > 2) {
-      sets.push("baby_last_name = ?", "hidden_last_name = ?");
-      params.push(INITIAL_OF(value), value);
+      values.babyLastName = INITIAL_OF(value);
+      values.hiddenLastName = value;
     } else if (field === "babyLastName" && surnameHidden) {
-      sets.push("baby_last_name = ?", "hidden_last_name = NULL");
-      params.push(value);
+      values.babyLastName = value;
+      values.hiddenLastName = null;
     } else {
-      sets.push(`${COLUMNS[field]} = ?`);
-      params.push(value);
+      values[field] = value;
     }
   }
-  await tx.query(`UPDATE memorial_flowers SET ${sets.join(", ")}, version = version + 1, updated_at = ? WHERE id = ?`, [...params, toDbTime(now), flowerId]);
-  await storeNameSearch(tx, flowerId);
+  await writeFlowerCorrection(tx, flowerId, values, toDbTime(now));
 }
 
 /** The correction waiting for a flower, as the family's page shows it: the fields as they would read. */
 export async function waitingCorrection(s: Services, flowerId: number): Promise<Partial<Values> | null> {
-  const row = (await s.db.read((db) => db.prepare(`SELECT changes FROM flower_revisions WHERE flower_id = ?`).get(flowerId))) as
-    { changes: string } | undefined;
-  return row ? changesOf(row.changes) : null;
+  const changes = await s.db.read((_, m) => waitingRevisionChanges(m, flowerId));
+  return changes === undefined ? null : changesOf(changes);
 }
-
-type CorrectionRow = Values & { flowerId: number; id: number; createdAt: string; changes: string; shownLastName: string | null };
 
 /** One page of the corrections waiting, newest first (a withdrawn memorial's wait with it, unseen). */
 export async function listCorrections(s: Services, query: AdminPageQuery): Promise<{ items: FlowerCorrectionDto[]; total: number }> {
-  return s.db.read((db) => {
-    const from = `FROM flower_revisions r JOIN memorial_flowers f ON f.id = r.flower_id WHERE f.withdrawn_at IS NULL`;
-    const { n } = db.prepare(`SELECT count(*) AS n ${from}`).get() as { n: number };
-    const rows = db
-      .prepare(
-        `SELECT r.id, r.flower_id AS flowerId, r.created_at AS createdAt, r.changes, f.baby_last_name AS shownLastName,
-           f.baby_first_name AS babyFirstName, f.baby_middle_name AS babyMiddleName, coalesce(f.hidden_last_name, f.baby_last_name) AS babyLastName,
-           f.loss_date AS lossDate, f.flower_type AS flowerType
-         ${from} ORDER BY r.id DESC LIMIT ? OFFSET ?`,
-      )
-      .all(query.pageSize, (query.page - 1) * query.pageSize) as CorrectionRow[];
-    return { items: rows.map(presentCorrection), total: n };
+  return s.db.read(async (_, m) => {
+    const total = await countWaitingCorrections(m);
+    const rows = await waitingCorrectionRows(m, query.pageSize, (query.page - 1) * query.pageSize);
+    return { items: rows.map(presentCorrection), total };
   });
 }
 
-function presentCorrection(r: CorrectionRow): FlowerCorrectionDto {
+function presentCorrection(r: WaitingCorrectionRow): FlowerCorrectionDto {
   const changes = changesOf(r.changes);
   return {
     id: r.flowerId,
@@ -145,17 +121,12 @@ function presentCorrection(r: CorrectionRow): FlowerCorrectionDto {
  */
 export async function decideCorrection(s: Services, flowerId: number, approve: boolean, expected: number | undefined, actor: User): Promise<void> {
   await s.db.transaction(async (tx) => {
-    const rows: { id: number; changes: string; hidden: string | null }[] = await tx.query(
-      `SELECT r.id, r.changes, f.hidden_last_name AS hidden FROM flower_revisions r JOIN memorial_flowers f ON f.id = r.flower_id
-       WHERE r.flower_id = ? AND f.withdrawn_at IS NULL`,
-      [flowerId],
-    );
-    const row = rows[0];
+    const row = await waitingRevision(tx, flowerId);
     if (!row) throw NotFound("This correction is no longer waiting: the family may have withdrawn it, or someone decided on it already.");
     if (expected !== undefined && row.id !== expected) {
       throw PreconditionFailed("The family sent a newer correction since you looked, so your decision was not applied. Please look at it again.");
     }
-    await tx.query(`DELETE FROM flower_revisions WHERE id = ?`, [row.id]);
+    await deleteFlowerRevision(tx, row.id);
     if (approve) await apply(tx, flowerId, changesOf(row.changes), row.hidden !== null, s.config.now());
     await s.emit(tx, { type: "correction", action: approve ? "approved" : "declined", id: flowerId, actor });
   });

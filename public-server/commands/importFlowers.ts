@@ -15,6 +15,9 @@ import { BULK_BODY_LIMIT } from "../../shared/constants";
 import { updatedMessage } from "../writer/bulkUpdate";
 import { checkImportKey, refuseWhilePaused } from "./importKey";
 import { plural } from "../../shared/words";
+import { countFlowers, deleteAllFlowers } from "../queries/memorialFlowers";
+import { countComments, deleteAllComments } from "../queries/memorialComments";
+import { deleteAllUploadKeys } from "../queries/uploadKeys";
 
 /** The largest body one bulk upload or update may send (the same as deploy/Caddyfile and both apps allow). */
 const CSV_UPLOAD_LIMIT = BULK_BODY_LIMIT;
@@ -253,15 +256,15 @@ async function resetAndImportFile(s: Services, file: string, actor: User, addres
   const backupPath = path.join(backupDir, `garden-before-import-${takenAt.toISOString().replace(/[:.]/g, "-")}.sqlite`);
   const counts = await s.db.writeOffThread(
     async (writer) => {
-      const [{ flowers }] = await writer.query<[{ flowers: number }]>(`SELECT count(*) AS flowers FROM memorial_flowers`);
-      const [{ comments }] = await writer.query<[{ comments: number }]>(`SELECT count(*) AS comments FROM memorial_comments`);
-      await writer.query(`DELETE FROM memorial_comments`);
-      await writer.query(`DELETE FROM memorial_flowers`);
+      const flowers = await countFlowers(writer);
+      const comments = await countComments(writer);
+      await deleteAllComments(writer);
+      await deleteAllFlowers(writer);
       // Earlier uploads' answers speak of flowers this import replaces: their keys no longer stand for rows in the garden.
-      await writer.query(`DELETE FROM upload_keys`);
+      await deleteAllUploadKeys(writer);
       const imported = await writer.importInsert(file, expectedImportCount);
       await s.emit(writer, { type: "imported", mode: "reset", count: imported, actor, detail: path.basename(backupPath) });
-      return { flowers: Number(flowers), comments: Number(comments), imported };
+      return { flowers, comments, imported };
     },
     { backupFirst: backupPath },
   );

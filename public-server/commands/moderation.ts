@@ -1,51 +1,30 @@
-import type { EntityManager } from "typeorm";
 import { NotFound, PreconditionFailed } from "../errors";
 import type { Queries, Services } from "../context";
 import type { User } from "../entities/User";
 import { changedMessage, goneMessage, type ModeratedKind } from "../../shared/moderation";
+import type { ModerationState } from "../queries";
+import { approveTestimonial, deleteTestimonial, testimonialModerationState, testimonialSummary } from "../queries/testimonials";
+import { approveFlower, deleteFlower, flowerModerationState, flowerSummary } from "../queries/memorialFlowers";
+import { approveComment, commentModerationState, commentSummary, deleteComment } from "../queries/memorialComments";
 
-/** What the server alone needs of each kind. */
+/** What the server alone needs of each kind: its rows' SQL, in the query module of its table. */
 interface KindStore {
-  table: string;
+  /** Its approval and version; undefined when it is gone (or, for a flower, withdrawn by its family). */
+  state(tx: Queries, id: number): Promise<ModerationState | undefined>;
+  approve(tx: Queries, id: number): Promise<void>;
+  remove(tx: Queries, id: number): Promise<void>;
   /** A short description for the activity log: never an email or a parent's name. */
   summarise(tx: Queries, id: number): Promise<string>;
 }
 
-const first = async (tx: Queries, sql: string, id: number): Promise<string> => {
-  const rows: { s: string }[] = await tx.query(sql, [id]);
-  return rows[0]?.s ?? "";
-};
-
 export const KINDS: Record<ModeratedKind, KindStore> = {
-  testimonial: {
-    table: "testimonials",
-    summarise: (tx, id) => first(tx, "SELECT 'Testimonial by ' || first_name || ' ' || substr(last_name, 1, 1) || '.' AS s FROM testimonials WHERE id = ?", id),
-  },
-  flower: {
-    table: "memorial_flowers",
-    summarise: (tx, id) =>
-      first(
-        tx,
-        "SELECT 'Memorial flower for ' || baby_first_name || coalesce(' ' || substr(baby_last_name, 1, 1) || '.', '') AS s FROM memorial_flowers WHERE id = ?",
-        id,
-      ),
-  },
-  comment: {
-    table: "memorial_comments",
-    summarise: (tx, id) => first(tx, "SELECT 'Comment by ' || commenter_name AS s FROM memorial_comments WHERE id = ?", id),
-  },
+  testimonial: { state: testimonialModerationState, approve: approveTestimonial, remove: deleteTestimonial, summarise: testimonialSummary },
+  flower: { state: flowerModerationState, approve: approveFlower, remove: deleteFlower, summarise: flowerSummary },
+  comment: { state: commentModerationState, approve: approveComment, remove: deleteComment, summarise: commentSummary },
 };
 
-interface Current {
-  approved: number;
-  version: number;
-}
-
-async function current(tx: EntityManager, kind: ModeratedKind, id: number, expected: number | undefined): Promise<Current> {
-  // A memorial its family withdrew is theirs to bring back: to a volunteer it is as good as gone.
-  const stillThere = kind === "flower" ? " AND withdrawn_at IS NULL" : "";
-  const rows: Current[] = await tx.query(`SELECT approved, version FROM ${KINDS[kind].table} WHERE id = ?${stillThere}`, [id]);
-  const row = rows[0];
+async function current(tx: Queries, kind: ModeratedKind, id: number, expected: number | undefined): Promise<ModerationState> {
+  const row = await KINDS[kind].state(tx, id);
   if (!row) throw NotFound(goneMessage(kind));
   // The precondition is checked and the change made inside one queued transaction: nothing can slip in between.
   if (expected !== undefined && row.version !== expected) {
@@ -59,7 +38,7 @@ export async function approveItem(s: Services, kind: ModeratedKind, id: number, 
   const version = await s.db.transaction(async (tx) => {
     const row = await current(tx, kind, id, expected);
     if (row.approved) return row.version;
-    await tx.query(`UPDATE ${KINDS[kind].table} SET approved = 1, version = version + 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`, [id]);
+    await KINDS[kind].approve(tx, id);
     await s.emit(tx, { type: "approved", kind, id, actor });
     return row.version + 1;
   });
@@ -71,7 +50,7 @@ export async function deleteItem(s: Services, kind: ModeratedKind, id: number, e
   await s.db.transaction(async (tx) => {
     const row = await current(tx, kind, id, expected);
     const summary = await KINDS[kind].summarise(tx, id);
-    await tx.query(`DELETE FROM ${KINDS[kind].table} WHERE id = ?`, [id]);
+    await KINDS[kind].remove(tx, id);
     await s.emit(tx, { type: "deleted", kind, id, actor, wasApproved: Boolean(row.approved), summary });
   });
 }

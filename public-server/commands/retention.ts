@@ -6,6 +6,8 @@ import { onePerServer, startedWorker } from "../lib/perServer";
 import { emlName } from "../mail/transport";
 import type { OutboxKind } from "../entities/OutboxMessage";
 import type { BackupDelete } from "../writer/protocol";
+import { assistanceRequestIdsBefore, deleteAssistanceRequestsBefore, deleteAssistanceRequestsBeforeSql } from "../queries/assistanceRequests";
+import { deleteOutboxBefore, deleteOutboxBeforeSql, outboxIdsBefore } from "../queries/outbox";
 import { purgeFamilyErasures } from "./family";
 
 /** How often the retention job looks for expired requests (it also runs at start). */
@@ -28,19 +30,14 @@ async function purgeExpiredAssistance(s: Services): Promise<RetentionResult> {
   const { assistanceRetentionDays, dataDir, backupDir } = s.config;
   const cutoff = new Date(s.config.now().getTime() - assistanceRetentionDays * 86_400_000).toISOString();
   const { requests, emails } = await s.db.transaction(async (tx) => {
-    const expired: { id: number }[] = await tx.query(`SELECT id FROM assistance_requests WHERE julianday(created_at) < julianday(?)`, [cutoff]);
-    const mails: { id: number }[] = await tx.query(`SELECT id FROM outbox WHERE kind = 'assistance-request' AND julianday(created_at) < julianday(?)`, [
-      cutoff,
-    ]);
-    await tx.query(`DELETE FROM outbox WHERE kind = 'assistance-request' AND julianday(created_at) < julianday(?)`, [cutoff]);
-    await tx.query(`DELETE FROM assistance_requests WHERE julianday(created_at) < julianday(?)`, [cutoff]);
-    return { requests: expired.length, emails: mails.map((m) => m.id) };
+    const expired = await assistanceRequestIdsBefore(tx, cutoff);
+    const mails = await outboxIdsBefore(tx, "assistance-request", cutoff);
+    await deleteOutboxBefore(tx, "assistance-request", cutoff);
+    await deleteAssistanceRequestsBefore(tx, cutoff);
+    return { requests: expired.length, emails: mails };
   });
   for (const id of emails) fs.rmSync(path.join(dataDir, "outbox", emlName({ id, kind: "assistance-request" })), { force: true });
-  const backups = await scrubBackups(s, backupDir, [
-    { sql: `DELETE FROM assistance_requests WHERE julianday(created_at) < julianday(?)`, params: [cutoff] },
-    { sql: `DELETE FROM outbox WHERE kind = 'assistance-request' AND julianday(created_at) < julianday(?)`, params: [cutoff] },
-  ]);
+  const backups = await scrubBackups(s, backupDir, [deleteAssistanceRequestsBeforeSql(cutoff), deleteOutboxBeforeSql("assistance-request", cutoff)]);
   const result = { requests, emails: emails.length, backups };
   if (requests + emails.length + backups > 0) s.log.info("retention_purged", { ...result, olderThanDays: assistanceRetentionDays });
   return result;

@@ -15,6 +15,8 @@ import { BadRequest, NotFound, type ApiError } from "../errors";
 import { findById } from "../lib/byId";
 import type { HeldRow } from "../lib/intake";
 import { onePerServer, startedWorker } from "../lib/perServer";
+import { forgetIntakeProcessedBefore, intakeProcessed, markIntakeProcessed } from "../queries/processedIntake";
+import { commentsTurnedOff } from "../queries/memorialFlowers";
 import { toDbTime } from "../lib/time";
 import { chooseNotes } from "./remembrance";
 
@@ -79,8 +81,8 @@ export async function submitTestimonial(s: Services, { website, ...input }: z.ou
 /** Why a comment cannot be kept: its flower is not (or no longer) in the garden, or its message was withdrawn. */
 async function commentProblem(m: EntityManager, flowerId: number, libraryId: number): Promise<ApiError | null> {
   if (!(await findById(m, MemorialFlowerEntity, flowerId, { approved: true }))) return NotFound(msg("This memorial flower is not in the garden."));
-  const [flower] = await m.query<{ off: number }[]>(`SELECT comments_off AS off FROM memorial_flowers WHERE id = ?`, [flowerId]);
-  if (flower?.off) return BadRequest(msg("This family has chosen to close comments on their baby's memorial. Thank you for thinking of them."));
+  if (await commentsTurnedOff(m, flowerId))
+    return BadRequest(msg("This family has chosen to close comments on their baby's memorial. Thank you for thinking of them."));
   if (!(await findById(m, CommentLibraryEntity, libraryId, { active: true })))
     return BadRequest(msg("That message is no longer available. Please choose another."));
   return null;
@@ -220,8 +222,8 @@ class IntakeMover implements Worker {
       return;
     }
     const outcome = await this.s.db.transaction(async (tx) => {
-      if ((await tx.query(`SELECT 1 FROM processed_intake WHERE id = ?`, [row.id])).length) return "moved before";
-      await tx.query(`INSERT INTO processed_intake (id) VALUES (?)`, [row.id]);
+      if (await intakeProcessed(tx, row.id)) return "moved before";
+      await markIntakeProcessed(tx, row.id);
       await forgetOldIds(tx);
       return (await store(this.s, tx, submission, new Date(row.receivedAt))) ? "stored" : "gone";
     });
@@ -240,9 +242,9 @@ function readHeld(row: HeldRow): Submission | null {
   }
 }
 
-function forgetOldIds(tx: Queries): Promise<unknown> {
+function forgetOldIds(tx: Queries): Promise<void> {
   const before = toDbTime(new Date(Date.now() - REMEMBER_DAYS * 86_400_000));
-  return tx.query(`DELETE FROM processed_intake WHERE processed_at < ?`, [before]);
+  return forgetIntakeProcessedBefore(tx, before);
 }
 
 const intakeMoverFor = onePerServer((s) => new IntakeMover(s));

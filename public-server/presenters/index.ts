@@ -2,7 +2,7 @@ import type { AdminCommentDto, AdminFlowerDto, AdminTestimonialDto } from "../..
 import type { CommentLibraryDto, PublicCommentDto, PublicFlowerDto, PublicTestimonialDto } from "../../shared/schemas/public";
 import type { SessionUserDto } from "../../shared/schemas/session";
 import type { AdminAssistanceDto, OutboxMessageDto } from "../../shared/schemas/adminTools";
-import type { AssistanceRow } from "../commands/assistance";
+import type { AssistanceRow } from "../queries/assistanceRequests";
 import type { OutboxMessage } from "../entities/OutboxMessage";
 import type { CommentLibraryEntry } from "../entities/CommentLibrary";
 import type { MemorialFlower } from "../entities/MemorialFlower";

@@ -38,3 +38,9 @@ export async function idPage(q: Queries, from: string, where: string[], params: 
   const rows = await q.query<{ id: number }[]>(`SELECT id FROM ${from} ${clause} ORDER BY id DESC LIMIT ? OFFSET ?`, [...params, page.limit, page.offset]);
   return { ids: rows.map((r) => r.id), total: n };
 }
+
+/** What the moderation of one item checks before it changes it: whether it is live, and its version. */
+export interface ModerationState {
+  approved: number;
+  version: number;
+}

@@ -36,3 +36,10 @@ export async function storeUploadKey(
   ]);
   await q.query(`DELETE FROM upload_keys WHERE rowid NOT IN (SELECT rowid FROM upload_keys ORDER BY created_at DESC, rowid DESC LIMIT ?)`, [bounds.keepKeys]);
 }
+
+// For the reset-and-import.
+
+/** Forgets every upload's key and answer. */
+export async function deleteAllUploadKeys(q: Queries): Promise<void> {
+  await q.query(`DELETE FROM upload_keys`);
+}
