@@ -21,7 +21,7 @@ import {
   storeFamilyLink,
   type FamilyLinkRow,
 } from "../queries/familyLinks";
-import { erasureBackupDeletes, familyErasures, noteFamilyErasure } from "../queries/familyErasures";
+import { erasureBackupDeletes, familyErasures, forgetCleanErasures, noteFamilyErasure } from "../queries/familyErasures";
 import { deleteFinishedFamilyMail, finishedFamilyMail } from "../queries/outbox";
 import { FAMILY_ACTOR, recordActivity } from "./activity";
 import { KINDS } from "./moderation";
@@ -158,16 +158,27 @@ async function erase(tx: Queries, flowerId: number): Promise<void> {
   await deleteFlower(tx, flowerId);
 }
 
+/** What a scrub of the backups did: how many changed, how many could not be scrubbed. */
+export interface ScrubResult {
+  changed: number;
+  failed: number;
+}
+
 /**
  * The retention job's part for families: a memorial withdrawn UNDO_DAYS ago
  * is deleted; then every erased memorial's emails (once sent or given up)
  * leave the outbox and its folder, and the memorial leaves every backup.
  * Answers how many memorials were deleted now, and how many emails and
  * backups were cleaned.
+ *
+ * An erased memorial is forgotten once nothing of it is left: no email of it
+ * in the outbox, and every backup scrubbed of it without a failure (backups
+ * taken since never held it). Kept for ever, each pass searched the outbox
+ * and every backup again for every memorial a family ever deleted.
  */
 export async function purgeFamilyErasures(
   s: Services,
-  scrubBackups: (deletes: { sql: string; params: unknown[] }[]) => Promise<number>,
+  scrubBackups: (deletes: { sql: string; params: unknown[] }[]) => Promise<ScrubResult>,
   removeEml: (id: number, kind: string) => void,
 ): Promise<{ withdrawn: number; emails: number; backups: number }> {
   const cutoff = toDbTime(new Date(s.config.now().getTime() - UNDO_DAYS * 86_400_000));
@@ -192,8 +203,10 @@ export async function purgeFamilyErasures(
     return { withdrawn: due.length, erasures, emails };
   });
   for (const m of emails) removeEml(m.id, m.kind);
-  const backups = erasures.length ? await scrubBackups(erasures.flatMap(erasureBackupDeletes)) : 0;
-  return { withdrawn, emails: emails.length, backups };
+  if (!erasures.length) return { withdrawn, emails: emails.length, backups: 0 };
+  const backups = await scrubBackups(erasures.flatMap(erasureBackupDeletes));
+  if (backups.failed === 0) await s.db.transaction(async (tx) => forgetCleanErasures(tx, erasures));
+  return { withdrawn, emails: emails.length, backups: backups.changed };
 }
 
 /** Retires every link of a flower (an administrator's choice, when a link went where it should not). Answers how many. */

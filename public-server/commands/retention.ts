@@ -8,7 +8,7 @@ import type { OutboxKind } from "../entities/OutboxMessage";
 import type { BackupDelete } from "../writer/protocol";
 import { assistanceRequestIdsBefore, deleteAssistanceRequestsBefore, deleteAssistanceRequestsBeforeSql } from "../queries/assistanceRequests";
 import { deleteOutboxBefore, deleteOutboxBeforeSql, outboxIdsBefore } from "../queries/outbox";
-import { purgeFamilyErasures } from "./family";
+import { purgeFamilyErasures, type ScrubResult } from "./family";
 
 /** How often the retention job looks for expired requests (it also runs at start). */
 const EVERY_MS = 6 * 3_600_000;
@@ -37,7 +37,10 @@ async function purgeExpiredAssistance(s: Services): Promise<RetentionResult> {
     return { requests: expired.length, emails: mails };
   });
   for (const id of emails) fs.rmSync(path.join(dataDir, "outbox", emlName({ id, kind: "assistance-request" })), { force: true });
-  const backups = await scrubBackups(s, backupDir, [deleteAssistanceRequestsBeforeSql(cutoff), deleteOutboxBeforeSql("assistance-request", cutoff)]);
+  const { changed: backups } = await scrubBackups(s, backupDir, [
+    deleteAssistanceRequestsBeforeSql(cutoff),
+    deleteOutboxBeforeSql("assistance-request", cutoff),
+  ]);
   const result = { requests, emails: emails.length, backups };
   if (requests + emails.length + backups > 0) s.log.info("retention_purged", { ...result, olderThanDays: assistanceRetentionDays });
   return result;
@@ -48,25 +51,28 @@ async function purgeExpiredAssistance(s: Services): Promise<RetentionResult> {
  * pages); answers how many backups changed. On a thread of its own: the
  * compaction rewrites a whole backup, a second each at 100,000 flowers, which
  * on the event loop every request waited for, at start and every EVERY_MS.
+ * Also answers how many could not be scrubbed (each is logged).
  */
-async function scrubBackups(s: Services, backupDir: string, deletes: BackupDelete[]): Promise<number> {
+async function scrubBackups(s: Services, backupDir: string, deletes: BackupDelete[]): Promise<ScrubResult> {
   let names: string[];
   try {
     names = fs.readdirSync(backupDir).filter((n) => n.endsWith(".sqlite"));
   } catch {
-    return 0;
+    return { changed: 0, failed: 0 };
   }
-  if (!names.length) return 0;
+  if (!names.length) return { changed: 0, failed: 0 };
   return s.db.readOffThread(async (thread) => {
     let changed = 0;
+    let failed = 0;
     for (const name of names) {
       try {
         if (await thread.scrubBackup(path.join(backupDir, name), deletes)) changed++;
       } catch (err) {
+        failed++;
         s.log.error("retention_backup_failed", { backup: name, error: err instanceof Error ? err.message.slice(0, 200) : String(err) });
       }
     }
-    return changed;
+    return { changed, failed };
   });
 }
 

@@ -1,5 +1,5 @@
 import type { BackupDelete } from "../writer/protocol";
-import { familyMailBackupDelete } from "./outbox";
+import { FAMILY_MAIL, familyMailBackupDelete } from "./outbox";
 import type { Queries } from ".";
 
 /** A memorial its family deleted: the backups and the outbox are cleaned of it by the retention job. */
@@ -26,3 +26,15 @@ export const erasureBackupDeletes = (e: FamilyErasure): BackupDelete[] => [
   { sql: `DELETE FROM memorial_flowers WHERE id = ? AND created_at = ?`, params: [e.id, e.createdAt] },
   familyMailBackupDelete(e),
 ];
+
+/** Forgets the erasures with no email of theirs left in the outbox (the caller scrubbed every backup of them). */
+export async function forgetCleanErasures(q: Queries, erasures: FamilyErasure[]): Promise<void> {
+  for (const e of erasures) {
+    await q.query(`DELETE FROM family_erasures WHERE flower_id = ? AND flower_created_at = ? AND NOT EXISTS (SELECT 1 FROM outbox WHERE ${FAMILY_MAIL})`, [
+      e.id,
+      e.createdAt,
+      String(e.id),
+      e.createdAt,
+    ]);
+  }
+}

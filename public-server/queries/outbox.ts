@@ -6,7 +6,7 @@ import type { Queries } from ".";
  * The family's emails about a flower (received, approved, links, notes): their dedupe keys name it by id and
  * creation time. The id is bound as text (a number bound by better-sqlite3 is a REAL, "12.0" in a string).
  */
-const FAMILY_MAIL = `kind IN ('flower-received', 'flower-approved', 'family-link', 'family-note', 'remembrance-confirm', 'remembrance-note', 'monthly-update') AND dedupe_key LIKE '%:' || ? || ':' || ? || '%'`;
+export const FAMILY_MAIL = `kind IN ('flower-received', 'flower-approved', 'family-link', 'family-note', 'remembrance-confirm', 'remembrance-note', 'monthly-update') AND dedupe_key LIKE '%:' || ? || ':' || ? || '%'`;
 const FINISHED_FAMILY_MAIL = `status <> 'pending' AND ${FAMILY_MAIL}`;
 
 /** A flower's family emails that were sent or given up; the flower named by its id and creation time. */
