@@ -113,9 +113,10 @@ export function siteHandler(config: ServerConfig, s: Services): Middleware<AppSt
 /**
  * Renders each page once per address and site configuration, and keeps it
  * compressed in the public cache: a repeat visit costs a lookup, or a 304.
- * Garden views and memorial pages are filed under the "gardenPages" data, which
- * the writes that change them make stale (shared/staleData.ts); other pages
- * under "pages", emptied when the configuration or the build changes.
+ * Each page is filed under the data its route names and the key it works out
+ * from the address (pageRoutes.ts), so the writes that change that data make
+ * it stale (shared/staleData.ts); every page is emptied when the configuration
+ * or the build changes.
  */
 class PageRenderer {
   private ssr: Promise<SsrModule | null> | undefined;
