@@ -8,15 +8,16 @@ import type { ServerConfig } from "./config";
 import type { AppState, Services } from "./context";
 import type { PageData as FormPageData } from "../shared/visitorForms";
 import { commentPageData, visitorForms } from "./forms";
-import { gardenPageData, missingMemorialKey, type PageData } from "./garden/pages";
+import type { PageData } from "./garden/pages";
+import { notFoundKey, pageAddress, pageAt, type Page } from "./pageRoutes";
 import { cacheKey, type Entry } from "./lib/publicCache";
 import { escapeHtml } from "./lib/html";
 import { isApiPath } from "./lib/router";
 import { StaticFiles } from "./lib/staticFiles";
-import { GARDEN_PATH, gardenQueryFrom, gardenQueryString, memorialIdFrom, memorialSegment } from "../shared/garden";
+import { GARDEN_PATH } from "../shared/garden";
 import { languageOn } from "../shared/i18n/content";
 import { LOCALES, type Locale } from "../shared/i18n/locale";
-import { localeBase, localeOfPath, pathInLocale, pathWithoutLocale } from "../shared/i18n/paths";
+import { localeOfPath, pathInLocale, pathWithoutLocale } from "../shared/i18n/paths";
 import type { Catalog } from "../shared/i18n/translate";
 import { catalogFor } from "./lib/catalogs";
 
@@ -51,9 +52,6 @@ interface Rendered {
   body?: string;
   redirect?: string;
 }
-
-/** The not-found page's cache key in a language: one entry for every unknown address. */
-const notFoundKey = (locale: Locale) => `${localeBase(locale)}/\0not-found`;
 
 const NOT_BUILT = "<!doctype html><html lang=en><title>Not built</title><p>The website has not been built yet. Run <code>npm run build</code>.</p></html>";
 
@@ -93,7 +91,7 @@ export function siteHandler(config: ServerConfig, s: Services): Middleware<AppSt
     // A form just received without JavaScript shows its success here, once (see visitorForms).
     const sent = ctx.method === "GET" ? await forms.sentTo(ctx) : undefined;
     // "Leave a comment" without JavaScript: the garden with that memorial's comment form.
-    const commentFor = pathWithoutLocale(normalise(ctx.path)) === GARDEN_PATH && typeof ctx.query.comment === "string" ? Number(ctx.query.comment) : 0;
+    const commentFor = pageAddress(ctx.path, "").bare === GARDEN_PATH && typeof ctx.query.comment === "string" ? Number(ctx.query.comment) : 0;
     const data = sent ?? (commentFor ? await commentPageData(s, commentFor) : undefined);
     const page = await renderer.page(ctx.path, ctx.querystring, data);
     if (page.redirect) {
@@ -115,12 +113,15 @@ export function siteHandler(config: ServerConfig, s: Services): Middleware<AppSt
 /**
  * Renders each page once per address and site configuration, and keeps it
  * compressed in the public cache: a repeat visit costs a lookup, or a 304.
- * Garden views and memorial pages are filed under the "gardenPages" data, which
- * the writes that change them make stale (shared/staleData.ts); other pages
- * under "pages", emptied when the configuration or the build changes.
+ * Each page is filed under the data its route names and the key it works out
+ * from the address (pageRoutes.ts), so the writes that change that data make
+ * it stale (shared/staleData.ts); every page is emptied when the configuration
+ * or the build changes.
  */
 class PageRenderer {
   private ssr: Promise<SsrModule | null> | undefined;
+  /** The SSR bundle once imported: cached() tells the site's addresses with it, without waiting. */
+  private loaded: SsrModule | undefined;
   private template: { build: number; text: string; manifest: Record<string, ManifestChunk> } | undefined;
   /** The build's stylesheets by file name, read once per build (their names carry a hash). */
   private styles = new Map<string, string>();
@@ -141,29 +142,22 @@ class PageRenderer {
 
   /**
    * The page at `pathname` with `search` if it is in the page cache, looked up without reading anything
-   * (an address whose page is not there, or another spelling of one, goes the long way, through page()).
+   * (an address whose page is not there, or another spelling of a memorial's, goes the long way, through page()).
    */
   cached(pathname: string, search: string): Rendered | undefined {
     const template = this.readTemplate();
-    if (!template || !this.cachedTemplate) return undefined;
+    if (!template || !this.cachedTemplate || !this.loaded) return undefined;
     this.renewedFor(this.s.site.get(), template);
-    const path = normalise(pathname);
-    const bare = pathWithoutLocale(path);
-    if (bare === GARDEN_PATH) {
-      const entry = this.s.cache.peek(cacheKey("gardenPages", pathInLocale(GARDEN_PATH, localeOfPath(path)) + gardenQueryString(gardenQueryFrom(search))));
-      return entry && { status: 200, entry };
-    }
-    // A memorial page is filed under its own address (a hit is the page for this address); one not in the
-    // garden under its id, which every spelling of its address shares.
-    const segment = memorialSegment(bare);
-    if (segment !== null) {
-      const entry = this.s.cache.peek(cacheKey("gardenPages", path));
-      if (entry) return { status: 200, entry };
-      const missing = this.s.cache.peek(cacheKey("gardenPages", missingMemorialKey(localeOfPath(path), memorialIdFrom(segment))));
-      return missing && { status: 404, entry: missing };
-    }
-    const entry = this.s.cache.peek(cacheKey("pages", path));
-    return entry && { status: this.statuses.get(path) ?? 200, entry };
+    const page = pageAt(pageAddress(pathname, search), this.loaded.isKnownPath);
+    const entry = this.s.cache.peek(cacheKey(page.data, page.key));
+    if (entry) return { status: this.statusOf(page), entry };
+    const missing = page.missingKey === undefined ? undefined : this.s.cache.peek(cacheKey(page.data, page.missingKey));
+    return missing && { status: 404, entry: missing };
+  }
+
+  /** A cached page's status: a page that reads nothing says its own (the not-found page 404); the others found 200. */
+  private statusOf(page: Page): number {
+    return page.read ? 200 : (this.statuses.get(page.key) ?? (page.key === notFoundKey(localeOfPath(page.key)) ? 404 : 200));
   }
 
   /** Empties the pages when site.json or the build changed (the store hands out a new object only then). */
@@ -187,37 +181,39 @@ class PageRenderer {
     this.renewedFor(site, template);
     const ssr = await this.loadSsr();
     if (!ssr) return { status: 200, body: template };
-    const path = normalise(pathname);
-    const locale = localeOfPath(path);
-    const bare = pathWithoutLocale(path);
-    const notFound = notFoundKey(locale);
-    const data = await gardenPageData(this.s, bare, search, locale);
+    const address = pageAddress(pathname, search);
+    const { path, locale } = address;
+    const page = pageAt(address, ssr.isKnownPath);
+    const data = page.read ? await page.read(this.s) : null;
     if (form && (form.form || form.comment)) {
       const known = ssr.isKnownPath(path);
-      const body = await this.render(ssr, known ? path : notFound, search, template, site, manifest, data && !data.notFound ? data : null, form);
+      const body = await this.render(
+        ssr,
+        known ? path : notFoundKey(locale),
+        search,
+        template,
+        site,
+        manifest,
+        data && !data.notFound ? data : null,
+        page.canonical,
+        form,
+      );
       return { status: known ? 200 : 404, body };
     }
     if (data?.redirect) return { status: 301, redirect: data.redirect + (search ? `?${search}` : "") };
-    // A memorial that is not in the garden (never was, or was withdrawn): its own gentle page, not the site's 404 text.
-    if (data?.notFound && memorialSegment(bare) !== null) {
-      const entry = await this.s.cache.getRaw(cacheKey("gardenPages", data.key), () => this.render(ssr, path, "", template, site, manifest, data), {
-        bounded: true,
-      });
-      return { status: 404, entry };
+    if (data) {
+      // A memorial that is not in the garden (never was, or was withdrawn): its own gentle page, not the site's 404 text.
+      const missing = data.notFound === true;
+      const entry = await this.s.cache.getRaw(
+        cacheKey(page.data, (missing ? page.missingKey : undefined) ?? page.key),
+        () => this.render(ssr, path, missing ? "" : search, template, site, manifest, data, page.canonical),
+        { bounded: true },
+      );
+      return { status: missing ? 404 : 200, entry };
     }
-    if (data && !data.notFound) {
-      const key = cacheKey("gardenPages", data.key);
-      const entry = await this.s.cache.getRaw(key, () => this.render(ssr, path, search, template, site, manifest, data), { bounded: true });
-      return { status: 200, entry };
-    }
-    // Every unknown address shows the same not-found page (one per language): one cache entry for all of
-    // them, so random addresses can neither grow the cache nor cost a render each.
-    const key = data?.notFound || !ssr.isKnownPath(path) ? notFound : path;
-    const entry = await this.s.cache.getRaw(cacheKey("pages", key), async () => {
-      const body = await this.render(ssr, key, "", template, site, manifest, null);
-      return body;
-    });
-    return { status: this.statuses.get(key) ?? (key === notFound ? 404 : 200), entry };
+    // A page that reads nothing is rendered from its key (its address, or the not-found page's).
+    const entry = await this.s.cache.getRaw(cacheKey(page.data, page.key), () => this.render(ssr, page.key, "", template, site, manifest, null));
+    return { status: this.statusOf(page), entry };
   }
 
   private async render(
@@ -228,6 +224,7 @@ class PageRenderer {
     site: SiteConfig,
     manifest: Record<string, ManifestChunk>,
     data: PageData | null,
+    canonical?: string,
     form?: FormPageData,
   ): Promise<string> {
     const started = performance.now();
@@ -236,13 +233,13 @@ class PageRenderer {
     // The team's texts (tagline, phones' labels, leaders, resource links) in the page's language.
     const texts = siteFor(site, locale);
     const result = await ssr.render(pathname + (search ? `?${search}` : ""), texts, data?.data ?? {}, form, catalog);
-    this.statuses.set(pathname, result.status);
+    // What a page that reads nothing answers (the not-found page 404), for its later visits (see statusOf).
+    if (!data) this.statuses.set(pathname, result.status);
     const origin = (site.siteUrl ?? "").replace(/\/+$/, "");
     const title = data?.title ? `${data.title} | ${texts.shortName}` : result.title;
     const description = data?.description ?? result.description;
-    const bare = pathWithoutLocale(pathname);
-    // The address in the page's language; a garden view's canonical keeps its view (data.key has the prefix).
-    const canonicalPath = data && bare === GARDEN_PATH ? data.key : pathname;
+    // The address in the page's language; a garden view's canonical keeps its view.
+    const canonicalPath = (data && canonical) ?? pathname;
     const sameIn = (other: Locale) => pathInLocale(pathWithoutLocale(canonicalPath), other);
     const found = result.status === 200 && !data?.notFound;
     const head = [
@@ -327,6 +324,7 @@ class PageRenderer {
       try {
         const mod = (await import(/* @vite-ignore */ pathToFileURL(this.ssrFile).href)) as SsrModule;
         await mod.preloadAll();
+        this.loaded = mod;
         return mod;
       } catch (err) {
         this.s.log.error("ssr_load_failed", { error: err instanceof Error ? err.message.slice(0, 500) : String(err) });
@@ -377,9 +375,6 @@ function routeAssets(manifest: Record<string, ManifestChunk>, source: string): s
   visit(source, true);
   return [...out];
 }
-
-/** "/about-us/" and "/about-us" are one page. */
-const normalise = (p: string) => (p.length > 1 ? p.replace(/\/+$/, "") || "/" : p);
 
 /** JSON that cannot close its <script> element early. */
 const jsonForScript = (value: unknown) =>

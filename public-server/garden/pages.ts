@@ -1,17 +1,13 @@
 import { describeFlower } from "../../shared/flowers";
 import {
-  GARDEN_PATH,
   LIBRARY_API_PATH,
   commentsApiPath,
   flowerApiPath,
   fullName,
   inLovingMemoryOf,
   gardenApiPath,
-  gardenQueryFrom,
-  gardenQueryString,
-  memorialIdFrom,
   memorialPath,
-  memorialSegment,
+  type GardenQuery,
 } from "../../shared/garden";
 import { DEFAULT_LOCALE, type Locale } from "../../shared/i18n/locale";
 import { pathInLocale } from "../../shared/i18n/paths";
@@ -25,8 +21,6 @@ import { previewPath } from "./preview";
 
 /** What a garden address needs besides the page itself: its data, and how the head describes it. */
 export interface PageData {
-  /** The page cache's key: one per distinct view (the address as the garden reads it). */
-  key: string;
   /** API answers to render with (and to hand the browser), by their API address. */
   data: Record<string, unknown>;
   title?: string;
@@ -42,52 +36,39 @@ export interface PageData {
   notFound?: boolean;
 }
 
-/**
- * The data for the garden and memorial addresses (`pathname` without its language prefix) in a language:
- * keys and redirects carry the language's prefix (each language's page is cached apart); null for every
- * other page.
- */
-/** The cached page of a memorial not in the garden: one per id and language, whatever the rest of its address says. */
-export const missingMemorialKey = (locale: Locale, id: number | null) => pathInLocale(`${GARDEN_PATH}/\0missing:${id ?? "none"}`, locale);
+/** One view of the garden (its page of flowers), read on the read-only connection. */
+export async function gardenViewData(s: Services, query: GardenQuery): Promise<PageData> {
+  const [view, noindex] = await s.db.read((db) => {
+    const page = gardenPage(db, query);
+    return [
+      page,
+      searchHiddenAmong(
+        db,
+        page.flowers.map((f) => f.id),
+      ),
+    ] as const;
+  });
+  // A view that shows babies' names is kept out of search engines as their memorial pages are (unless the site allows it).
+  return { data: { [gardenApiPath(query)]: view }, private: Boolean(query.search) || view.flowers.length > 0, noindex };
+}
 
-export async function gardenPageData(s: Services, pathname: string, search: string, locale: Locale = DEFAULT_LOCALE): Promise<PageData | null> {
-  const local = (p: string) => pathInLocale(p, locale);
-  if (pathname === GARDEN_PATH) {
-    const query = gardenQueryFrom(search);
-    const [view, noindex] = await s.db.read((db) => {
-      const page = gardenPage(db, query);
-      return [
-        page,
-        searchHiddenAmong(
-          db,
-          page.flowers.map((f) => f.id),
-        ),
-      ] as const;
-    });
-    // Filed under the address's own view (the browser asks for the same key), even past the last page.
-    // A view that shows babies' names is kept out of search engines as their memorial pages are (unless the site allows it).
-    return {
-      key: local(`${GARDEN_PATH}${gardenQueryString(query)}`),
-      data: { [gardenApiPath(query)]: view },
-      private: Boolean(query.search) || view.flowers.length > 0,
-      noindex,
-    };
-  }
-  const segment = memorialSegment(pathname);
-  if (segment === null) return null;
-  const id = memorialIdFrom(segment);
+/**
+ * The memorial page of flower `id` at `pathname` (without its language prefix) in a language, read on the
+ * read-only connection: a redirect (carrying the language's prefix) when the address's words are not the
+ * memorial's own.
+ */
+export async function memorialPageData(s: Services, pathname: string, id: number | null, locale: Locale = DEFAULT_LOCALE): Promise<PageData> {
   const [flower, noindex] = id === null ? [null, false] : await s.db.read((db) => [approvedFlower(db, id), searchHiddenAmong(db, [id])] as const);
   // A memorial not (or no longer) in the garden: the memorial page itself says so gently, status 404.
-  if (!flower) return { key: missingMemorialKey(locale, id), data: id === null ? {} : { [flowerApiPath(id)]: null }, notFound: true, private: true };
+  if (!flower) return { data: id === null ? {} : { [flowerApiPath(id)]: null }, notFound: true, private: true };
   const path = memorialPath(flower);
-  if (path !== pathname) return { key: local(`${GARDEN_PATH}/\0redirect:${pathname}`), data: {}, redirect: local(path) };
+  if (path !== pathname) return { data: {}, redirect: pathInLocale(path, locale) };
   const [comments, library] = await s.db.read(async (_, m) =>
     Promise.all([listPublicComments(m, flower.id), m.find(CommentLibraryEntity, { where: { active: true }, order: { category: "DESC", id: "ASC" } })]),
   );
   const name = fullName(flower);
   const { label, meaning } = describeFlower(flower.flowerType);
   return {
-    key: local(path),
     data: {
       [flowerApiPath(flower.id)]: flower,
       [commentsApiPath(flower.id)]: comments.map(presentPublicComment),

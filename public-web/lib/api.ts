@@ -1,6 +1,6 @@
 import type { ErrorBody } from "../../shared/errors";
 // Types only: the route table's schemas are zod, which a public page must not load.
-import type { AnswerTo, ApiPath } from "../../shared/schemas/routes";
+import type { AnswerTo, ApiPath, BodyTo, Method } from "../../shared/schemas/routes";
 import { DEFAULT_LOCALE } from "../../shared/i18n/locale";
 import { msg, translate, type MessageValues } from "../../shared/i18n/translate";
 
@@ -73,12 +73,15 @@ async function request<T>(method: string, path: string, body?: unknown, headers:
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** Each call's address is one of the API's routes (shared/schemas/routes.ts), and its answer is that route's. */
+/** A JSON call's body and headers: the body its route reads, required when it reads one, none when it reads none. */
+type Sent<M extends Method, P extends string> =
+  BodyTo<M, P> extends undefined ? [body?: undefined, headers?: Record<string, string>] : [body: BodyTo<M, P>, headers?: Record<string, string>];
+
+/** Each call's address is one of the API's routes (shared/schemas/routes.ts); its body and its answer are that route's. */
 export const api = {
   get: <P extends ApiPath<"GET">>(path: P) => request<AnswerTo<"GET", P>>("GET", path),
-  post: <P extends ApiPath<"POST">>(path: P, body?: unknown, headers?: Record<string, string>) =>
-    request<AnswerTo<"POST", P>>("POST", path, body ?? {}, headers),
-  put: <P extends ApiPath<"PUT">>(path: P, body?: unknown, headers?: Record<string, string>) => request<AnswerTo<"PUT", P>>("PUT", path, body ?? {}, headers),
+  post: <P extends ApiPath<"POST">>(path: P, ...[body, headers]: Sent<"POST", P>) => request<AnswerTo<"POST", P>>("POST", path, body ?? {}, headers),
+  put: <P extends ApiPath<"PUT">>(path: P, ...[body, headers]: Sent<"PUT", P>) => request<AnswerTo<"PUT", P>>("PUT", path, body ?? {}, headers),
   /** Sends CSV text as it is, for the server to read as a stream; `seen` reads a successful answer's headers. */
   postCsv: <P extends ApiPath<"POST">>(path: P, csv: string, headers: Record<string, string> = {}, seen?: (answer: Headers) => void) =>
     request<AnswerTo<"POST", P>>("POST", path, new CsvBody(csv), { "Content-Type": "text/csv; charset=utf-8", ...headers }, seen),

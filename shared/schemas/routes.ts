@@ -9,9 +9,11 @@ import {
   BulkUpdateDto,
   BulkUpdateQuery,
   DuplicateCheckDto,
+  DuplicateCheckInput,
   FlowerCorrectionDto,
   FlowerEntryInput,
   MessageDto,
+  ResetImportInput,
   ResetImportResult,
   adminPage,
 } from "./admin";
@@ -126,7 +128,7 @@ export const API_ROUTES = {
   deleteComment: comments.remove,
   editFlower: { method: "PUT", path: "/api/admin/memorial-flowers/:id", body: FlowerEntryInput, output: AdminFlowerDto },
   gardenCsv: { method: "GET", path: "/api/admin/memorial-flowers/export.csv", output: null },
-  duplicates: { method: "POST", path: "/api/admin/memorial-flowers/duplicates", output: DuplicateCheckDto },
+  duplicates: { method: "POST", path: "/api/admin/memorial-flowers/duplicates", body: DuplicateCheckInput, output: DuplicateCheckDto },
 
   // Families' corrections and private links.
   corrections: { method: "GET", path: "/api/admin/memorial-flowers/corrections", query: AdminPageQuery, output: adminPage(FlowerCorrectionDto) },
@@ -139,7 +141,7 @@ export const API_ROUTES = {
   // Imports (their bodies are CSV files or rows as JSON, read as streams and checked on the server's thread).
   bulkUpload: { method: "POST", path: "/api/admin/memorial-flowers/bulk-upload", output: MessageDto },
   bulkUpdate: { method: "PUT", path: "/api/admin/memorial-flowers/bulk-update", query: BulkUpdateQuery, output: BulkUpdateDto },
-  resetAndImport: { method: "POST", path: "/api/admin/memorial-flowers/reset-and-import", output: ResetImportResult },
+  resetAndImport: { method: "POST", path: "/api/admin/memorial-flowers/reset-and-import", body: ResetImportInput, output: ResetImportResult },
 
   // Requests for help, the activity log, email.
   assistanceRequests: { method: "GET", path: "/api/admin/assistance-requests", query: AdminPageQuery, output: AdminAssistancePage },
@@ -166,6 +168,10 @@ export type ApiPath<M extends Method> = { [K in keyof ApiRoutes]: ApiRoutes[K]["
 type RouteAt<M extends Method, A extends string> = {
   [K in keyof ApiRoutes]: ApiRoutes[K]["method"] extends M ? (A extends Address<ApiRoutes[K]["path"]> ? ApiRoutes[K] : never) : never;
 }[keyof ApiRoutes];
+
+/** What a client sends to `M` at address `A`: the route's JSON body as its schema reads it, or nothing (undefined). */
+export type BodyTo<M extends Method, A extends string> = BodyOf<RouteAt<M, A>>;
+type BodyOf<R> = R extends { body: infer B } ? (B extends z.ZodType ? z.input<B> : never) : undefined;
 
 /** What the server answers to `M` at address `A` (unknown for an answer that is not JSON). */
 export type AnswerTo<M extends Method, A extends string> = RouteAt<M, A> extends { output: infer O } ? (O extends z.ZodType ? z.output<O> : unknown) : never;

@@ -2,6 +2,7 @@ import { Field } from "../ui/Field";
 import { SubmitButton, useVisitorForm, VisitorFormFrame } from "./FormParts";
 import { msg, useT } from "../../lib/i18n";
 import { useForm } from "./useForm";
+import { api } from "../../lib/api";
 import "../../styles/forms.css";
 
 const EMPTY = { firstName: "", lastName: "", email: "", phoneNumber: "", comments: "", website: "" };
@@ -12,7 +13,7 @@ export default function AssistanceForm() {
   const form = useForm("assistance", EMPTY, "blur");
   const t = useT();
   const { pending, frame } = useVisitorForm("assistance", form, "request-assistance", {
-    path: "/api/assistance-requests",
+    send: (values) => api.post("/api/assistance-requests", values),
     success: SENT,
     failure: { title: msg("Error"), fallback: msg("Failed to submit assistance request. Please try again.") },
     refresh: "/api/assistance-requests",

@@ -142,13 +142,13 @@ export function CommentForm({ flowerId, library: given, onCancel, onSent }: Comm
     form,
     COMMENT_ANCHOR,
     {
-      path: commentsKey(flowerId),
-      payload: (v) => ({
-        commenterName: v.commenterName,
-        commentLibraryId: Number(v.commentLibraryId),
-        memorialFlowerId: flowerId,
-        website: v.website,
-      }),
+      send: (v) =>
+        api.post(commentsKey(flowerId), {
+          commenterName: v.commenterName,
+          commentLibraryId: Number(v.commentLibraryId),
+          memorialFlowerId: flowerId,
+          website: v.website,
+        }),
       success: COMMENT_SENT,
       failure: { title: msg("Submission Error"), fallback: msg("Failed to submit comment. Please try again.") },
       refresh: commentsKey(flowerId),

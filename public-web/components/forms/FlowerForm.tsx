@@ -1,11 +1,12 @@
 import { useId } from "react";
-import { FLOWERS } from "../../../shared/flowers";
+import { FLOWERS, type FlowerType } from "../../../shared/flowers";
 import { FlowerImage } from "../flowers/FlowerImage";
 import { Field } from "../ui/Field";
 import { SubmitButton, useVisitorForm, VisitorFormFrame } from "./FormParts";
 import { browserTimeZone, NO_REMEMBRANCE, RemembranceChoice } from "./RemembranceChoice";
 import { msg, useT } from "../../lib/i18n";
 import { useForm } from "./useForm";
+import { api } from "../../lib/api";
 import "../../styles/forms.css";
 
 const EMPTY = {
@@ -15,7 +16,7 @@ const EMPTY = {
   babyMiddleName: "",
   babyLastName: "",
   lossDate: "",
-  flowerType: "",
+  flowerType: "" as FlowerType | "",
   emailUpdates: false as boolean,
   ...NO_REMEMBRANCE,
   website: "",
@@ -40,12 +41,12 @@ export default function FlowerForm() {
   const complete = REQUIRED.every((key) => String(form.values[key]).trim() !== "");
 
   const { pending, frame } = useVisitorForm("flower", form, "add-flower", {
-    path: "/api/memorial-flowers",
+    // Sent only once the schema passed (trySubmit), so a flower is chosen.
+    send: (values) => api.post("/api/memorial-flowers", { ...values, flowerType: values.flowerType as FlowerType, timeZone: browserTimeZone() }),
     canSubmit: complete,
     success: SENT,
     failure: { title: msg("Submission Error"), fallback: msg("Failed to submit memorial flower. Please try again.") },
     refresh: "/api/memorial-flowers",
-    payload: (values) => ({ ...values, timeZone: browserTimeZone() }),
   });
 
   const flowerError = form.errors.flowerType;

@@ -2,6 +2,7 @@ import { Field } from "../ui/Field";
 import { SubmitButton, useVisitorForm, VisitorFormFrame } from "./FormParts";
 import { msg, useT } from "../../lib/i18n";
 import { useForm } from "./useForm";
+import { api } from "../../lib/api";
 import "../../styles/forms.css";
 
 const EMPTY = { firstName: "", lastName: "", childName: "", testimonial: "", email: "", website: "" };
@@ -12,7 +13,7 @@ export default function TestimonialForm({ labelledBy }: { labelledBy?: string })
   const form = useForm("testimonial", EMPTY, "blur");
   const t = useT();
   const { pending, frame } = useVisitorForm("testimonial", form, "share-your-story", {
-    path: "/api/testimonials",
+    send: (values) => api.post("/api/testimonials", values),
     success: SENT,
     failure: { title: msg("Submission Error"), fallback: msg("Failed to submit testimonial. Please try again.") },
     refresh: "/api/testimonials",

@@ -1,6 +1,5 @@
 import { useState, type FormEvent, type RefObject } from "react";
-import { api, fieldErrors, messageFor } from "../../lib/api";
-import type { ApiPath } from "../../../shared/schemas/routes";
+import { fieldErrors, messageFor } from "../../lib/api";
 import { invalidate } from "../../lib/queries";
 import { notify, notifyError } from "../../lib/toast";
 import { focusFirstInvalid } from "./useForm";
@@ -8,9 +7,8 @@ import { useT } from "../../lib/i18n";
 
 /** What a visitor form sends and says: its toasts and the list it refreshes. */
 export interface SubmissionPlan<V> {
-  path: ApiPath<"POST">;
-  /** The payload; the form's values as they are when omitted. */
-  payload?: (values: V) => unknown;
+  /** Sends the values (`api.post` with the route's address, so the body is checked against the route's input). */
+  send(values: V): Promise<unknown>;
   success: { title: string; message: string };
   failure: { title: string; fallback: string };
   /** Query key prefix refreshed after a success. */
@@ -42,7 +40,7 @@ export function useSubmission<V>(form: FormLike<V>, formRef: RefObject<HTMLFormE
     if (!(await form.trySubmit())) return focusFirstInvalid(formRef?.current ?? null);
     setPending(true);
     try {
-      await api.post(plan.path, plan.payload ? plan.payload(form.values) : form.values);
+      await plan.send(form.values);
       notify(t(plan.success.title), t(plan.success.message));
       form.reset();
       invalidate(plan.refresh);
