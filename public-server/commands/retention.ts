@@ -64,7 +64,7 @@ async function scrubBackups(s: Services, backupDir: string, deletes: BackupDelet
     let changed = 0;
     for (const name of names) {
       try {
-        if (await thread.scrubBackup(path.join(backupDir, name), deletes)) changed++;
+        if (await thread.call("scrubBackup", { file: path.join(backupDir, name), deletes })) changed++;
       } catch (err) {
         s.log.error("retention_backup_failed", { backup: name, error: err instanceof Error ? err.message.slice(0, 200) : String(err) });
       }

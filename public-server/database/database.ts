@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from "typeorm";
 import type BetterSqlite3 from "better-sqlite3";
 import type { Logger } from "../lib/log";
-import type { GardenWriter } from "../writer/gardenWriter";
+import type { DatabaseThread } from "../writer/databaseThread";
 import { copyInto } from "./backupCopy";
 import { HealthProbe, type DatabaseState } from "./health";
 import { OffThread } from "./offThread";
@@ -16,7 +16,7 @@ import { WriteQueue } from "./writeQueue";
  *   take turns and are answered once committed and on disk;
  * - the read-only connection (readConnection.ts), outside the queue, for every
  *   read that is not part of a write;
- * - the large-write thread's keeping (offThread.ts): large writes and reads on
+ * - the database thread's keeping (offThread.ts): large writes and reads on
  *   a thread and connection of their own;
  * - the health probe (health.ts), which never waits behind a write.
  * Opening it and bringing its schema up to date is open.ts.
@@ -112,7 +112,7 @@ export class Database {
    * `backupFirst` names a file to copy the database to (as backupTo) just
    * before the write begins.
    */
-  writeOffThread<T>(work: (writer: GardenWriter) => Promise<T>, options: { backupFirst?: string } = {}): Promise<T> {
+  writeOffThread<T>(work: (writer: DatabaseThread) => Promise<T>, options: { backupFirst?: string } = {}): Promise<T> {
     return this.offThread.writeOffThread(work, options);
   }
 
@@ -137,20 +137,20 @@ export class Database {
    * it reads a snapshot, so writes go on meanwhile, and the event loop is
    * free. Failures read as the server's own do.
    */
-  readOffThread<T>(work: (thread: GardenWriter) => Promise<T>): Promise<T> {
+  readOffThread<T>(work: (thread: DatabaseThread) => Promise<T>): Promise<T> {
     return this.offThread.readOffThread(work);
   }
 
   /**
    * Writes a consistent copy of the whole database to `file` (VACUUM INTO),
-   * on the large-write thread: at 100,000 flowers the copy takes 300-450 ms,
+   * on the database thread: at 100,000 flowers the copy takes 300-450 ms,
    * which on the event loop every other request waited for. It reads a
    * snapshot, so other work, writes included, goes on meanwhile. The copy is
    * made under a temporary name, flushed to disk and only then renamed: a
    * file with the real name is always complete.
    */
   backupTo(file: string): Promise<void> {
-    return copyInto(file, (partial) => this.readOffThread((thread) => thread.vacuumInto(partial)));
+    return copyInto(file, (partial) => this.readOffThread((thread) => thread.call("vacuumInto", { file: partial })));
   }
 
   /**

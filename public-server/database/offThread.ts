@@ -1,11 +1,11 @@
 import type { Logger } from "../lib/log";
-import { GardenWriter } from "../writer/gardenWriter";
+import { DatabaseThread } from "../writer/databaseThread";
 import { asStorageFailure, sqliteCode } from "./failures";
 import { copyInto } from "./backupCopy";
 import type { WriteQueue } from "./writeQueue";
 
 /**
- * How long the large-write thread is kept after a write, for the next one: the desktop app sends
+ * How long the database thread is kept after a write, for the next one: the desktop app sends
  * a large update in pieces, one right after another. Not longer: a kept thread holds its heap (27
  * MB after a 100,000-row upload), and with 10 s the server's peak in the garden benchmark was
  * about 10 MB higher (the list rebuilt and the queries that follow an upload came while it was kept).
@@ -18,8 +18,8 @@ const WRITER_IDLE_MS = 1_500;
  * the bookkeeping of the large writes sent and under way.
  */
 export class OffThread {
-  /** The large-write thread, while it is kept. */
-  private writer: GardenWriter | undefined;
+  /** The database thread, while it is kept for the next large write. */
+  private writer: DatabaseThread | undefined;
   private writerIdle: ReturnType<typeof setTimeout> | undefined;
   /** Whether a large write of this server holds SQLite's write lock (health's proof of a writable database). */
   private largeWrite = false;
@@ -32,7 +32,7 @@ export class OffThread {
     private readonly log?: Logger,
   ) {}
 
-  writeOffThread<T>(work: (writer: GardenWriter) => Promise<T>, options: { backupFirst?: string } = {}): Promise<T> {
+  writeOffThread<T>(work: (writer: DatabaseThread) => Promise<T>, options: { backupFirst?: string } = {}): Promise<T> {
     const { backupFirst } = options;
     this.largeWrites++;
     const ended = () => {
@@ -45,17 +45,19 @@ export class OffThread {
         const writer = this.writerThread();
         try {
           // In the same turn, on the same thread: the copy is the database exactly as the write found it.
-          if (backupFirst) await copyInto(backupFirst, (partial) => writer.vacuumInto(partial));
+          if (backupFirst) await copyInto(backupFirst, (partial) => writer.call("vacuumInto", { file: partial }));
           // The server connection's page limit holds for the writer's too (the tests fill the disk with it).
-          await writer.begin(Number(this.queue.handle.pragma("max_page_count", { simple: true })));
+          await writer.call("begin", { maxPageCount: Number(this.queue.handle.pragma("max_page_count", { simple: true })) });
           this.largeWrite = true;
           const result = await work(writer);
-          await writer.commit();
+          await writer.call("commit");
           // In the same turn, so no write of ours grows the log meanwhile; a failure here loses nothing.
-          await writer.checkpoint().catch((err: unknown) => this.log?.info("checkpoint_after_large_write_failed", { cause: sqliteCode(err) || "unknown" }));
+          await writer
+            .call("checkpoint")
+            .catch((err: unknown) => this.log?.info("checkpoint_after_large_write_failed", { cause: sqliteCode(err) || "unknown" }));
           return result;
         } catch (err) {
-          await writer.rollback().catch(() => this.stopWriter()); // a thread that cannot roll back is let go
+          await writer.call("rollback").catch(() => this.stopWriter()); // a thread that cannot roll back is let go
           throw err;
         } finally {
           this.largeWrite = false;
@@ -79,8 +81,8 @@ export class OffThread {
     this.afterLarge.push(listener);
   }
 
-  async readOffThread<T>(work: (thread: GardenWriter) => Promise<T>): Promise<T> {
-    const thread = new GardenWriter({ databasePath: this.queue.path });
+  async readOffThread<T>(work: (thread: DatabaseThread) => Promise<T>): Promise<T> {
+    const thread = new DatabaseThread({ databasePath: this.queue.path });
     try {
       return await work(thread);
     } catch (err) {
@@ -90,8 +92,8 @@ export class OffThread {
     }
   }
 
-  private writerThread(): GardenWriter {
-    if (!this.writer || this.writer.stopped) this.writer = new GardenWriter({ databasePath: this.queue.path });
+  private writerThread(): DatabaseThread {
+    if (!this.writer || this.writer.stopped) this.writer = new DatabaseThread({ databasePath: this.queue.path });
     return this.writer;
   }
 
