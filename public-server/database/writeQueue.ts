@@ -4,7 +4,7 @@ import type BetterSqlite3 from "better-sqlite3";
 import type { Logger } from "../lib/log";
 import { WalFlush } from "../lib/walFlush";
 import { asStorageFailure, isBusy, sqliteCode } from "./failures";
-import { configure, connectionOf } from "./driver";
+import { configure, connectionOf, dropQueryRunner, typeormInTransaction } from "./driver";
 
 /** How long a piece of work keeps trying while another process holds the write lock, before the visitor hears 503. */
 export const BUSY_WAIT_MS = 3_000;
@@ -15,12 +15,6 @@ export const BUSY_WAIT_MS = 3_000;
  * 211 to 400–460 a second, a cached page's p99 staying at 54–60 ms (it was 62).
  */
 const WRITE_STRETCH_MS = 4;
-
-/** The driver's one query runner: its transaction bookkeeping must match the connection's real state. */
-interface RunnerState {
-  isTransactionActive: boolean;
-  transactionDepth: number;
-}
 
 /**
  * The server's one writing connection, behind one queue.
@@ -37,8 +31,8 @@ interface RunnerState {
  * used to leave TypeORM believing a transaction was still open, so every
  * later "transaction" became a savepoint inside one that never committed.
  * Each turn now ends with the connection's real state checked and repaired:
- * rolled back, the bookkeeping reset, and the connection reopened if even
- * that fails. Another process holding the write lock makes the work wait
+ * rolled back, TypeORM's query runner replaced by a fresh one (see
+ * dropQueryRunner), and the connection reopened if even that fails. Another process holding the write lock makes the work wait
  * (without blocking the event loop, and out of the queue so reads go on),
  * then answer 503.
  */
@@ -150,9 +144,8 @@ export class WriteQueue {
    */
   private async settle(when: string, cause?: unknown): Promise<boolean> {
     if (!this.source.isInitialized) return false;
-    const runner = (this.source.driver as unknown as { queryRunner?: RunnerState }).queryRunner;
     const open = this.handle.inTransaction;
-    const confused = runner !== undefined && (runner.isTransactionActive || runner.transactionDepth !== 0);
+    const confused = typeormInTransaction(this.source);
     if (!open && !confused) return false;
     if (open) {
       try {
@@ -161,10 +154,7 @@ export class WriteQueue {
         // checked just below
       }
     }
-    if (runner) {
-      runner.isTransactionActive = false;
-      runner.transactionDepth = 0;
-    }
+    if (confused) await dropQueryRunner(this.source);
     const reopened = this.handle.inTransaction;
     if (reopened) await this.reopen();
     this.log?.error("database_recovered", {
