@@ -35,7 +35,7 @@ export function typeormInTransaction(source: DataSource): boolean {
  * matches the connection (a failure SQLite answered mid-transaction: a full
  * disk rolls some back by itself), so the driver makes a fresh one, outside
  * any transaction, at the next query. Without it every later "transaction"
- * became a savepoint inside one that never committed. The runner is the
+ * ran as a savepoint, and every turn found the bookkeeping wrong again. The runner is the
  * driver's, made on demand (`createQueryRunner`: `this.queryRunner ??= new
  * ...`); nothing else holds it between turns. Its kept statements go with it.
  */
