@@ -1,4 +1,4 @@
-// Bundles the server, its CLI and its large-write thread into dist/server with esbuild; packages stay external but date-fns.
+// Bundles the server, its CLI and its database thread into dist/server with esbuild; packages stay external but date-fns.
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
@@ -20,7 +20,7 @@ const external = Object.keys({ ...dependencies, ...devDependencies })
   .flatMap((name) => [name, `${name}/*`]);
 
 await build({
-  entryPoints: { serve: "public-server/main.ts", admin: "public-server/cli.ts", gardenWriter: "public-server/writer/worker.ts" },
+  entryPoints: { serve: "public-server/main.ts", admin: "public-server/cli.ts", databaseThread: "public-server/writer/worker.ts" },
   outdir: "dist/server",
   bundle: true,
   platform: "node",
@@ -49,4 +49,4 @@ const door = (bundle) =>
   ].join("\n");
 fs.writeFileSync("dist/server/main.js", door("serve.js"));
 fs.writeFileSync("dist/server/cli.js", door("admin.js"));
-console.log("server built: dist/server/main.js (serve.js), dist/server/cli.js (admin.js), dist/server/gardenWriter.js");
+console.log("server built: dist/server/main.js (serve.js), dist/server/cli.js (admin.js), dist/server/databaseThread.js");

@@ -159,7 +159,7 @@ async function upload(s: Services, body: BulkBody, actor: User, keyed?: () => { 
       const kept = sent && (await keptAnswer(writer, actor.id, sent.key, sent.hash));
       if (kept) return kept;
       // Throws for a refused body: nothing inserted is kept.
-      const added = "csv" in body ? await writer.uploadCsv(file) : await writer.uploadJson(file);
+      const added = "csv" in body ? await writer.call("uploadCsv", { file }) : await writer.call("uploadJson", { file });
       await s.emit(writer, { type: "imported", mode: "bulk-upload", count: added, actor });
       const first: UploadAnswer = {
         status: 200,
@@ -184,7 +184,7 @@ async function upload(s: Services, body: BulkBody, actor: User, keyed?: () => { 
 export async function bulkUpdate(s: Services, body: BulkBody, choice: BulkUpdateQuery, actor: User): Promise<BulkUpdateDto> {
   return withBodyFile(s, "update", body, async (file) => {
     const outcome = await s.db.writeOffThread(async (writer) => {
-      const done = "csv" in body ? await writer.updateCsv(file, choice) : await writer.updateJson(file, choice);
+      const done = "csv" in body ? await writer.call("updateCsv", { file, choice }) : await writer.call("updateJson", { file, choice });
       await s.emit(writer, { type: "imported", mode: "bulk-update", count: done.applied, actor });
       return done;
     });
@@ -198,7 +198,7 @@ export async function bulkUpdate(s: Services, body: BulkBody, choice: BulkUpdate
  * 100,000 flowers, checking 10,000 rows on the event loop held it 1.1 s.
  */
 export async function findDuplicates(s: Services, body: JsonBody): Promise<number[]> {
-  return withBodyFile(s, "check", body, (file) => s.db.readOffThread((thread) => thread.duplicatesJson(file)));
+  return withBodyFile(s, "check", body, (file) => s.db.readOffThread((thread) => thread.call("duplicatesJson", { file })));
 }
 
 /**
@@ -236,7 +236,7 @@ const importTurns: { tail: Promise<unknown>; waiting: number } = { tail: Promise
 
 async function resetAndImportFile(s: Services, file: string, actor: User, address: string): Promise<ResetImportResult> {
   const { expectedImportCount, backupDir } = s.config;
-  const result = await s.db.readOffThread((thread) => thread.importCheck(file, expectedImportCount));
+  const result = await s.db.readOffThread((thread) => thread.call("importCheck", { file, expectedCount: expectedImportCount }));
   await checkImportKey(s, result.adminKey, actor, address);
 
   if (result.errors.length) {
@@ -262,7 +262,7 @@ async function resetAndImportFile(s: Services, file: string, actor: User, addres
       await deleteAllFlowers(writer);
       // Earlier uploads' answers speak of flowers this import replaces: their keys no longer stand for rows in the garden.
       await deleteAllUploadKeys(writer);
-      const imported = await writer.importInsert(file, expectedImportCount);
+      const imported = await writer.call("importInsert", { file, expectedCount: expectedImportCount });
       await s.emit(writer, { type: "imported", mode: "reset", count: imported, actor, detail: path.basename(backupPath) });
       return { flowers, comments, imported };
     },

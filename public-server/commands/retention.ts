@@ -66,7 +66,7 @@ async function scrubBackups(s: Services, backupDir: string, deletes: BackupDelet
     let failed = 0;
     for (const name of names) {
       try {
-        if (await thread.scrubBackup(path.join(backupDir, name), deletes)) changed++;
+        if (await thread.call("scrubBackup", { file: path.join(backupDir, name), deletes })) changed++;
       } catch (err) {
         failed++;
         s.log.error("retention_backup_failed", { backup: name, error: err instanceof Error ? err.message.slice(0, 200) : String(err) });

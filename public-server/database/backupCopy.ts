@@ -28,7 +28,7 @@ export function removePartialBackups(backupDir: string): number {
  * copy is made under a temporary name, private from its first byte, flushed
  * to disk (by `copy`) and only then renamed.
  */
-export async function copyInto(file: string, copy: (partial: string) => Promise<void>): Promise<void> {
+export async function copyInto(file: string, copy: (partial: string) => Promise<unknown>): Promise<void> {
   const dir = path.dirname(file);
   const partial = path.join(dir, `${path.basename(file)}${PARTIAL_BACKUP}`);
   ensurePrivateDir(dir);

@@ -106,7 +106,7 @@ export class NightlyBackups implements Worker {
     removeLeftovers(backupDir);
     try {
       // On a thread of its own: at 100,000 flowers the copy and its integrity check take the better part of a second.
-      const result = await this.s.db.readOffThread((thread) => thread.onlineBackup(path.join(backupDir, nightlyName(now))));
+      const result = await this.s.db.readOffThread((thread) => thread.call("onlineBackup", { target: path.join(backupDir, nightlyName(now)) }));
       const removed = pruneNightly(backupDir, backupKeepDaily, backupKeepWeekly);
       this.lastError = null;
       this.s.log.info("backup_done", {

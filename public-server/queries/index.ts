@@ -3,7 +3,7 @@ import { In, type EntityManager, type EntitySchema, type ObjectLiteral } from "t
 /**
  * What a query module runs SQL on: `?` parameters, on TypeORM's connection
  * (a transaction's manager, or the read-only connection's) or on the
- * large-write thread's (writer/gardenWriter.ts). Every value is bound, never
+ * database thread's (writer/databaseThread.ts). Every value is bound, never
  * written into the SQL text (LIMIT and OFFSET too): each text is prepared
  * once and kept in the driver's statement cache.
  */

@@ -1,5 +1,5 @@
 /**
- * A bulk update's rows applied one at a time inside the large-write thread's
+ * A bulk update's rows applied one at a time inside the database thread's
  * transaction, each checked against the flower as it is now. A row that
  * carries the version its flower had when the garden was downloaded, and whose
  * flower has changed since (someone edited it meanwhile), is a conflict: by

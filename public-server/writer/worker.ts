@@ -1,10 +1,11 @@
 /**
- * The large-write thread: a connection of its own to the server's database,
+ * The database thread: a connection of its own to the server's database,
  * on which one large write (a 100,000-row upload, a reset-and-import, a bulk
- * update) runs from BEGIN to COMMIT, or a backup is copied and checked, while
- * the server's event loop goes on answering others. Built as
- * dist/server/gardenWriter.js; started and driven by GardenWriter
- * (writer/gardenWriter.ts), one request at a time.
+ * update) runs from BEGIN to COMMIT, a large body is checked, or a backup is
+ * copied, checked or scrubbed, while the server's event loop goes on
+ * answering others. Built as dist/server/databaseThread.js; started and
+ * driven by DatabaseThread (writer/databaseThread.ts), one operation at a
+ * time (writer/protocol.ts lists them).
  *
  * The cost this moves off the event loop is SQLite's own: the search indexes'
  * triggers on every row, their segment merges, the last flush and the WAL
@@ -27,9 +28,9 @@ import { BulkUpdater, type UpdateOutcome } from "./bulkUpdate";
 import { nameSearchText } from "../garden/searchText";
 import { takeOnlineBackup } from "../operations/onlineBackup";
 import { syncFile } from "../operations/backupFiles";
-import type { BackupDelete, ImportCheck, WriterFailure, WriterOptions, WriterReply, WriterRequest } from "./protocol";
+import type { BackupDelete, Operation, OperationInput, OperationResult, ThreadFailure, ThreadOptions, ThreadReply, ThreadRequest } from "./protocol";
 
-const options = workerData as WriterOptions;
+const options = workerData as ThreadOptions;
 let db: BetterSqlite3.Database | undefined;
 
 /** The connection, opened at the first request so that a failure to open is answered like any other. */
@@ -211,70 +212,69 @@ function scrubBackup(file: string, deletes: BackupDelete[]): boolean {
   }
 }
 
-function query(sql: string, params: unknown[]): unknown {
+function query(sql: string, params: unknown[]): unknown[] {
   const s = statement(sql);
   if (s.reader) return s.all(...params);
   s.run(...params);
   return [];
 }
 
-async function perform(request: WriterRequest): Promise<unknown> {
-  switch (request.op) {
-    case "begin":
-      connection().pragma(`max_page_count = ${Math.trunc(request.maxPageCount)}`);
-      connection().exec("BEGIN IMMEDIATE");
-      return null;
-    case "commit":
-      connection().exec("COMMIT");
-      return null;
-    case "checkpoint":
-      return checkpoint();
-    case "rollback":
-      if (db?.inTransaction) db.exec("ROLLBACK");
-      return null;
-    case "close":
-      db?.close();
-      db = undefined;
-      return null;
-    case "query":
-      return query(request.sql, request.params);
-    case "insert":
-      insert(request.entries);
-      return null;
-    case "uploadCsv":
-      return uploadCsv(request.file);
-    case "uploadJson": {
-      const { flowers } = parse(BulkUploadInput, readJson(request.file));
-      insert(flowers);
-      return flowers.length;
-    }
-    case "duplicatesJson":
-      return duplicates(parse(DuplicateCheckInput, readJson(request.file)).flowers);
-    case "updateJson": {
-      const { flowers } = parse(BulkUpdateInput, readJson(request.file));
-      const updater = new BulkUpdater(statement, request.choice);
-      for (const flower of flowers) updater.row(flower);
-      return updater.finish();
-    }
-    case "importCheck": {
-      const { adminKey, errors } = readImport(request.file, request.expectedCount);
-      return { adminKey, errors } satisfies ImportCheck;
-    }
-    case "importInsert":
-      return importInsert(request.file, request.expectedCount);
-    case "updateCsv":
-      return updateCsv(request.file, request.choice);
-    case "vacuumInto":
-      vacuumInto(request.file);
-      return null;
-    case "scrubBackup":
-      return scrubBackup(request.file, request.deletes);
-    case "onlineBackup":
-      return takeOnlineBackup(options.databasePath, request.target);
-  }
-}
+/** What the thread does for each operation (ThreadOperations): one handler each, no more, no fewer. */
+const operations: { [K in Operation]: (input: OperationInput<K>) => OperationResult<K> | Promise<OperationResult<K>> } = {
+  begin: ({ maxPageCount }) => {
+    connection().pragma(`max_page_count = ${Math.trunc(maxPageCount)}`);
+    connection().exec("BEGIN IMMEDIATE");
+    return null;
+  },
+  commit: () => {
+    connection().exec("COMMIT");
+    return null;
+  },
+  checkpoint,
+  rollback: () => {
+    if (db?.inTransaction) db.exec("ROLLBACK");
+    return null;
+  },
+  close: () => {
+    db?.close();
+    db = undefined;
+    return null;
+  },
+  query: ({ sql, params }) => query(sql, params),
+  insert: ({ entries }) => {
+    insert(entries);
+    return null;
+  },
+  uploadCsv: ({ file }) => uploadCsv(file),
+  uploadJson: ({ file }) => {
+    const { flowers } = parse(BulkUploadInput, readJson(file));
+    insert(flowers);
+    return flowers.length;
+  },
+  duplicatesJson: ({ file }) => duplicates(parse(DuplicateCheckInput, readJson(file)).flowers),
+  updateJson: ({ file, choice }) => {
+    const { flowers } = parse(BulkUpdateInput, readJson(file));
+    const updater = new BulkUpdater(statement, choice);
+    for (const flower of flowers) updater.row(flower);
+    return updater.finish();
+  },
+  updateCsv: ({ file, choice }) => updateCsv(file, choice),
+  importCheck: ({ file, expectedCount }) => {
+    const { adminKey, errors } = readImport(file, expectedCount);
+    return { adminKey, errors };
+  },
+  importInsert: ({ file, expectedCount }) => importInsert(file, expectedCount),
+  vacuumInto: ({ file }) => {
+    vacuumInto(file);
+    return null;
+  },
+  scrubBackup: ({ file, deletes }) => scrubBackup(file, deletes),
+  onlineBackup: ({ target }) => takeOnlineBackup(options.databasePath, target),
+};
 
-function failure(err: unknown): WriterFailure {
+const perform = <K extends Operation>(op: K, input: OperationInput<K>) => operations[op](input);
+
+function failure(err: unknown): ThreadFailure {
   const e = err instanceof Error ? err : new Error(String(err));
   const code = (e as { code?: unknown }).code;
   return {
@@ -287,11 +287,11 @@ function failure(err: unknown): WriterFailure {
 
 /** Requests are done one after another, in the order they came (an upload reads its file asynchronously). */
 let tail: Promise<void> = Promise.resolve();
-parentPort!.on("message", (message: WriterRequest & { id: number }) => {
+parentPort!.on("message", (message: ThreadRequest) => {
   tail = tail.then(async () => {
-    let reply: WriterReply;
+    let reply: ThreadReply;
     try {
-      reply = { id: message.id, result: await perform(message) };
+      reply = { id: message.id, result: await perform(message.op, message.input) };
     } catch (err) {
       reply = { id: message.id, failure: failure(err) };
     }

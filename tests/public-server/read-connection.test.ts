@@ -129,7 +129,7 @@ describe("the admin lists' reads", () => {
     });
     const statements = async () => {
       // The read-only connection's statement cache (TypeORM's): one entry per distinct SQL text.
-      const reader = await (db as unknown as { reader: Promise<DataSource | null> }).reader;
+      const reader = await (db as unknown as { reader: { source: Promise<DataSource | null> } }).reader.source;
       const runner = (reader!.driver as unknown as { queryRunner: { stmtCache: Map<string, unknown> } }).queryRunner;
       return [...runner.stmtCache.keys()].filter((sql) => /\bLIMIT\b/i.test(sql));
     };

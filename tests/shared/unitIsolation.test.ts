@@ -6,7 +6,7 @@ import { ROOT } from "../support/paths";
 
 /**
  * `npm run test:unit` runs in a fresh clone without a build, and quickly: no unit test file, nor the
- * set-up every test file loads, may reach the server's code (which needs dist/server/gardenWriter.js
+ * set-up every test file loads, may reach the server's code (which needs dist/server/databaseThread.js
  * for its large writes, and took 10–25 s to load into each file). Follows every relative import.
  */
 type Project = { test?: { name?: string; include?: string[]; exclude?: string[] } };
