@@ -252,6 +252,9 @@ const sizeOf = (e: Entry) => e.size;
 /** Room a compressed copy of a small answer may take at most (compression can add a few bytes to a tiny one). */
 const encodedAtMost = (body: Buffer) => body.length + 64;
 
+/** `body` as an answer to keep outside the cache (one that changes by itself, such as the site's settings): compressed once, with its ETag. */
+export const keptAnswer = (body: Buffer): Promise<Entry> => compress(body, false);
+
 /**
  * Compresses once per entry. Bounded entries (one per view a visitor asks for, most asked
  * once) take quick levels, each encoding made only when a client first asks for it: a

@@ -164,6 +164,7 @@ describe("security headers", () => {
   it("follows an edit of site.json without a restart (frame-src and GET /api/site)", async () => {
     const file = server.config.siteConfigPath;
     const original = fs.readFileSync(file, "utf8");
+    let edited = "";
     try {
       const site = JSON.parse(original);
       site.donationUrl = "https://give.example.net/form";
@@ -174,11 +175,18 @@ describe("security headers", () => {
         .toBe("https://give.example.net/form");
       const res = await visitor.get("/api/site");
       expect(res.headers.get("content-security-policy")).toMatch(/frame-src https:\/\/give\.example\.net(;|$)/);
+      // Kept compressed with its ETag for this version of the file: a visitor who has it hears 304 (asked
+      // without fetch, which adds "Cache-Control: no-cache" to a conditional request).
+      edited = res.headers.get("etag")!;
+      expect(edited).toMatch(/^".+"$/);
+      expect((await rawGet(`${server.url}/api/site`, { "If-None-Match": edited })).status).toBe(304);
     } finally {
       fs.writeFileSync(file, original);
       await expect
         .poll(async () => (await json(await visitor.get("/api/site"))).donationUrl, { timeout: 5_000, interval: 20 })
         .not.toBe("https://give.example.net/form");
+      // The edit back is a new version: the ETag of the edited one no longer matches.
+      expect((await rawGet(`${server.url}/api/site`, { "If-None-Match": edited })).status).toBe(200);
     }
   });
 });
