@@ -60,9 +60,7 @@ export default tseslint.config(
       "public-server/database/**",
       "public-server/writer/**",
       "public-server/migrations/**",
-      // The database layer's other files: the side files' stores, the backups and their checks, the server lock.
-      "public-server/lib/sessionStore.ts",
-      "public-server/lib/intake.ts",
+      // The backups and their checks, the server lock: they open their own connections to copies and side files.
       "public-server/operations/**",
     ],
     rules: {

@@ -3,7 +3,7 @@ import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
 import { loadConfig, type ServerConfig } from "./config";
 import { openDatabase } from "./db";
 import { changePassword, upsertUser } from "./commands/users";
-import { SessionFile } from "./lib/sessionStore";
+import { SessionFile } from "./database/sessionStore";
 import { UserEntity } from "./entities/User";
 import { plural } from "../shared/words";
 

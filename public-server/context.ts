@@ -7,8 +7,8 @@ import type { PublicCache } from "./lib/publicCache";
 import type { RateLimiter } from "./lib/rateLimiter";
 import type { Slowdown } from "./lib/slowdown";
 import type { SiteConfigStore } from "./lib/siteConfig";
-import type { SessionFile } from "./lib/sessionStore";
-import type { IntakeFile } from "./lib/intake";
+import type { SessionFile } from "./database/sessionStore";
+import type { IntakeFile } from "./database/intake";
 import type { ModeratedKind } from "../shared/moderation";
 import type { FamilyChange } from "./family/changes";
 
@@ -48,7 +48,7 @@ export type { Queries };
 export interface Services {
   config: ServerConfig;
   db: Database;
-  /** Sessions, in a file of their own (see lib/sessionStore.ts). */
+  /** Sessions, in a file of their own (see database/sessionStore.ts). */
   sessions: SessionFile;
   /** Visitors' submissions received while a large write holds the database (see commands/submissions.ts). */
   intake: IntakeFile;

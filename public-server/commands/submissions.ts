@@ -13,7 +13,7 @@ import { flowerSearchText } from "../garden/searchText";
 import { TestimonialEntity } from "../entities/Testimonial";
 import { BadRequest, NotFound, type ApiError } from "../errors";
 import { findById } from "../lib/byId";
-import type { HeldRow } from "../lib/intake";
+import type { HeldRow } from "../database/intake";
 import { onePerServer, startedWorker } from "../lib/perServer";
 import { forgetIntakeProcessedBefore, intakeProcessed, markIntakeProcessed } from "../queries/processedIntake";
 import { commentsTurnedOff } from "../queries/memorialFlowers";
@@ -28,7 +28,7 @@ import { chooseNotes } from "./remembrance";
  *
  * While a large write holds the database (a 100,000-row upload: tens of
  * seconds), a submission checked as always is kept in the intake file
- * instead (lib/intake.ts), on disk before the visitor is answered, and moved
+ * instead (database/intake.ts), on disk before the visitor is answered, and moved
  * into the database by the same code, with the same events (the activity
  * log, the team's email), as soon as the large write has ended.
  */

@@ -3,7 +3,7 @@ import type { Services } from "../context";
 import type { Database } from "../db";
 import { hashPassword } from "../lib/password";
 import { serverRegisterInput } from "../lib/commonPasswords";
-import type { SessionFile } from "../lib/sessionStore";
+import type { SessionFile } from "../database/sessionStore";
 
 /** Creates a user, or sets a new password and role when the username exists. Answers what happened. */
 export async function upsertUser(db: Database, username: string, password: string, role: "admin" | "user"): Promise<{ user: User; created: boolean }> {

@@ -2,7 +2,7 @@ import { setImmediate as nextTurn, setTimeout as sleep } from "node:timers/promi
 import type { DataSource, EntityManager } from "typeorm";
 import type BetterSqlite3 from "better-sqlite3";
 import type { Logger } from "../lib/log";
-import { WalFlush } from "../lib/walFlush";
+import { WalFlush } from "./walFlush";
 import { asStorageFailure, isBusy, sqliteCode } from "./failures";
 import { configure, connectionOf, dropQueryRunner, typeormInTransaction } from "./driver";
 

@@ -12,7 +12,7 @@ export const BUSY_TIMEOUT_MS = 10;
  * commit itself (`synchronous = FULL`). The server's own connection, on the
  * event loop, commits without waiting for the disk (`NORMAL`, still safe
  * against corruption in WAL mode) and the flush is waited for off the loop
- * before the answer (`flushOffLoop`, see lib/walFlush.ts).
+ * before the answer (`flushOffLoop`, see database/walFlush.ts).
  */
 export function prepareWriteConnection(db: BetterSqlite3.Database, options: { flushOffLoop?: boolean } = {}): void {
   db.pragma("foreign_keys = ON");

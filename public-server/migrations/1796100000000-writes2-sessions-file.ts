@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from "typeorm";
 
 /**
- * Sessions move to a file of their own (lib/sessionStore.ts), so a sign-in
+ * Sessions move to a file of their own (database/sessionStore.ts), so a sign-in
  * never waits for the write lock of a large write here. The rows are not
  * carried over: a session lasts hours, so the cost is one sign-in each, and a
  * restored backup made before this version brings none of its old sessions

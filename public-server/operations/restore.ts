@@ -7,7 +7,7 @@ import { checkDatabaseFile, syncDir, syncFile } from "./backupFiles";
 import { knownMigrations } from "./onlineBackup";
 import { acquireDatabaseLock, databaseInUse } from "./serverLock";
 import { ensurePrivateDir } from "../lib/privateFiles";
-import { endAllSessions } from "../lib/sessionStore";
+import { endAllSessions } from "../database/sessionStore";
 
 /** A restore that was refused before anything changed; the message says why and what to do. */
 export class RestoreRefused extends Error {}

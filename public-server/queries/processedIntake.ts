@@ -1,7 +1,7 @@
 import type { Queries } from ".";
 
 /*
- * The ids of the held submissions already moved into the database (lib/intake.ts), so a
+ * The ids of the held submissions already moved into the database (database/intake.ts), so a
  * move repeated after a crash between the commit and the intake's removal stores nothing twice.
  */
 

@@ -4,7 +4,7 @@ import Database from "better-sqlite3";
 import { parseStrictCsv } from "../../shared/csv/strict";
 import type { UpdateConflicts } from "../../shared/schemas/admin";
 import { nameSearchText } from "../../public-server/garden/searchText";
-import { sessionsPath } from "../../public-server/lib/sessionStore";
+import { sessionsPath } from "../../public-server/database/sessionStore";
 import { Client, json } from "../support/client";
 import { mailFor } from "../../public-server/mail";
 import { SAMPLE_DATA, type TestServer } from "../support/testServer";

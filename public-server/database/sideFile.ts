@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
-import { ensurePrivateDir, makePrivate, PRIVATE_FILE } from "./privateFiles";
+import { ensurePrivateDir, makePrivate, PRIVATE_FILE } from "../lib/privateFiles";
 import { WalFlush } from "./walFlush";
 
 /**
@@ -26,7 +26,7 @@ export function sidePath(databasePath: string, name: "sessions" | "intake"): str
  * main database (it holds session ids or what families sent), WAL, and every
  * commit flushed to disk before it is answered, as the main database's: its
  * commits do not wait for the disk (`synchronous = NORMAL`), its writer awaits
- * `flush.flushed()` off the event loop before answering (lib/walFlush.ts).
+ * `flush.flushed()` off the event loop before answering (database/walFlush.ts).
  * `schema` is idempotent SQL (CREATE … IF NOT EXISTS).
  */
 export function openSideFile(file: string, schema: string): { db: BetterSqlite3.Database; flush: WalFlush } {

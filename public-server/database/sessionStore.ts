@@ -1,6 +1,6 @@
 import type BetterSqlite3 from "better-sqlite3";
 import { z } from "zod";
-import { asStorageFailure } from "../database/failures";
+import { asStorageFailure } from "./failures";
 import { openSideFile, removeSideFile, sidePath } from "./sideFile";
 import type { WalFlush } from "./walFlush";
 
@@ -40,7 +40,7 @@ export const endAllSessions = (databasePath: string) => removeSideFile(sessionsP
  * sign-out write here, so they never wait for the main database's write
  * lock, which a large write (a 100,000-row upload) holds for seconds. Its
  * writes are one small row each, committed, then flushed to disk off the
- * event loop (lib/walFlush.ts) before the answer. Nothing here needs
+ * event loop (database/walFlush.ts) before the answer. Nothing here needs
  * the main database: a session names its account by id, and every request
  * reads the account itself (see middlewares/auth.ts).
  */

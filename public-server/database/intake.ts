@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type BetterSqlite3 from "better-sqlite3";
-import { asStorageFailure } from "../database/failures";
+import { asStorageFailure } from "./failures";
 import { openSideFile, sidePath } from "./sideFile";
 import type { WalFlush } from "./walFlush";
 
