@@ -1,6 +1,7 @@
 import type { ExportedFlower } from "../../shared/csv/export";
 import type { PublicFlowerDto } from "../../shared/schemas/public";
 import type { Statements } from "../database/statements";
+import type { MemorialFlower } from "../entities/MemorialFlower";
 import { nameSearchText } from "../garden/searchText";
 import type { FamilyChange } from "../family/changes";
 import type { CorrectedField } from "../../shared/schemas/admin";
@@ -207,18 +208,11 @@ export function flowersOfAddress(q: Queries, address: string, limit: number): Pr
 // For the emails to families (mail/hooks.ts, mail/updates.ts) and the mailing list (mail/mailingList.ts).
 
 /** A flower as its family's emails tell it, as stored (`emailUpdates` 0 or 1, `language` as written). */
-export interface FlowerForMail {
-  id: number;
-  parentName: string | null;
-  email: string | null;
-  babyFirstName: string;
-  babyMiddleName: string | null;
-  babyLastName: string | null;
-  flowerType: string;
+export type FlowerForMail = Pick<MemorialFlower, "id" | "parentName" | "email" | "babyFirstName" | "babyMiddleName" | "babyLastName" | "flowerType"> & {
   emailUpdates: number;
   language: string;
   createdAt: string;
-}
+};
 
 export async function flowerForMail(q: Queries, id: number): Promise<FlowerForMail | undefined> {
   const rows = await q.query<FlowerForMail[]>(

@@ -36,18 +36,7 @@ const COLUMNS = `id, kind, dedupe_key AS dedupeKey, to_address AS toAddress, rep
   status, attempts, next_attempt_at AS nextAttemptAt, last_error AS lastError, created_at AS createdAt, sent_at AS sentAt, headers`;
 
 /** A message as it is first written: pending, no attempt yet, due at `nextAttemptAt`. */
-export interface OutboxInsert {
-  kind: OutboxKind;
-  dedupeKey: string;
-  toAddress: string;
-  replyTo: string | null;
-  subject: string;
-  text: string;
-  html: string;
-  nextAttemptAt: number;
-  /** JSON, or null. */
-  headers: string | null;
-}
+export type OutboxInsert = Pick<OutboxMessage, "kind" | "dedupeKey" | "toAddress" | "replyTo" | "subject" | "text" | "html" | "nextAttemptAt" | "headers">;
 
 /** Whether a message with this dedupe key was ever written (sent, failed or waiting). */
 export async function outboxHasDedupeKey(q: Queries, dedupeKey: string): Promise<boolean> {
