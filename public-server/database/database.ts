@@ -37,6 +37,11 @@ export class Database {
     this.health = new HealthProbe(this.queue, () => this.offThread.holdsLock);
   }
 
+  /** How many times a large write's pages were sent to the disk while it ran (trickleFlush.ts), for the tests. */
+  get largeWriteFlushes(): number {
+    return this.offThread.trickle.flushes;
+  }
+
   /** The database file's path. */
   get path(): string {
     return this.queue.path;

@@ -2,6 +2,7 @@ import type { Logger } from "../lib/log";
 import { DatabaseThread } from "../writer/databaseThread";
 import { asStorageFailure, sqliteCode } from "./failures";
 import { copyInto } from "./backupCopy";
+import { TrickleFlush } from "./trickleFlush";
 import type { WriteQueue } from "./writeQueue";
 
 /**
@@ -26,11 +27,15 @@ export class OffThread {
   /** Large writes sent and not yet ended (waiting for their turn, or holding the lock). */
   private largeWrites = 0;
   private readonly afterLarge: (() => void)[] = [];
+  /** Keeps a large write's pages going to the disk while it runs, so no other flush waits for all of them at its end. */
+  readonly trickle: TrickleFlush;
 
   constructor(
     private readonly queue: WriteQueue,
     private readonly log?: Logger,
-  ) {}
+  ) {
+    this.trickle = new TrickleFlush([queue.path, `${queue.path}-wal`]);
+  }
 
   writeOffThread<T>(work: (writer: DatabaseThread) => Promise<T>, options: { backupFirst?: string } = {}): Promise<T> {
     const { backupFirst } = options;
@@ -49,6 +54,7 @@ export class OffThread {
           // The server connection's page limit holds for the writer's too (the tests fill the disk with it).
           await writer.call("begin", { maxPageCount: Number(this.queue.handle.pragma("max_page_count", { simple: true })) });
           this.largeWrite = true;
+          this.trickle.start();
           const result = await work(writer);
           await writer.call("commit");
           // In the same turn, so no write of ours grows the log meanwhile; a failure here loses nothing.
@@ -60,6 +66,7 @@ export class OffThread {
           await writer.call("rollback").catch(() => this.stopWriter()); // a thread that cannot roll back is let go
           throw err;
         } finally {
+          await this.trickle.stop();
           this.largeWrite = false;
           this.writerIdle = setTimeout(() => void this.stopWriter(), WRITER_IDLE_MS).unref();
         }
