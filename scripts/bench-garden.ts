@@ -6,7 +6,8 @@
 // web admin's way; BENCH_UPLOAD=json sends JSON, the desktop app's way), then measures the first view, garden queries at 100 concurrent clients, a memorial page, the longest wait of a
 // small request during writes, peak memory, and a view change in Chromium at 4x CPU slowdown.
 // Settings: BENCH_FLOWERS (100000), BENCH_DURATION (seconds per autocannon run, 10), BENCH_UPLOAD (csv), BENCH_UNTIL
-// (upload or update: stop after that step), BENCH_BROWSER (0: no Chromium step).
+// (upload or update: stop after that step), BENCH_BROWSER (0: no Chromium step), BENCH_NODE_FLAGS (more flags for the
+// server's Node, such as --trace-gc or --cpu-prof), BENCH_SERVER_LOG (a file to keep the server's output in).
 import { once } from "node:events";
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -51,6 +52,11 @@ const { parentPort, workerData } = require("node:worker_threads");
 let running = true;
 parentPort.once("message", () => (running = false));
 (async () => {
+  // One untimed request first, as the visitors do: a new thread's first fetch (its code compiled, its
+  // connection) is the client's cost. It measured 200-400 ms at the start of every write, which the bench
+  // had reported as the server's longest wait.
+  await fetch(workerData.url + workerData.paths[0]).then((r) => r.arrayBuffer(), () => null);
+  parentPort.postMessage("ready");
   let longest = 0;
   for (let n = 0; running; n++) {
     const target = workerData.url + workerData.paths[n % workerData.paths.length];
@@ -64,8 +70,10 @@ parentPort.once("message", () => (running = false));
 })();
 `;
 
-function pinger(url: string, paths: string[]): () => Promise<number> {
+/** Starts a PINGER and resolves once its first, untimed request is answered; the function it answers stops it and gives the longest wait. */
+async function pinger(url: string, paths: string[]): Promise<() => Promise<number>> {
   const worker = new Worker(PINGER, { eval: true, workerData: { url, paths } });
+  await once(worker, "message"); // "ready"
   const longest = new Promise<number>((resolve, reject) => {
     worker.once("message", resolve);
     worker.once("error", reject);
@@ -152,7 +160,16 @@ interface LoopHeld {
   p99Ms: number;
   /** The server's memory at its highest resident size since the last call, in MB (scripts/bench-loop-probe.mjs). */
   memory?: { rss: number; programPages: number; anonymous: number; heap: number; threadHeap: number; buffers: number };
+  /** When the loop was held 40 ms or more, and garbage collections of 10 ms or more (wall clock, ms). */
+  holds?: { at: number; ms: number }[];
+  pauses?: { at: number; ms: number; kind: string }[];
 }
+
+/** The loop's long holds and collections, in seconds after `since` (a Date.now()). */
+const holdsAfter = ({ holds = [], pauses = [] }: LoopHeld, since: number) =>
+  `the event loop held 40 ms or more ${holds.length ? holds.map((h) => `${h.ms} ms at ${((h.at - since) / 1000).toFixed(1)} s`).join(", ") : "never"}; garbage collections of 10 ms or more: ${
+    pauses.length ? pauses.map((p) => `${p.kind} ${p.ms} ms at ${((p.at - since) / 1000).toFixed(1)} s`).join(", ") : "none"
+  }`;
 
 /** Where the memory was at a phase's highest: the parts a reader can act on. */
 const breakdown = ({ memory: m }: LoopHeld) =>
@@ -172,20 +189,21 @@ async function longestWaitDuring<T>(
   loop: ServerLoop,
   work: () => Promise<T>,
   withDatabase = false,
-): Promise<{ result: T; ms: number; dbMs: number; workMs: number; held: LoopHeld }> {
+): Promise<{ result: T; ms: number; dbMs: number; workMs: number; held: LoopHeld; startedAt: number }> {
   await loop();
-  const site = pinger(url, ["/api/site"]);
+  const site = await pinger(url, ["/api/site"]);
   const garden = withDatabase
-    ? pinger(
+    ? await pinger(
         url,
         Array.from({ length: 3000 }, (_, n) => `/api/memorial-flowers/garden?search=${"qxz"[n % 3]}${n}&page=1`),
       )
     : async () => 0;
   const started = performance.now();
+  const startedAt = Date.now();
   const result = await work();
   const workMs = performance.now() - started;
   const held = await loop();
-  return { result, ms: Math.round(await site()), dbMs: Math.round(await garden()), workMs: Math.round(workMs), held };
+  return { result, ms: Math.round(await site()), dbMs: Math.round(await garden()), workMs: Math.round(workMs), held, startedAt };
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -206,7 +224,8 @@ async function main() {
   const nodeFlags = start.match(/--[\w-]+=\S+/g) ?? [];
   const startEnv = Object.fromEntries((/^(?:\w+=\S+ )*/.exec(start)?.[0].trim().split(" ") ?? []).filter(Boolean).map((s) => s.split("=")));
   const probe = ["--import", path.join(ROOT, "scripts/bench-loop-probe.mjs")];
-  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, ...probe, "dist/server/main.js"], {
+  const extraFlags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, ...extraFlags, ...probe, "dist/server/main.js"], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -303,6 +322,7 @@ async function main() {
     report(
       `Server memory around the upload: ${beforeUpload.now} MB RSS before it, peak ${afterUpload.peak} MB during it, ${afterUpload.now} MB after it (budget 150 MB); ${breakdown(upload.held)}`,
     );
+    report(`During the upload, ${holdsAfter(upload.held, upload.startedAt)}`);
     if (UNTIL === "upload") return;
 
     const list = await longestWaitDuring(url, loop, async () => {
@@ -488,6 +508,7 @@ async function main() {
     throw err;
   } finally {
     child.kill("SIGTERM");
+    if (process.env.BENCH_SERVER_LOG) child.once("exit", () => fs.writeFileSync(process.env.BENCH_SERVER_LOG!, out));
     await new Promise((r) => child.once("exit", r));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

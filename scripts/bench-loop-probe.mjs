@@ -4,9 +4,11 @@
 //   is what every other request waits for;
 // - where the server's memory was at its highest resident size, sampled every 50 ms: Node's program
 //   pages (file-backed), the rest (anonymous), and of that the JavaScript heaps of the event loop and of
-//   the large-write thread, and the buffers outside the event loop's heap.
+//   the large-write thread, and the buffers outside the event loop's heap;
+// - when the loop was held 40 ms or more at once, and the garbage collections of 10 ms or more (wall
+//   clock, milliseconds since 1970), the first 40 of each, so a slow request can be matched to its cause.
 import fs from "node:fs";
-import { monitorEventLoopDelay } from "node:perf_hooks";
+import { monitorEventLoopDelay, PerformanceObserver, performance } from "node:perf_hooks";
 import { syncBuiltinESMExports } from "node:module";
 import workerThreads from "node:worker_threads";
 
@@ -15,6 +17,23 @@ if (workerThreads.isMainThread) {
   const mb = (bytes) => Math.round(bytes / 1_048_576);
   const held = monitorEventLoopDelay({ resolution: 5 });
   held.enable();
+
+  const LONG_MS = 40;
+  const KEEP = 40;
+  let holds = [];
+  let pauses = [];
+  let last = performance.now();
+  setInterval(() => {
+    const now = performance.now();
+    if (now - last >= LONG_MS && holds.length < KEEP) holds.push({ at: Math.round(performance.timeOrigin + last), ms: Math.round(now - last) });
+    last = now;
+  }, 5).unref();
+  const gcKinds = { 1: "minor", 2: "major", 4: "incremental", 8: "weak callbacks" };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      if (e.duration >= 10 && pauses.length < KEEP)
+        pauses.push({ at: Math.round(performance.timeOrigin + e.startTime), ms: Math.round(e.duration), kind: gcKinds[e.detail?.kind] ?? String(e.detail?.kind) });
+  }).observe({ entryTypes: ["gc"] });
 
   // The threads the server starts (the large-write thread), so their heaps can be asked for.
   const threads = new Set();
@@ -62,8 +81,10 @@ if (workerThreads.isMainThread) {
   process.on("SIGUSR2", () => {
     sample();
     const ms = (ns) => Math.round(ns / 1e5) / 10;
-    process.stdout.write(`${JSON.stringify({ event: "bench_event_loop", maxMs: ms(held.max), p99Ms: ms(held.percentile(99)), memory: peak })}\n`);
+    process.stdout.write(`${JSON.stringify({ event: "bench_event_loop", maxMs: ms(held.max), p99Ms: ms(held.percentile(99)), memory: peak, holds, pauses })}\n`);
     held.reset();
+    holds = [];
+    pauses = [];
     peak = undefined;
   });
 }
