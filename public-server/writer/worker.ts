@@ -31,7 +31,6 @@ import { syncFile } from "../operations/backupFiles";
 import type { BackupDelete, Operation, OperationInput, OperationResult, ThreadFailure, ThreadOptions, ThreadReply, ThreadRequest } from "./protocol";
 
 const options = workerData as ThreadOptions;
-
 let db: BetterSqlite3.Database | undefined;
 
 /** The connection, opened at the first request so that a failure to open is answered like any other. */
