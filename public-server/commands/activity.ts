@@ -4,7 +4,7 @@ import type { ActivityAction, ActivityDto } from "../../shared/schemas/adminTool
 import { activityRows, countActivity, insertActivity, type ActivityRow } from "../queries/activityLog";
 import type { DomainEvent, DomainHook, Queries, Services } from "../context";
 import { parseDbTime } from "../lib/time";
-import { KINDS } from "./moderation";
+import { SUMMARY } from "./moderation";
 import type { FamilyChange } from "../family/changes";
 import { plural } from "../../shared/words";
 
@@ -62,19 +62,19 @@ export async function activityFor(tx: Queries, event: DomainEvent): Promise<Acti
     case "submitted":
       return null;
     case "approved":
-      return { actor: event.actor.username, action: "approved", kind: event.kind, itemId: event.id, summary: await KINDS[event.kind].summarise(tx, event.id) };
+      return { actor: event.actor.username, action: "approved", kind: event.kind, itemId: event.id, summary: await SUMMARY[event.kind](tx, event.id) };
     case "deleted":
       // Decline deletes a pending item, Remove a live one: the same call, told apart by wasApproved.
       return { actor: event.actor.username, action: event.wasApproved ? "removed" : "declined", kind: event.kind, itemId: event.id, summary: event.summary };
     case "edited":
-      return { actor: event.actor.username, action: "edited", kind: event.kind, itemId: event.id, summary: await KINDS[event.kind].summarise(tx, event.id) };
+      return { actor: event.actor.username, action: "edited", kind: event.kind, itemId: event.id, summary: await SUMMARY[event.kind](tx, event.id) };
     case "family":
       return {
         actor: FAMILY_ACTOR,
         action: "family",
         kind: "flower",
         itemId: event.id,
-        summary: `${FAMILY_LABEL[event.change]}: ${await KINDS.flower.summarise(tx, event.id)}`,
+        summary: `${FAMILY_LABEL[event.change]}: ${await SUMMARY.flower(tx, event.id)}`,
       };
     case "family-link":
       return {
@@ -82,7 +82,7 @@ export async function activityFor(tx: Queries, event: DomainEvent): Promise<Acti
         action: "family",
         kind: "flower",
         itemId: event.id,
-        summary: `${event.action === "sent" ? "Sent the family a private link" : "Retired the family's private links"}: ${await KINDS.flower.summarise(tx, event.id)}`,
+        summary: `${event.action === "sent" ? "Sent the family a private link" : "Retired the family's private links"}: ${await SUMMARY.flower(tx, event.id)}`,
       };
     case "correction":
       return "actor" in event
@@ -91,14 +91,14 @@ export async function activityFor(tx: Queries, event: DomainEvent): Promise<Acti
             action: event.action === "approved" ? "edited" : "family",
             kind: "flower",
             itemId: event.id,
-            summary: `${CORRECTION_LABEL[event.action]}: ${await KINDS.flower.summarise(tx, event.id)}`,
+            summary: `${CORRECTION_LABEL[event.action]}: ${await SUMMARY.flower(tx, event.id)}`,
           }
         : {
             actor: FAMILY_ACTOR,
             action: "family",
             kind: "flower",
             itemId: event.id,
-            summary: `${CORRECTION_LABEL[event.action]}: ${await KINDS.flower.summarise(tx, event.id)}`,
+            summary: `${CORRECTION_LABEL[event.action]}: ${await SUMMARY.flower(tx, event.id)}`,
           };
     case "imported": {
       const backup = event.detail ? ` (backup ${event.detail})` : "";

@@ -24,7 +24,7 @@ import {
 import { erasureBackupDeletes, familyErasures, forgetCleanErasures, noteFamilyErasure } from "../queries/familyErasures";
 import { deleteFinishedFamilyMail, finishedFamilyMail } from "../queries/outbox";
 import { FAMILY_ACTOR, recordActivity } from "./activity";
-import { KINDS } from "./moderation";
+import { SUMMARY } from "./moderation";
 import { waitingCorrection } from "./corrections";
 import type { CorrectedField } from "../../shared/schemas/admin";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../shared/i18n/locale";
@@ -190,7 +190,7 @@ export async function purgeFamilyErasures(
         action: "family",
         kind: "flower",
         itemId: id,
-        summary: `Deleted ${UNDO_DAYS} days after the family withdrew it: ${await KINDS.flower.summarise(tx, id)}`,
+        summary: `Deleted ${UNDO_DAYS} days after the family withdrew it: ${await SUMMARY.flower(tx, id)}`,
       });
       await erase(tx, id);
     }

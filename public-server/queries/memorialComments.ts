@@ -1,5 +1,5 @@
 import type { CommentRow } from "../presenters";
-import { contains, idOf, type ModerationState, type Queries } from ".";
+import { contains, idOf, type Queries } from ".";
 
 const COMMENT_COLUMNS = `c.id, c.memorial_flower_id AS memorialFlowerId, c.commenter_name AS commenterName,
   c.comment_library_id AS commentLibraryId, c.approved, c.version, c.created_at AS createdAt, c.updated_at AS updatedAt,
@@ -61,23 +61,6 @@ export async function countComments(q: Queries): Promise<number> {
 
 export async function deleteAllComments(q: Queries): Promise<void> {
   await q.query(`DELETE FROM memorial_comments`);
-}
-
-// For the moderation of one comment (commands/moderation.ts).
-
-/** The comment's approval and version, or undefined when it is gone. */
-export async function commentModerationState(q: Queries, id: number): Promise<ModerationState | undefined> {
-  const rows = await q.query<ModerationState[]>(`SELECT approved, version FROM memorial_comments WHERE id = ?`, [id]);
-  return rows[0];
-}
-
-/** Makes the comment live, as its next version. */
-export async function approveComment(q: Queries, id: number): Promise<void> {
-  await q.query(`UPDATE memorial_comments SET approved = 1, version = version + 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`, [id]);
-}
-
-export async function deleteComment(q: Queries, id: number): Promise<void> {
-  await q.query(`DELETE FROM memorial_comments WHERE id = ?`, [id]);
 }
 
 /** For the activity log: "Comment by" the name the commenter gave. */

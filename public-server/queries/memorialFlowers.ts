@@ -5,7 +5,8 @@ import type { MemorialFlower } from "../entities/MemorialFlower";
 import { nameSearchText } from "../garden/searchText";
 import type { FamilyChange } from "../family/changes";
 import type { CorrectedField } from "../../shared/schemas/admin";
-import { idPage, type IdPage, type ModerationState, type Queries } from ".";
+import { idPage, type IdPage, type Queries } from ".";
+import { deleteModerated } from "./moderation";
 
 type Names = { babyFirstName: string; babyMiddleName: string | null; babyLastName: string | null };
 
@@ -156,8 +157,8 @@ export async function changeFlowerForFamily(q: Queries, id: number, change: Excl
 }
 
 /** Deletes a flower; its comments and links go with it (the tables cascade). */
-export async function deleteFlower(q: Queries, id: number): Promise<void> {
-  await q.query(`DELETE FROM memorial_flowers WHERE id = ?`, [id]);
+export function deleteFlower(q: Queries, id: number): Promise<void> {
+  return deleteModerated(q, "flower", id);
 }
 
 /** The flowers their families withdrew before `cutoff`. */
@@ -327,19 +328,6 @@ export async function countFlowers(q: Queries): Promise<number> {
 /** Deletes every flower (the caller deletes their comments first). */
 export async function deleteAllFlowers(q: Queries): Promise<void> {
   await q.query(`DELETE FROM memorial_flowers`);
-}
-
-// For the moderation of one flower (commands/moderation.ts).
-
-/** The flower's approval and version, or undefined when it is gone or its family withdrew it (theirs to bring back: to a volunteer it is as good as gone). */
-export async function flowerModerationState(q: Queries, id: number): Promise<ModerationState | undefined> {
-  const rows = await q.query<ModerationState[]>(`SELECT approved, version FROM memorial_flowers WHERE id = ? AND withdrawn_at IS NULL`, [id]);
-  return rows[0];
-}
-
-/** Makes the flower live, as its next version. */
-export async function approveFlower(q: Queries, id: number): Promise<void> {
-  await q.query(`UPDATE memorial_flowers SET approved = 1, version = version + 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`, [id]);
 }
 
 /** For the activity log: "Memorial flower for" the baby's first name and the surname's initial (never a parent's name). */

@@ -1,4 +1,4 @@
-import { contains, idOf, idPage, type IdPage, type ModerationState, type Queries } from ".";
+import { contains, idOf, idPage, type IdPage, type Queries } from ".";
 
 /** One page of the testimonial ids of a status, newest first, searched in the names and the text (or by ID), with how many there are. */
 export function testimonialIdsPage(
@@ -33,23 +33,6 @@ export async function testimonialForMail(q: Queries, id: number): Promise<Testim
     id,
   ]);
   return rows[0];
-}
-
-// For the moderation of one testimonial (commands/moderation.ts).
-
-/** The testimonial's approval and version, or undefined when it is gone. */
-export async function testimonialModerationState(q: Queries, id: number): Promise<ModerationState | undefined> {
-  const rows = await q.query<ModerationState[]>(`SELECT approved, version FROM testimonials WHERE id = ?`, [id]);
-  return rows[0];
-}
-
-/** Makes the testimonial live, as its next version. */
-export async function approveTestimonial(q: Queries, id: number): Promise<void> {
-  await q.query(`UPDATE testimonials SET approved = 1, version = version + 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`, [id]);
-}
-
-export async function deleteTestimonial(q: Queries, id: number): Promise<void> {
-  await q.query(`DELETE FROM testimonials WHERE id = ?`, [id]);
 }
 
 /** For the activity log: "Testimonial by" the first name and the initial of the last (never an email). */
