@@ -13,6 +13,10 @@ const close = promisify(fs.close);
  * submission, flushing a few kB to the intake in the same moment, waited with
  * them (160–190 ms, measured with strace). Flushed every 25 ms, what is left
  * to write at any moment is what the write produced in the last 25 ms.
+ * Measured in the garden benchmark, two runs each way: the upload's commit
+ * and checkpoint 759–777 ms instead of 792–886, the upload 20.5–21.0 s
+ * instead of 22.3–22.7, and the worst submission at its end 176–186 ms
+ * instead of 170–235.
  */
 export const TRICKLE_MS = 25;
 
