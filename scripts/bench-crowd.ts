@@ -191,7 +191,9 @@ async function main() {
   const url = `http://127.0.0.1:${port}`;
   const start = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
   const nodeFlags = start.match(/--[\w-]+=\S+/g) ?? [];
-  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, "dist/server/main.js"], {
+  // BENCH_NODE_FLAGS: more flags for the server's Node (--cpu-prof, --perf-basic-prof…), to find where its time goes.
+  const extraFlags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, ...extraFlags, "dist/server/main.js"], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -209,8 +211,10 @@ async function main() {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
-  child.stdout!.on("data", (d) => (out = (out + d).slice(-100_000)));
-  child.stderr!.on("data", (d) => (out = (out + d).slice(-100_000)));
+  // BENCH_SERVER_LOG: a file to keep all the server's output in (with BENCH_NODE_FLAGS=--trace-gc, its collections).
+  const log = process.env.BENCH_SERVER_LOG ? fs.createWriteStream(process.env.BENCH_SERVER_LOG) : undefined;
+  child.stdout!.on("data", (d) => ((out = (out + d).slice(-100_000)), log?.write(d)));
+  child.stderr!.on("data", (d) => ((out = (out + d).slice(-100_000)), log?.write(d)));
   try {
     const started = Date.now();
     while (
@@ -309,6 +313,7 @@ async function main() {
   } finally {
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));
+    log?.end();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

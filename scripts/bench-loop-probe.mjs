@@ -32,7 +32,11 @@ if (workerThreads.isMainThread) {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries())
       if (e.duration >= 10 && pauses.length < KEEP)
-        pauses.push({ at: Math.round(performance.timeOrigin + e.startTime), ms: Math.round(e.duration), kind: gcKinds[e.detail?.kind] ?? String(e.detail?.kind) });
+        pauses.push({
+          at: Math.round(performance.timeOrigin + e.startTime),
+          ms: Math.round(e.duration),
+          kind: gcKinds[e.detail?.kind] ?? String(e.detail?.kind),
+        });
   }).observe({ entryTypes: ["gc"] });
 
   // The threads the server starts (the large-write thread), so their heaps can be asked for.
@@ -81,7 +85,9 @@ if (workerThreads.isMainThread) {
   process.on("SIGUSR2", () => {
     sample();
     const ms = (ns) => Math.round(ns / 1e5) / 10;
-    process.stdout.write(`${JSON.stringify({ event: "bench_event_loop", maxMs: ms(held.max), p99Ms: ms(held.percentile(99)), memory: peak, holds, pauses })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ event: "bench_event_loop", maxMs: ms(held.max), p99Ms: ms(held.percentile(99)), memory: peak, holds, pauses })}\n`,
+    );
     held.reset();
     holds = [];
     pauses = [];

@@ -51,7 +51,9 @@ export function lineWriter(fd: number): { write: (line: string) => void; flushSy
 
   const take = (): Buffer => {
     if (dropped) {
-      queued.push(JSON.stringify({ time: new Date().toISOString(), level: "error", event: "log_lines_dropped", count: dropped, reason: "the log's reader fell behind" }));
+      queued.push(
+        JSON.stringify({ time: new Date().toISOString(), level: "error", event: "log_lines_dropped", count: dropped, reason: "the log's reader fell behind" }),
+      );
       dropped = 0;
     }
     const text = queued.length ? queued.join("\n") + "\n" : "";

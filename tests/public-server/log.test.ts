@@ -59,7 +59,9 @@ describe("the server's log", () => {
         .map((l) => JSON.parse(l) as { event: string; n?: number; count?: number });
       const kept = lines.filter((l) => l.event === "line");
       const dropped = lines.filter((l) => l.event === "log_lines_dropped").reduce((sum, l) => sum + l.count!, 0);
-      console.log(`${kind}: event loop's longest hold while logging ${LINES} lines nobody read for a second: ${longest} ms; ${kept.length} lines written, ${dropped} dropped and counted`);
+      console.log(
+        `${kind}: event loop's longest hold while logging ${LINES} lines nobody read for a second: ${longest} ms; ${kept.length} lines written, ${dropped} dropped and counted`,
+      );
       expect(longest).toBeLessThan(200);
       expect(kept.length + dropped).toBe(LINES);
       expect(dropped).toBeGreaterThan(0);
