@@ -9,8 +9,8 @@
 //  2. 8 connections each of the worst anonymous requests (distinct preview images, broad searches, two-letter
 //     searches, large refused posts) for 20 s while one visitor asks for a cached page: its p99 (budget ≤ 50 ms).
 // The clients run on worker threads of this process, on the same machine. Settings: BENCH_FLOWERS (100000),
-// BENCH_CLIENTS (300), BENCH_SECONDS (60), BENCH_WORST_SECONDS (20).
-import { spawn, type ChildProcess } from "node:child_process";
+// BENCH_CLIENTS (300), BENCH_SECONDS (60), BENCH_WORST_SECONDS (20); BENCH_NODE_FLAGS and BENCH_SERVER_LOG as
+// scripts/benchServer.ts says.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -21,6 +21,7 @@ import { memorialPath, type GardenPageDto } from "../shared/garden";
 import { Client } from "../tests/support/client";
 import { fakeGarden } from "../tests/support/fakeGarden";
 import { freePort } from "../tests/support/freePort";
+import { spawnBuiltServer } from "./benchServer";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const COUNT = Number(process.env.BENCH_FLOWERS ?? 100_000);
@@ -184,37 +185,23 @@ const ms = (n: number) => `${Math.round(n)} ms`;
 const verdict = (ok: boolean) => (ok ? "met" : "NOT met");
 
 async function main() {
-  if (!fs.existsSync(path.join(ROOT, "dist/server/main.js"))) throw new Error("Run `npm run build` first.");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "garden-crowd-"));
   fs.copyFileSync(path.join(ROOT, "data/site.json"), path.join(dataDir, "site.json"));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const start = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
-  const nodeFlags = start.match(/--[\w-]+=\S+/g) ?? [];
-  // BENCH_NODE_FLAGS: more flags for the server's Node (--cpu-prof, --perf-basic-prof…), to find where its time goes.
-  const extraFlags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
-  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, ...extraFlags, "dist/server/main.js"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      NODE_ENV: "production",
-      LOG_LEVEL: "silent",
-      ADMIN_USERNAME: "bench",
-      ADMIN_PASSWORD: PASSWORD,
-      SUBMISSIONS_PER_HOUR: "1000000",
-      REFUSED_SUBMISSIONS_PER_HOUR: "1000000",
-      BACKUP_HOUR: "off",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const child = spawnBuiltServer([], {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    ADMIN_USERNAME: "bench",
+    ADMIN_PASSWORD: PASSWORD,
+    SUBMISSIONS_PER_HOUR: "1000000",
+    REFUSED_SUBMISSIONS_PER_HOUR: "1000000",
+    BACKUP_HOUR: "off",
   });
   let out = "";
-  // BENCH_SERVER_LOG: a file to keep all the server's output in (with BENCH_NODE_FLAGS=--trace-gc, its collections).
-  const log = process.env.BENCH_SERVER_LOG ? fs.createWriteStream(process.env.BENCH_SERVER_LOG) : undefined;
-  child.stdout!.on("data", (d) => ((out = (out + d).slice(-100_000)), log?.write(d)));
-  child.stderr!.on("data", (d) => ((out = (out + d).slice(-100_000)), log?.write(d)));
+  child.stdout!.on("data", (d) => (out = (out + d).slice(-100_000)));
+  child.stderr!.on("data", (d) => (out = (out + d).slice(-100_000)));
   try {
     const started = Date.now();
     while (
@@ -313,7 +300,6 @@ async function main() {
   } finally {
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));
-    log?.end();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

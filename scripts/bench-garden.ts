@@ -6,10 +6,9 @@
 // web admin's way; BENCH_UPLOAD=json sends JSON, the desktop app's way), then measures the first view, garden queries at 100 concurrent clients, a memorial page, the longest wait of a
 // small request during writes, peak memory, and a view change in Chromium at 4x CPU slowdown.
 // Settings: BENCH_FLOWERS (100000), BENCH_DURATION (seconds per autocannon run, 10), BENCH_UPLOAD (csv), BENCH_UNTIL
-// (upload or update: stop after that step), BENCH_BROWSER (0: no Chromium step), BENCH_NODE_FLAGS (more flags for the
-// server's Node, such as --trace-gc or --cpu-prof), BENCH_SERVER_LOG (a file to keep the server's output in).
+// (upload or update: stop after that step), BENCH_BROWSER (0: no Chromium step); BENCH_NODE_FLAGS and BENCH_SERVER_LOG
+// as scripts/benchServer.ts says.
 import { once } from "node:events";
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -25,6 +24,7 @@ import { letterTimesAt4x, median } from "../tests/support/gardenSpeed";
 import { Client } from "../tests/support/client";
 import { fakeGarden } from "../tests/support/fakeGarden";
 import { freePort } from "../tests/support/freePort";
+import { spawnBuiltServer } from "./benchServer";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const COUNT = Number(process.env.BENCH_FLOWERS ?? 100_000);
@@ -214,33 +214,19 @@ const report = (line: string) => {
 };
 
 async function main() {
-  if (!fs.existsSync(path.join(ROOT, "dist/server/main.js"))) throw new Error("Run `npm run build` first.");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "garden-bench-"));
   fs.copyFileSync(path.join(ROOT, "data/site.json"), path.join(dataDir, "site.json"));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  // With the Node settings and environment of `npm start` (its heap limits, its malloc arenas), as in production.
-  const start = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
-  const nodeFlags = start.match(/--[\w-]+=\S+/g) ?? [];
-  const startEnv = Object.fromEntries((/^(?:\w+=\S+ )*/.exec(start)?.[0].trim().split(" ") ?? []).filter(Boolean).map((s) => s.split("=")));
   const probe = ["--import", path.join(ROOT, "scripts/bench-loop-probe.mjs")];
-  const extraFlags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
-  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, ...extraFlags, ...probe, "dist/server/main.js"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      ...startEnv,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      NODE_ENV: "production",
-      LOG_LEVEL: "info",
-      ADMIN_USERNAME: "bench",
-      ADMIN_PASSWORD: PASSWORD,
-      ADMIN_IMPORT_KEY: KEY,
-      SUBMISSIONS_PER_HOUR: "100000",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const child = spawnBuiltServer(probe, {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "info",
+    ADMIN_USERNAME: "bench",
+    ADMIN_PASSWORD: PASSWORD,
+    ADMIN_IMPORT_KEY: KEY,
+    SUBMISSIONS_PER_HOUR: "100000",
   });
   let out = "";
   child.stdout!.on("data", (d) => (out += d));
@@ -508,7 +494,6 @@ async function main() {
     throw err;
   } finally {
     child.kill("SIGTERM");
-    if (process.env.BENCH_SERVER_LOG) child.once("exit", () => fs.writeFileSync(process.env.BENCH_SERVER_LOG!, out));
     await new Promise((r) => child.once("exit", r));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
