@@ -22,8 +22,8 @@ export function createLogger(level: "info" | "silent", write: (line: string) => 
 }
 
 /**
- * The most log text waiting to be written. A line a second per request is
- * about 150 bytes: 1 MiB is several seconds of a crowd. Past it, lines are
+ * The most log text waiting to be written. A request's line is about 150
+ * bytes: 1 MiB is several seconds of a crowd. Past it, lines are
  * dropped and counted, and the count is written once there is room again.
  */
 export const LOG_BACKLOG_BYTES = 1_048_576;
@@ -41,7 +41,7 @@ export const LOG_BACKLOG_BYTES = 1_048_576;
  * lines cost the event loop 210–370 ms of CPU, against 530–650 ms one write
  * per line.
  */
-export function lineWriter(fd: number): { write: (line: string) => void; flushSync: () => void } {
+function lineWriter(fd: number): { write: (line: string) => void } {
   let queued: string[] = [];
   let bytes = 0;
   let dropped = 0;
@@ -114,6 +114,5 @@ export function lineWriter(fd: number): { write: (line: string) => void; flushSy
       }
       start();
     },
-    flushSync,
   };
 }

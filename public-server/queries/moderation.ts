@@ -1,4 +1,4 @@
-import type { ModeratedKind } from "../../shared/moderation";
+import { MODERATED_KINDS, type ModeratedKind } from "../../shared/moderation";
 import type { ModerationState, Queries } from ".";
 
 /**
@@ -23,7 +23,7 @@ const APPROVE_SQL = mapKinds(
 const DELETE_SQL = mapKinds((kind) => `DELETE FROM ${TABLE[kind]} WHERE id = ?`);
 
 function mapKinds(sql: (kind: ModeratedKind) => string): Record<ModeratedKind, string> {
-  return { testimonial: sql("testimonial"), flower: sql("flower"), comment: sql("comment") };
+  return Object.fromEntries(MODERATED_KINDS.map((kind) => [kind, sql(kind)])) as Record<ModeratedKind, string>;
 }
 
 /** The item's approval and version, or undefined when it is gone (or, for a flower, withdrawn by its family). */
