@@ -21,7 +21,7 @@ import { localised } from "./lib/localise";
 import { smallPage } from "./lib/html";
 import { t } from "./lib/catalogs";
 import type { Locale } from "../shared/i18n/locale";
-import { localeOfPath, pathInLocale, pathWithoutLocale } from "../shared/i18n/paths";
+import { localeOfPath, pathInLocale, pathWithoutLocale, withoutTrailingSlash } from "../shared/i18n/paths";
 import { msg } from "../shared/i18n/translate";
 
 const GARDEN = "/garden-of-remembrance";
@@ -158,7 +158,7 @@ export function visitorForms(config: ServerConfig, s: Services, render: RenderPa
 
   const posts: Middleware<AppState> = async (ctx) => {
     await sameOrigin(ctx, async () => undefined);
-    const path = normalise(ctx.path);
+    const path = withoutTrailingSlash(ctx.path);
     // A form on a Spanish page posts to its Spanish address, and is answered in Spanish.
     const locale = localeOfPath(path);
     const bare = pathWithoutLocale(path);
@@ -219,7 +219,7 @@ export function visitorForms(config: ServerConfig, s: Services, render: RenderPa
     if (!id) return undefined;
     const note = notes.peek(id);
     // A note for another page waits for its own (until it expires with its cookie).
-    if (note && note.path !== normalise(ctx.path)) return undefined;
+    if (note && note.path !== withoutTrailingSlash(ctx.path)) return undefined;
     notes.take(id);
     ctx.cookies.set(name, null, sentCookie(ctx));
     if (!note) return undefined;
@@ -272,5 +272,3 @@ export function flatten(body: unknown): Record<string, string> {
   }
   return out;
 }
-
-const normalise = (p: string) => (p.length > 1 ? p.replace(/\/+$/, "") || "/" : p);

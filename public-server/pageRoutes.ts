@@ -1,7 +1,7 @@
 import type { Services } from "./context";
 import { GARDEN_PATH, gardenQueryFrom, gardenQueryString, memorialIdFrom, memorialSegment } from "../shared/garden";
 import type { Locale } from "../shared/i18n/locale";
-import { localeBase, localeOfPath, pathInLocale, pathWithoutLocale } from "../shared/i18n/paths";
+import { localeBase, localeOfPath, pathInLocale, pathWithoutLocale, withoutTrailingSlash } from "../shared/i18n/paths";
 import type { PageDataName } from "../shared/staleData";
 import { gardenViewData, memorialPageData, type PageData } from "./garden/pages";
 
@@ -17,7 +17,7 @@ export interface PageAddress {
 }
 
 export function pageAddress(pathname: string, search: string): PageAddress {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") || "/" : pathname;
+  const path = withoutTrailingSlash(pathname);
   return { path, locale: localeOfPath(path), bare: pathWithoutLocale(path), search };
 }
 

@@ -4,7 +4,7 @@ import { CORRECTED_FIELDS, type CorrectedField } from "../../shared/schemas/admi
 import { fullName, memorialPath } from "../../shared/garden";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../shared/i18n/locale";
 import { languageOn, localePath, longDate, pathFor } from "../../shared/i18n/content";
-import { localeOfPath, pathWithoutLocale } from "../../shared/i18n/paths";
+import { localeOfPath, pathWithoutLocale, withoutTrailingSlash } from "../../shared/i18n/paths";
 import { siteFor, type SiteConfig } from "../../shared/schemas/site";
 import { UNSUBSCRIBE_PATH } from "./unsubscribe";
 import { MANAGE_PATH, UNDO_DAYS, type FamilyChange, type FamilyView } from "../commands/family";
@@ -61,10 +61,7 @@ export function pageLanguage(site: SiteConfig, address: string): PageLanguage {
 }
 
 /** A family page's address without its language (`/es/manage-memorial/` → `/manage-memorial`). */
-export const barePath = (address: string) => {
-  const path = pathWithoutLocale(address);
-  return path.length > 1 ? path.replace(/\/+$/, "") : path;
-};
+export const barePath = (address: string) => withoutTrailingSlash(pathWithoutLocale(address));
 
 /**
  * The page, titled `heading` and the site's short name in its language: `alternate` is the same

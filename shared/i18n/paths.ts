@@ -12,6 +12,9 @@ export function localeOfPath(pathname: string): Locale {
   return DEFAULT_LOCALE;
 }
 
+/** A page address without trailing slashes ("/about-us/" and "/about-us" are one page); "/" stays "/". */
+export const withoutTrailingSlash = (pathname: string): string => (pathname.length > 1 ? pathname.replace(/\/+$/, "") || "/" : pathname);
+
 /** The router's base for a language ("" for English). */
 export const localeBase = (locale: Locale): string => PREFIX[locale];
 
