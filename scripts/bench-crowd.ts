@@ -8,12 +8,14 @@
 //     testimonial lost or stored twice. Budget: p99 ≤ 500 ms, none over 5 s, ≥ 1,000 requests/s, 0 5xx, 0 lost/doubled.
 //  2. 8 connections each of the worst anonymous requests (distinct preview images, broad searches, two-letter
 //     searches, large refused posts) for 20 s while one visitor asks for a cached page: its p99 (budget ≤ 50 ms).
-// The clients run on worker threads of this process, on the same machine. Settings: BENCH_FLOWERS (100000),
+// The clients run on worker threads of this process, on the same machine, through a lean HTTP client
+// (scripts/benchHttp.mjs) so that what they spend is as little as possible of the cores the server needs. Settings: BENCH_FLOWERS (100000),
 // BENCH_CLIENTS (300), BENCH_SECONDS (60), BENCH_WORST_SECONDS (20); BENCH_NODE_FLAGS and BENCH_SERVER_LOG as
 // scripts/benchServer.ts says.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import Database from "better-sqlite3";
 import { uploadCsv } from "../shared/csv/export";
@@ -30,15 +32,17 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const WORST_SECONDS = Number(process.env.BENCH_WORST_SECONDS ?? 20);
 const THREADS = 4;
 const PASSWORD = "bench password only";
+/** The crowd's HTTP client, imported by each worker thread. */
+const HTTP = pathToFileURL(path.join(import.meta.dirname, "benchHttp.mjs")).href;
 
 /**
- * One thread's share of the clients: each loops over the mix (one request at a time, its own keep-alive
- * connection through fetch) until the deadline, then posts its latencies, 5xx count, and the names of
+ * One thread's share of the clients: each loops over the mix (one request at a time on its own keep-alive
+ * connection, through the lean client of scripts/benchHttp.mjs) until the deadline, then posts its latencies, 5xx count, and the names of
  * testimonials the server acknowledged (303). Client 0 of thread 0 is the administrator.
  */
 const CROWD = `
 const { parentPort, workerData } = require("node:worker_threads");
-const { url, clients, seconds, count, thread, cookie, memorials } = workerData;
+const { url, clients, seconds, count, thread, cookie, memorials, http } = workerData;
 const deadline = Date.now() + seconds * 1000;
 const times = [];
 const byKind = {};
@@ -47,19 +51,19 @@ const acknowledged = [];
 const letters = "abcdefghijklmnopqrstuvwxyz";
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 const syllables = ["gra", "ann", "mar", "jos", "lee", "ros", "eli", "ber", "noa", "cla", "sam", "fel", "ave", "luc", "the"];
+const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
 let n = 0;
 function note(kind, took) {
   times.push(took);
   (byKind[kind] ??= []).push(took);
 }
-async function timed(kind, send) {
+async function timed(connection, kind, method, path, options) {
   const t = performance.now();
   try {
-    const res = await send();
-    const text = await res.text();
+    const answer = await connection.request(method, path, options);
     note(kind, performance.now() - t);
-    if (res.status >= 500) errors++;
-    return { status: res.status, text };
+    if (answer.status >= 500) errors++;
+    return answer;
   } catch {
     note(kind, performance.now() - t);
     failed++;
@@ -67,48 +71,54 @@ async function timed(kind, send) {
   }
 }
 const visitor = [
-  [3, "home page", () => fetch(url + "/")],
-  [3, "garden page", () => fetch(url + "/garden-of-remembrance")],
-  [2, "garden page n", () => fetch(url + "/garden-of-remembrance?page=" + (1 + Math.floor(Math.random() * 50)))],
-  [3, "garden API page", () => fetch(url + "/api/memorial-flowers/garden?page=" + (1 + Math.floor(Math.random() * 200)))],
-  [2, "garden API letter", () => fetch(url + "/api/memorial-flowers/garden?letter=" + pick(letters).toUpperCase() + "&page=" + (1 + Math.floor(Math.random() * 5)))],
-  [3, "garden API search", () => fetch(url + "/api/memorial-flowers/garden?search=" + pick(syllables) + pick(letters))],
-  [1, "garden page search", () => fetch(url + "/garden-of-remembrance?search=" + pick(syllables))],
-  [3, "memorial page", () => fetch(url + pick(memorials))],
-  [1, "site API", () => fetch(url + "/api/site")],
-  [1, "plain-form testimonial", async () => {
+  [3, "home page", () => ["GET", "/"]],
+  [3, "garden page", () => ["GET", "/garden-of-remembrance"]],
+  [2, "garden page n", () => ["GET", "/garden-of-remembrance?page=" + (1 + Math.floor(Math.random() * 50))]],
+  [3, "garden API page", () => ["GET", "/api/memorial-flowers/garden?page=" + (1 + Math.floor(Math.random() * 200))]],
+  [2, "garden API letter", () => ["GET", "/api/memorial-flowers/garden?letter=" + pick(letters).toUpperCase() + "&page=" + (1 + Math.floor(Math.random() * 5))]],
+  [3, "garden API search", () => ["GET", "/api/memorial-flowers/garden?search=" + pick(syllables) + pick(letters)]],
+  [1, "garden page search", () => ["GET", "/garden-of-remembrance?search=" + pick(syllables)]],
+  [3, "memorial page", () => ["GET", pick(memorials)]],
+  [1, "site API", () => ["GET", "/api/site"]],
+  [1, "plain-form testimonial", () => {
     const name = "Crowd" + thread + "x" + n++;
-    const res = await fetch(url + "/share-testimonial", { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ form: "testimonial", firstName: name, lastName: "Visitor", childName: "Gabriel", testimonial: "Our story, sent without JavaScript." }).toString() });
-    if (res.status === 303) acknowledged.push(name);
-    return res;
+    const body = new URLSearchParams({ form: "testimonial", firstName: name, lastName: "Visitor", childName: "Gabriel", testimonial: "Our story, sent without JavaScript." }).toString();
+    return ["POST", "/share-testimonial", { headers: FORM, body }, name];
   }],
 ];
 const weights = visitor.reduce((a, [w]) => a + w, 0);
-function visitorRequest() {
+async function visitorRequest(connection) {
   let r = Math.random() * weights;
-  for (const [w, kind, send] of visitor) if ((r -= w) < 0) return timed(kind, send);
-  return timed(visitor[0][1], visitor[0][2]);
+  let chosen = visitor[0];
+  for (const entry of visitor) if ((r -= entry[0]) < 0) { chosen = entry; break; }
+  const [method, path, options, name] = chosen[2]();
+  const answer = await timed(connection, chosen[1], method, path, options);
+  if (name && answer?.status === 303) acknowledged.push(name);
 }
-async function admin() {
+function decoded({ headers, body }) {
+  const zlib = require("node:zlib");
+  const encoding = headers["content-encoding"];
+  return encoding === "br" ? zlib.brotliDecompressSync(body) : encoding === "gzip" ? zlib.gunzipSync(body) : body;
+}
+async function admin(connection) {
   const headers = { Cookie: cookie, Origin: url };
   while (Date.now() < deadline) {
-    const list = await timed("admin: pending list", () => fetch(url + "/api/admin/testimonials?status=pending&page=1&pageSize=20", { headers }));
+    const list = await timed(connection, "admin: pending list", "GET", "/api/admin/testimonials?status=pending&page=1&pageSize=20", { headers, keepBody: true });
     let items = [];
-    try { items = list && list.status === 200 ? JSON.parse(list.text).items : []; } catch {}
+    try { items = list && list.status === 200 ? JSON.parse(decoded(list)).items : []; } catch {}
     for (const item of items.slice(0, 5)) {
       if (Date.now() >= deadline) break;
-      await timed("admin: approve", () => fetch(url + "/api/admin/testimonials/" + item.id + "/approve", { method: "POST", headers: { ...headers, "If-Match": String(item.version) } }));
+      await timed(connection, "admin: approve", "POST", "/api/admin/testimonials/" + item.id + "/approve", { headers: { ...headers, "If-Match": String(item.version) } });
     }
     await new Promise((r) => setTimeout(r, 200));
   }
 }
-async function client() {
-  while (Date.now() < deadline) await visitorRequest();
+async function client(connection) {
+  while (Date.now() < deadline) await visitorRequest(connection);
 }
-Promise.all(Array.from({ length: clients }, (_, i) => (thread === 0 && i === 0 && cookie ? admin() : client()))).then(() =>
-  parentPort.postMessage({ times, byKind, errors, failed, acknowledged }),
-);
+import(http).then(({ Connection }) =>
+  Promise.all(Array.from({ length: clients }, (_, i) => (thread === 0 && i === 0 && cookie ? admin : client)(new Connection(url)))),
+).then(() => parentPort.postMessage({ times, byKind, errors, failed, acknowledged }));
 `;
 
 /**
@@ -117,36 +127,42 @@ Promise.all(Array.from({ length: clients }, (_, i) => (thread === 0 && i === 0 &
  */
 const WORST = `
 const { parentPort, workerData } = require("node:worker_threads");
-const { url, seconds, count } = workerData;
+const { url, seconds, count, http } = workerData;
 const deadline = Date.now() + seconds * 1000;
 const letters = "abcdefghijklmnopqrstuvwxyz";
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
-const big = "x".repeat(1_000_000);
+const big = new URLSearchParams({ form: "testimonial", firstName: "", lastName: "Visitor", testimonial: "x".repeat(1_000_000) }).toString();
 const kinds = {
-  "distinct previews": () => fetch(url + "/api/memorial-flowers/" + (1 + Math.floor(Math.random() * count)) + "/preview.png"),
-  "broad searches": () => fetch(url + "/api/memorial-flowers/garden?search=" + pick(["ann", "mar", "ari", "ose", "ace", "ell", "lee", "ria"]) + "&page=" + (1 + Math.floor(Math.random() * 80)) + "&flower=" + pick(["lily", "tulip", "marigold", "pink-rose", ""])),
-  "two-letter searches": () => fetch(url + "/api/memorial-flowers/garden?search=" + pick(letters) + pick(letters) + "&page=" + (1 + Math.floor(Math.random() * 80))),
-  "large refused posts": () => fetch(url + "/share-testimonial", { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ form: "testimonial", firstName: "", lastName: "Visitor", testimonial: big }).toString() }),
+  "distinct previews": () => ["GET", "/api/memorial-flowers/" + (1 + Math.floor(Math.random() * count)) + "/preview.png"],
+  "broad searches": () => ["GET", "/api/memorial-flowers/garden?search=" + pick(["ann", "mar", "ari", "ose", "ace", "ell", "lee", "ria"]) + "&page=" + (1 + Math.floor(Math.random() * 80)) + "&flower=" + pick(["lily", "tulip", "marigold", "pink-rose", ""])],
+  "two-letter searches": () => ["GET", "/api/memorial-flowers/garden?search=" + pick(letters) + pick(letters) + "&page=" + (1 + Math.floor(Math.random() * 80))],
+  "large refused posts": () => ["POST", "/share-testimonial", { headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: big }],
 };
 const sent = Object.fromEntries(Object.keys(kinds).map((k) => [k, 0]));
 const errors = Object.fromEntries(Object.keys(kinds).map((k) => [k, 0]));
 const visitor = [];
+let Connection;
 async function attacker(kind) {
+  const connection = new Connection(url);
   while (Date.now() < deadline) {
-    try { const res = await kinds[kind](); await res.arrayBuffer(); sent[kind]++; if (res.status >= 500) errors[kind]++; } catch { errors[kind]++; }
+    const [method, path, options] = kinds[kind]();
+    try { const answer = await connection.request(method, path, options); sent[kind]++; if (answer.status >= 500) errors[kind]++; } catch { errors[kind]++; }
   }
 }
 async function watch() {
-  await fetch(url + "/").then((r) => r.arrayBuffer());
+  const connection = new Connection(url);
+  await connection.request("GET", "/");
   while (Date.now() < deadline) {
     const t = performance.now();
-    await fetch(url + "/").then((r) => r.arrayBuffer()).catch(() => {});
+    await connection.request("GET", "/").catch(() => {});
     visitor.push(performance.now() - t);
     await new Promise((r) => setTimeout(r, 20));
   }
 }
-Promise.all([watch(), ...Object.keys(kinds).flatMap((k) => Array.from({ length: 8 }, () => attacker(k)))]).then(() => parentPort.postMessage({ visitor, sent, errors }));
+import(http).then((module) => {
+  Connection = module.Connection;
+  return Promise.all([watch(), ...Object.keys(kinds).flatMap((k) => Array.from({ length: 8 }, () => attacker(k)))]);
+}).then(() => parentPort.postMessage({ visitor, sent, errors }));
 `;
 
 function run<T>(source: string, workerData: unknown): Promise<T> {
@@ -242,6 +258,7 @@ async function main() {
           thread,
           cookie: thread === 0 ? admin.cookieHeader() : "",
           memorials,
+          http: HTTP,
         }),
       ),
     );
@@ -288,7 +305,7 @@ async function main() {
     }
 
     type Worst = { visitor: number[]; sent: Record<string, number>; errors: Record<string, number> };
-    const worst = await run<Worst>(WORST, { url, seconds: WORST_SECONDS, count: COUNT });
+    const worst = await run<Worst>(WORST, { url, seconds: WORST_SECONDS, count: COUNT, http: HTTP });
     const seen = worst.visitor.sort((a, b) => a - b);
     console.log(
       `2. 8 connections each of ${Object.entries(worst.sent)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { brotliCompressSync, brotliDecompressSync, constants as zlib } from "node:zlib";
-import { PublicCache } from "../../public-server/lib/publicCache";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, constants as zlib } from "node:zlib";
+import { PublicCache, type BufferedEntry } from "../../public-server/lib/publicCache";
 import { fakeGarden } from "../support/fakeGarden";
 
 describe("the public cache", () => {
@@ -91,6 +91,64 @@ describe("the public cache", () => {
       expect(cache.usage.bytes).toBeLessThanOrEqual(10_000);
     }
     expect(cache.usage.entries).toBeLessThan(20);
+  });
+
+  it("makes a large view's brotli copy in the thread pool as the view is built and keeps only that; a small one's on the loop when asked", async () => {
+    // A memorial page's HTML is some 35 KB: brotli took about 1 ms of the event loop for each new one.
+    const pages = Array.from(
+      { length: 5 },
+      (_, i) =>
+        `<!doctype html><html lang="en"><body><main>${fakeGarden(500, i)
+          .map((f) => `<article><h2>${f.babyFirstName} ${f.babyLastName ?? ""}</h2><p>${f.flowerType}, ${f.lossDate ?? ""}</p></article>`)
+          .join("")}</main></body></html>`,
+    );
+    expect(pages[0]!.length).toBeGreaterThan(30_000);
+    const cache = new PublicCache();
+    const entries: BufferedEntry[] = [];
+    for (const [i, page] of pages.entries()) entries.push(await cache.getRaw(`memorial-page:${i}`, async () => page, { bounded: true }));
+    for (const [i, entry] of entries.entries()) {
+      // Made before the first visitor is answered; the body is not kept beside it, and what is kept is what is counted.
+      expect(entry.held()).toEqual([entry.br]);
+      expect(entry.size).toBe(entry.br.length + entry.etag.length);
+      expect(brotliDecompressSync(entry.br).toString()).toBe(pages[i]);
+      expect(entry.body.toString()).toBe(pages[i]);
+    }
+    expect(cache.usage.bytes).toBe(entries.reduce((sum, e) => sum + e.size, 0));
+    expect(cache.heldBytes()).toBeLessThanOrEqual(cache.usage.bytes);
+    // A client without brotli gets gzip, made from the decoded body once, and counted.
+    const gzip = entries[0]!.gzip;
+    expect(gunzipSync(gzip).toString()).toBe(pages[0]);
+    expect(entries[0]!.gzip).toBe(gzip);
+    expect(cache.usage.bytes).toBe(entries.reduce((sum, e) => sum + e.size, 0));
+    expect(cache.heldBytes()).toBeLessThanOrEqual(cache.usage.bytes);
+
+    const small = await cache.get("flowers-view:?search=ann", async () => [{ id: 1, babyFirstName: "Anna" }], { bounded: true });
+    expect(small.held()).toHaveLength(1);
+    expect(JSON.parse(brotliDecompressSync(small.br).toString())).toEqual([{ id: 1, babyFirstName: "Anna" }]);
+    expect(small.held()).toHaveLength(2);
+    expect(small.size).toBe(small.body.length + small.br.length + small.etag.length);
+  });
+
+  it("counts an encoding made on first ask against the bound, dropping the oldest entries to stay within it", async () => {
+    const view = (i: number) => Array.from({ length: 30 }, (_, j) => ({ id: i * 100 + j, babyFirstName: `Grace ${i} ${j}` }));
+    const fill = async (cache: PublicCache) => {
+      const entries: BufferedEntry[] = [];
+      for (let i = 0; i < 5; i++) entries.push(await cache.get(`flowers-view:${i}`, async () => view(i), { bounded: true }));
+      return entries;
+    };
+    // A bound the five views just fit in before any encoding is made.
+    const room = (await fill(new PublicCache())).reduce((sum, e) => sum + e.size, 0);
+    const cache = new PublicCache({ maxEntries: 100, maxBytes: room });
+    const entries = await fill(cache);
+    expect(cache.usage).toEqual({ entries: 5, bytes: room });
+    for (const entry of entries) void entry.br;
+    // Each copy made was counted; the oldest views made room for them.
+    expect(cache.usage.bytes).toBeLessThanOrEqual(room);
+    expect(cache.usage.entries).toBeLessThan(5);
+    expect(cache.heldBytes()).toBeLessThanOrEqual(cache.usage.bytes);
+    let rebuilt = 0;
+    await cache.get("flowers-view:4", async () => (rebuilt++, view(4)), { bounded: true });
+    expect(rebuilt).toBe(0);
   });
 
   it("keeps a list made piece by piece only compressed: both encodings, the ETag and a plain stream match the joined pieces", async () => {
