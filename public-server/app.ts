@@ -23,6 +23,7 @@ import { IntakeFile } from "./database/intake";
 import { SiteConfigStore } from "./lib/siteConfig";
 import { errorHandler } from "./middlewares/errors";
 import { requestLog } from "./middlewares/requestLog";
+import { closeAfterUnreadBodies } from "./middlewares/unreadBodies";
 import { sameOriginWrites, securityHeaders } from "./middlewares/security";
 import { assertAdminGuarded, guardEachRoute, requireAdmin } from "./middlewares/auth";
 import { publicRouter } from "./api/public/router";
@@ -144,6 +145,7 @@ async function assemble(config: ServerConfig, extraHooks: DomainHook[], log: Log
   app.silent = true; // errors are logged by errorHandler, without stacks in answers
 
   app.use(requestLog(log));
+  app.use(closeAfterUnreadBodies());
   app.use(errorHandler(log));
   app.use(securityHeaders(() => donationOrigin(services)));
   app.use(requestShape());

@@ -1,3 +1,4 @@
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/testServer";
 import { Client } from "../support/client";
@@ -34,6 +35,44 @@ describe("plain form posts refused cheaply", () => {
     expect(html).not.toContain("Grief");
     expect(html).toContain('<a href="/share-testimonial">');
     expect(count(server, "testimonials")).toBe(0);
+  });
+
+  it("a refused post whose body is far larger than the form can take closes its connection instead of reading the rest", async () => {
+    // Declares 1 MB and sends 1 KB of it: the refusal comes at once, and the server does not wait to read
+    // (and throw away) the other 999 KB to keep the connection. A small refused body keeps its connection,
+    // and so does a large one refused for another reason (here, from another site: 403).
+    const { port } = new URL(server.url);
+    const send = (declared: number, sent: number, origin = server.url) =>
+      new Promise<{ answer: string; closed: boolean }>((resolve, reject) => {
+        const socket = net.connect(Number(port), "127.0.0.1");
+        let answer = "";
+        const done = (closed: boolean) => {
+          clearTimeout(timer);
+          socket.destroy();
+          resolve({ answer, closed });
+        };
+        const timer = setTimeout(() => done(false), 2000);
+        socket.on("data", (d) => (answer += d.toString("latin1")));
+        socket.on("end", () => done(true));
+        socket.on("error", reject);
+        socket.write(
+          `POST /share-testimonial HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${origin}\r\n` +
+            `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${declared}\r\n\r\n` +
+            `form=testimonial&testimonial=${"x".repeat(sent - 29)}`,
+        );
+      });
+    const large = await send(1_000_000, 1024);
+    expect(large.answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(large.answer).toMatch(/\r\nConnection: close\r\n/i);
+    expect(large.closed).toBe(true);
+    // A body that is all there is kept to its end, and the connection with it.
+    const small = await send(1024, 1024);
+    expect(small.answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(small.answer).toMatch(/\r\nConnection: keep-alive\r\n/i);
+    expect(small.closed).toBe(false);
+    const elsewhere = await send(1_000_000, 1024, "https://elsewhere.example");
+    expect(elsewhere.answer).toMatch(/^HTTP\/1\.1 403 /);
+    expect(elsewhere.closed).toBe(false);
   });
 
   it("a field of more than twice its limit inside a body the form may need is refused the same way", async () => {
