@@ -53,8 +53,14 @@ const pick = (list) => list[Math.floor(Math.random() * list.length)];
 const syllables = ["gra", "ann", "mar", "jos", "lee", "ros", "eli", "ber", "noa", "cla", "sam", "fel", "ave", "luc", "the"];
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
 let n = 0;
+// Per second of the run: how many answers ended in it, and its longest (wall clock, to line up across threads).
+const bySecond = {};
 function note(kind, took) {
   times.push(took);
+  const second = Math.floor(Date.now() / 1000);
+  const at = (bySecond[second] ??= [0, 0]);
+  at[0]++;
+  at[1] = Math.max(at[1], took);
   (byKind[kind] ??= []).push(took);
 }
 async function timed(connection, kind, method, path, options) {
@@ -118,7 +124,7 @@ async function client(connection) {
 }
 import(http).then(({ Connection }) =>
   Promise.all(Array.from({ length: clients }, (_, i) => (thread === 0 && i === 0 && cookie ? admin : client)(new Connection(url)))),
-).then(() => parentPort.postMessage({ times, byKind, errors, failed, acknowledged }));
+).then(() => parentPort.postMessage({ times, byKind, errors, failed, acknowledged, bySecond }));
 `;
 
 /**
@@ -140,13 +146,23 @@ const kinds = {
 };
 const sent = Object.fromEntries(Object.keys(kinds).map((k) => [k, 0]));
 const errors = Object.fromEntries(Object.keys(kinds).map((k) => [k, 0]));
+// Connections the server closed on a request it refused as too large (413) before reading its body: the
+// reset can reach this client before the answer does.
+const cut = Object.fromEntries(Object.keys(kinds).map((k) => [k, 0]));
+const CUT = new Set(["ECONNRESET", "EPIPE"]);
 const visitor = [];
 let Connection;
 async function attacker(kind) {
   const connection = new Connection(url);
   while (Date.now() < deadline) {
     const [method, path, options] = kinds[kind]();
-    try { const answer = await connection.request(method, path, options); sent[kind]++; if (answer.status >= 500) errors[kind]++; } catch { errors[kind]++; }
+    try {
+      const answer = await connection.request(method, path, options);
+      sent[kind]++;
+      if (answer.status >= 500) errors[kind]++;
+    } catch (err) {
+      if (CUT.has(err.code) && kind === "large refused posts") { sent[kind]++; cut[kind]++; } else errors[kind]++;
+    }
   }
 }
 async function watch() {
@@ -162,7 +178,7 @@ async function watch() {
 import(http).then((module) => {
   Connection = module.Connection;
   return Promise.all([watch(), ...Object.keys(kinds).flatMap((k) => Array.from({ length: 8 }, () => attacker(k)))]);
-}).then(() => parentPort.postMessage({ visitor, sent, errors }));
+}).then(() => parentPort.postMessage({ visitor, sent, errors, cut }));
 `;
 
 function run<T>(source: string, workerData: unknown): Promise<T> {
@@ -240,7 +256,7 @@ async function main() {
       memorials.push(...view.flowers.map((f) => memorialPath(f)));
     }
 
-    type Crowd = { times: number[]; byKind: Record<string, number[]>; errors: number; failed: number; acknowledged: string[] };
+    type Crowd = { times: number[]; byKind: Record<string, number[]>; errors: number; failed: number; acknowledged: string[]; bySecond: Record<string, [number, number]> };
     const perThread = Math.ceil(CLIENTS / THREADS);
     const queued: number[] = [];
     const sampler = setInterval(() => {
@@ -304,12 +320,27 @@ async function main() {
       );
     }
 
-    type Worst = { visitor: number[]; sent: Record<string, number>; errors: Record<string, number> };
+    // When the slow answers ended: each second's count and longest answer, from the crowd's start.
+    const seconds = new Map<number, [number, number]>();
+    for (const r of results)
+      for (const [second, [n, longest]] of Object.entries(r.bySecond)) {
+        const at = seconds.get(Number(second)) ?? [0, 0];
+        seconds.set(Number(second), [at[0] + n, Math.max(at[1], longest)]);
+      }
+    const first = Math.min(...seconds.keys());
+    console.log(
+      `   by second (answers, longest): ${[...seconds]
+        .sort(([a], [b]) => a - b)
+        .map(([second, [n, longest]]) => `${second - first}s ${n}/${ms(longest).replace(" ", "")}`)
+        .join(" ")}`,
+    );
+
+    type Worst = { visitor: number[]; sent: Record<string, number>; errors: Record<string, number>; cut: Record<string, number> };
     const worst = await run<Worst>(WORST, { url, seconds: WORST_SECONDS, count: COUNT, http: HTTP });
     const seen = worst.visitor.sort((a, b) => a - b);
     console.log(
       `2. 8 connections each of ${Object.entries(worst.sent)
-        .map(([k, n]) => `${k} (${n} sent, ${worst.errors[k]} failed or 5xx)`)
+        .map(([k, n]) => `${k} (${n} sent, ${worst.errors[k]} failed or 5xx${worst.cut[k] ? `, ${worst.cut[k]} of them closed by the server before this client read its 413` : ""})`)
         .join(
           ", ",
         )} for ${WORST_SECONDS} s: a visitor's cached page p50 ${ms(at(seen, 50))}, p99 ${ms(at(seen, 99))} (budget ≤ 50 ms: ${verdict(at(seen, 99) <= 50)}), max ${ms(seen.at(-1) ?? 0)}`,

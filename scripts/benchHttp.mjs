@@ -56,7 +56,9 @@ export class Connection {
     socket.setNoDelay(true);
     socket.on("data", (data) => this.receive(data));
     const fail = (err) => {
-      if (this.socket === socket) this.socket = null;
+      // A connection this client closed itself (after an answer that asked for it) has nothing pending.
+      if (this.socket !== socket) return;
+      this.socket = null;
       const pending = this.pending;
       this.pending = null;
       // A server that ends a connection after an answer without a length ends that answer.
