@@ -2,6 +2,9 @@
 //
 // Starts the built server (dist/server/main.js; run `npm run build` first) on loopback with a temporary
 // database, uploads the flowers as one CSV file, then:
+//  0. the same crowd as 1. for 15 s, its figures printed apart: the server has just started, and its first
+//     seconds (every page and view rendered for the first time, its code not yet compiled) are slower than
+//     the rest; its testimonials are checked with 1.'s;
 //  1. 300 clients for 60 s, a mix of what visitors and a volunteer do: cached pages, garden views and pages,
 //     searches, memorial pages, plain-form (no JavaScript) testimonials, and an administrator approving them.
 //     Prints p50/p99/max, requests/s, 5xx, and, from the database afterwards, every acknowledged
@@ -9,9 +12,9 @@
 //  2. 8 connections each of the worst anonymous requests (distinct preview images, broad searches, two-letter
 //     searches, large refused posts) for 20 s while one visitor asks for a cached page: its p99 (budget ≤ 50 ms).
 // The clients run on worker threads of this process, on the same machine, through a lean HTTP client
-// (scripts/benchHttp.mjs) so that what they spend is as little as possible of the cores the server needs. Settings: BENCH_FLOWERS (100000),
-// BENCH_CLIENTS (300), BENCH_SECONDS (60), BENCH_WORST_SECONDS (20); BENCH_NODE_FLAGS and BENCH_SERVER_LOG as
-// scripts/benchServer.ts says.
+// (scripts/benchHttp.mjs) so that what they spend is as little as possible of the cores the server needs.
+// Settings: BENCH_FLOWERS (100000), BENCH_CLIENTS (300), BENCH_SECONDS (60), BENCH_WARMUP_SECONDS (15),
+// BENCH_WORST_SECONDS (20); BENCH_NODE_FLAGS and BENCH_SERVER_LOG as scripts/benchServer.ts says.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -30,6 +33,7 @@ const COUNT = Number(process.env.BENCH_FLOWERS ?? 100_000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 300);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const WORST_SECONDS = Number(process.env.BENCH_WORST_SECONDS ?? 20);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 15);
 const THREADS = 4;
 const PASSWORD = "bench password only";
 /** The crowd's HTTP client, imported by each worker thread. */
@@ -42,7 +46,7 @@ const HTTP = pathToFileURL(path.join(import.meta.dirname, "benchHttp.mjs")).href
  */
 const CROWD = `
 const { parentPort, workerData } = require("node:worker_threads");
-const { url, clients, seconds, count, thread, cookie, memorials, http } = workerData;
+const { url, clients, seconds, count, thread, cookie, memorials, http, round } = workerData;
 const deadline = Date.now() + seconds * 1000;
 const times = [];
 const byKind = {};
@@ -87,7 +91,7 @@ const visitor = [
   [3, "memorial page", () => ["GET", pick(memorials)]],
   [1, "site API", () => ["GET", "/api/site"]],
   [1, "plain-form testimonial", () => {
-    const name = "Crowd" + thread + "x" + n++;
+    const name = "Crowd" + round + "r" + thread + "x" + n++;
     const body = new URLSearchParams({ form: "testimonial", firstName: name, lastName: "Visitor", childName: "Gabriel", testimonial: "Our story, sent without JavaScript." }).toString();
     return ["POST", "/share-testimonial", { headers: FORM, body }, name];
   }],
@@ -263,27 +267,41 @@ async function main() {
       const n = acceptQueue(port);
       if (n !== null) queued.push(n);
     }, 250);
+    const crowd = (seconds: number, round: string) =>
+      Promise.all(
+        Array.from({ length: THREADS }, (_, thread) =>
+          run<Crowd>(CROWD, {
+            url,
+            clients: Math.min(perThread, CLIENTS - thread * perThread),
+            seconds,
+            count: COUNT,
+            thread,
+            cookie: thread === 0 ? admin.cookieHeader() : "",
+            memorials,
+            http: HTTP,
+            round,
+          }),
+        ),
+      );
+    let warm: Crowd[] = [];
+    if (WARMUP_SECONDS > 0) {
+      warm = await crowd(WARMUP_SECONDS, "warm");
+      const all = warm.flatMap((r) => r.times).sort((a, b) => a - b);
+      const warmErrors = warm.reduce((a, r) => a + r.errors + r.failed, 0);
+      console.log(
+        `0. warm-up, the same crowd on the server just started, for ${WARMUP_SECONDS} s (not in the figures of 1.): ${Math.round(all.length / WARMUP_SECONDS)} requests/s, ` +
+          `p50 ${ms(at(all, 50))}, p99 ${ms(at(all, 99))}, max ${ms(all.at(-1) ?? 0)}, ${warmErrors} 5xx or failed connections`,
+      );
+    }
     const t0 = performance.now();
-    const results = await Promise.all(
-      Array.from({ length: THREADS }, (_, thread) =>
-        run<Crowd>(CROWD, {
-          url,
-          clients: Math.min(perThread, CLIENTS - thread * perThread),
-          seconds: SECONDS,
-          count: COUNT,
-          thread,
-          cookie: thread === 0 ? admin.cookieHeader() : "",
-          memorials,
-          http: HTTP,
-        }),
-      ),
-    );
+    const results = await crowd(SECONDS, "");
     const elapsed = (performance.now() - t0) / 1000;
     clearInterval(sampler);
     const times = results.flatMap((r) => r.times).sort((a, b) => a - b);
     const errors = results.reduce((a, r) => a + r.errors, 0);
     const failed = results.reduce((a, r) => a + r.failed, 0);
-    const acknowledged = results.flatMap((r) => r.acknowledged);
+    // The warm-up's testimonials are held to the same promise.
+    const acknowledged = [...warm, ...results].flatMap((r) => r.acknowledged);
     const rate = times.length / elapsed;
     const p99 = at(times, 99);
     const max = times.at(-1) ?? 0;
