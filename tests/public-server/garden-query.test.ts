@@ -257,6 +257,17 @@ describe("the search index stays in step with every write", () => {
     for (const other of answers.slice(1)) expect(other).toEqual(answers[0]);
   });
 
+  it("sends a small view as gzip to a browser (cheaper to make than brotli, within bytes of it), and a page of garden as brotli", async () => {
+    const browser = "gzip, deflate, br, zstd";
+    const view = await visitor.get("/api/memorial-flowers/garden?search=ros&page=1", { "Accept-Encoding": browser });
+    expect(view.headers.get("content-encoding")).toBe("gzip");
+    const brOnly = await visitor.get("/api/memorial-flowers/garden?search=ros&page=1", { "Accept-Encoding": "br" });
+    expect(brOnly.headers.get("content-encoding")).toBe("br");
+    expect(await brOnly.json()).toEqual(await view.json());
+    const page = await visitor.get("/garden-of-remembrance?flower=rose&page=3", { "Accept-Encoding": browser });
+    expect(page.headers.get("content-encoding")).toBe("br");
+  });
+
   it("approve, edit and delete", async () => {
     const pending = sql<{ id: number }>("SELECT id FROM memorial_flowers WHERE approved = 0 ORDER BY id");
     const [a, b] = pending;
