@@ -260,7 +260,14 @@ async function main() {
       memorials.push(...view.flowers.map((f) => memorialPath(f)));
     }
 
-    type Crowd = { times: number[]; byKind: Record<string, number[]>; errors: number; failed: number; acknowledged: string[]; bySecond: Record<string, [number, number]> };
+    type Crowd = {
+      times: number[];
+      byKind: Record<string, number[]>;
+      errors: number;
+      failed: number;
+      acknowledged: string[];
+      bySecond: Record<string, [number, number]>;
+    };
     const perThread = Math.ceil(CLIENTS / THREADS);
     const queued: number[] = [];
     const sampler = setInterval(() => {
@@ -358,7 +365,10 @@ async function main() {
     const seen = worst.visitor.sort((a, b) => a - b);
     console.log(
       `2. 8 connections each of ${Object.entries(worst.sent)
-        .map(([k, n]) => `${k} (${n} sent, ${worst.errors[k]} failed or 5xx${worst.cut[k] ? `, ${worst.cut[k]} of them closed by the server before this client read its 413` : ""})`)
+        .map(
+          ([k, n]) =>
+            `${k} (${n} sent, ${worst.errors[k]} failed or 5xx${worst.cut[k] ? `, ${worst.cut[k]} of them closed by the server before this client read its 413` : ""})`,
+        )
         .join(
           ", ",
         )} for ${WORST_SECONDS} s: a visitor's cached page p50 ${ms(at(seen, 50))}, p99 ${ms(at(seen, 99))} (budget ≤ 50 ms: ${verdict(at(seen, 99) <= 50)}), max ${ms(seen.at(-1) ?? 0)}`,

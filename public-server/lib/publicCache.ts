@@ -2,7 +2,17 @@ import { createHash } from "node:crypto";
 import { once } from "node:events";
 import { Readable, type Transform } from "node:stream";
 import { promisify } from "node:util";
-import { brotliCompress, brotliCompressSync, brotliDecompressSync, createBrotliCompress, createGunzip, createGzip, gzip, gzipSync, constants as zlib } from "node:zlib";
+import {
+  brotliCompress,
+  brotliCompressSync,
+  brotliDecompressSync,
+  createBrotliCompress,
+  createGunzip,
+  createGzip,
+  gzip,
+  gzipSync,
+  constants as zlib,
+} from "node:zlib";
 import type { Context } from "koa";
 import { SpareTurns } from "./spareTurns";
 import { preferredEncoding } from "./staticFiles";
@@ -302,7 +312,8 @@ export const keptAnswer = (body: Buffer): Promise<Entry> => compress(body, false
 async function compress(given: Buffer, quick: boolean): Promise<BufferedEntry> {
   const body = owned(given);
   const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
-  if (body.length <= SMALL && quick) return quickEntry(body, etag, body.length >= QUICK_OFF_LOOP ? owned(await brotliAsync(body, { params: quickBrotli(body) })) : undefined);
+  if (body.length <= SMALL && quick)
+    return quickEntry(body, etag, body.length >= QUICK_OFF_LOOP ? owned(await brotliAsync(body, { params: quickBrotli(body) })) : undefined);
   if (body.length <= SMALL) {
     const gzip = owned(gzipSync(body, { level: 9 }));
     const br = owned(brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_LGWIN]: SMALL_BROTLI_WINDOW } }));
@@ -316,7 +327,11 @@ async function compress(given: Buffer, quick: boolean): Promise<BufferedEntry> {
   return { body, etag, gzip, br: brotli, size: body.length + gz.length + br.length + etag.length, held: () => [body, gzip, brotli] };
 }
 
-const quickBrotli = (body: Buffer) => ({ [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_LGWIN]: SMALL_BROTLI_WINDOW, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length });
+const quickBrotli = (body: Buffer) => ({
+  [zlib.BROTLI_PARAM_QUALITY]: 4,
+  [zlib.BROTLI_PARAM_LGWIN]: SMALL_BROTLI_WINDOW,
+  [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+});
 
 /** A bounded entry: with its brotli copy made (and then without its body), or with its body only. */
 function quickEntry(given: Buffer, etag: string, brotli: Buffer | undefined): BufferedEntry {
