@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { inflateSync } from "node:zlib";
@@ -231,16 +230,7 @@ describe("share images under load", () => {
 
   it("keeps a visitor's /api/site quick while 8 connections ask for different flowers' images", async () => {
     const ids = sql<{ id: number }>(server, "SELECT id FROM memorial_flowers WHERE approved ORDER BY id").map((r) => r.id);
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
-    const fetchPng = (id: number) =>
-      new Promise<number>((resolve, reject) => {
-        http
-          .get(`${server.url}/api/memorial-flowers/${id}/preview.png`, { agent }, (res) => {
-            res.resume();
-            res.on("end", () => resolve(res.statusCode!));
-          })
-          .on("error", reject);
-      });
+    const fetchPng = (id: number) => plainGet(`${server.url}/api/memorial-flowers/${id}/preview.png`, {});
     let next = 0;
     let stop = false;
     const statuses: number[] = [];
@@ -258,7 +248,6 @@ describe("share images under load", () => {
     }
     stop = true;
     await Promise.all(crowd);
-    agent.destroy();
     times.sort((a, b) => a - b);
     const p50 = times[times.length >> 1]!;
     const p99 = times[Math.floor(times.length * 0.99)]!;
@@ -274,17 +263,8 @@ describe("share images under load", () => {
     // Each drawing's pixels are about 3 MB that resvg frees only when its thread ends: kept, 120 drawings
     // were 360 MB more (900 took a server to 3 GB).
     const ids = sql<{ id: number }>(server, "SELECT id FROM memorial_flowers WHERE approved ORDER BY id").map((r) => r.id);
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
-    const draw = (id: number) =>
-      new Promise<number>((resolve, reject) => {
-        // In Spanish: a picture of its own, not drawn yet.
-        http
-          .get(`${server.url}/api/memorial-flowers/${id}/preview.png?lang=es`, { agent }, (res) => {
-            res.resume();
-            res.on("end", () => resolve(res.statusCode!));
-          })
-          .on("error", reject);
-      });
+    // In Spanish: a picture of its own, not drawn yet.
+    const draw = (id: number) => plainGet(`${server.url}/api/memorial-flowers/${id}/preview.png?lang=es`, {});
     const before = process.memoryUsage().rss;
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
@@ -296,7 +276,6 @@ describe("share images under load", () => {
       }),
     );
     clearInterval(sampler);
-    agent.destroy();
     const grew = (peak - before) / 1_048_576;
     console.log(`${statuses.length} new share images: the process grew by at most ${grew.toFixed(0)} MB`);
     expect(statuses).toHaveLength(ids.length);
