@@ -110,7 +110,7 @@ export class Connection {
       const size = parseInt(p.buffer.toString("latin1", 0, line), 16);
       if (size === 0) {
         // The last chunk, then trailers (none from this server) and an empty line.
-        if (p.buffer.indexOf(CRLF_CRLF, line) < 0 && p.buffer.length < line + 4) return;
+        if (p.buffer.indexOf(CRLF_CRLF, line) < 0) return;
         return this.finish(p);
       }
       if (p.buffer.length < line + 2 + size + 2) return;

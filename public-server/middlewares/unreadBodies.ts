@@ -4,7 +4,7 @@ import type { Middleware } from "koa";
  * The largest refused body the server still reads (and drops) to keep the connection for the client's
  * next request. Past it, the connection is closed after the answer instead.
  */
-export const DRAIN_AT_MOST = 64 * 1024;
+const DRAIN_AT_MOST = 64 * 1024;
 
 /**
  * A request refused as too large (413) before its body was read closes its connection after the answer

@@ -93,7 +93,7 @@ describe("the public cache", () => {
     expect(cache.usage.entries).toBeLessThan(20);
   });
 
-  it("makes a large view's brotli copy in the thread pool as the view is built and keeps only that; a small one's on the loop when asked", async () => {
+  it("makes a large view's brotli copy as the view is built and keeps only that; a small one's when asked", async () => {
     // A memorial page's HTML is some 35 KB: brotli took about 1 ms of the event loop for each new one.
     const pages = Array.from(
       { length: 5 },
