@@ -122,6 +122,38 @@ describe("public submissions", () => {
     now += 60_001;
     expect(limiter.retryAfter("a")).toBe(0);
   });
+
+  it("cost the same per request however many events an address holds, and still slide the window", () => {
+    let now = 0;
+    // A crowd's limit (the benches lift it): one address, 30,000 events within the hour.
+    const limiter = new RateLimiter(1_000_000, 3_600_000, 100, () => now);
+    const started = performance.now();
+    let refused = 0;
+    for (let i = 0; i < 30_000; i++) {
+      refused += limiter.take("198.51.100.7");
+      now += 10;
+    }
+    const took = performance.now() - started;
+    expect(refused).toBe(0);
+    // A copy of the whole list on each check took 23 s here (0.75 ms a check at the end); now about 12 ms.
+    expect(took).toBeLessThan(1_000);
+
+    const small = new RateLimiter(3, 1_000, 100, () => now);
+    small.take("a"); // at t
+    now += 400;
+    small.take("a"); // at t + 400
+    small.take("a"); // at t + 800
+    now += 400;
+    expect(small.take("a")).toBe(1); // full: the first event leaves the window 200 ms from now
+    now += 200;
+    expect(small.take("a")).toBe(0); // it left, and this one took its place
+    small.release("a"); // the attempt succeeded: given back
+    expect(small.take("a")).toBe(0);
+    expect(small.take("a")).toBe(1);
+    now += 5_000;
+    expect(small.retryAfter("a")).toBe(0);
+    expect(small.size).toBe(0); // an address with nothing in the window is forgotten
+  });
 });
 
 describe("the honeypot", () => {
