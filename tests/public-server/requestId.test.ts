@@ -62,6 +62,16 @@ describe("request ids", () => {
     expect(other.headers.get("x-request-id")).not.toBe(id);
   });
 
+  it("ids stay distinct past a refill of the random bytes they are cut from (about 800 ids each)", async () => {
+    const ids = new Set<string>();
+    for (let batch = 0; batch < 12; batch++) {
+      const answers = await Promise.all(Array.from({ length: 100 }, () => fetch(`${url}/api/health`, { method: "HEAD" })));
+      for (const res of answers) ids.add(res.headers.get("x-request-id")!);
+    }
+    expect([...ids].every((id) => ID.test(id))).toBe(true);
+    expect(ids.size).toBe(1_200);
+  });
+
   it("every error answer's JSON has the id", async () => {
     const bad = await new Client(url).post("/api/testimonials", { firstName: "" });
     expect(bad.status).toBe(400);
