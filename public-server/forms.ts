@@ -145,6 +145,9 @@ export function visitorForms(config: ServerConfig, s: Services, render: RenderPa
   const limited = limitSubmissions(s.submissionLimiter, s.refusedSubmissionLimiter);
   const body = bodyParser({ enableTypes: ["form"], formLimit: FORM_BYTES, encoding: "utf-8" });
   const readForm = async (ctx: Context) => {
+    // A declared length over the limit is refused before the body parser starts: the parser's refusal
+    // (an error with its stack, caught here and turned into ours) cost 145 µs of the event loop a post.
+    if ((ctx.request.length ?? 0) > FORM_BYTES) throw TooLarge();
     try {
       await body(ctx, async () => undefined);
     } catch (err) {
