@@ -141,7 +141,8 @@ const { url, seconds, count, http, role } = workerData;
 const deadline = Date.now() + seconds * 1000;
 const letters = "abcdefghijklmnopqrstuvwxyz";
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
-const big = new URLSearchParams({ form: "testimonial", firstName: "", lastName: "Visitor", testimonial: "x".repeat(1_000_000) }).toString();
+// As bytes once, not a string turned into bytes at every request.
+const big = Buffer.from(new URLSearchParams({ form: "testimonial", firstName: "", lastName: "Visitor", testimonial: "x".repeat(1_000_000) }).toString());
 const kinds = {
   "distinct previews": () => ["GET", "/api/memorial-flowers/" + (1 + Math.floor(Math.random() * count)) + "/preview.png"],
   "broad searches": () => ["GET", "/api/memorial-flowers/garden?search=" + pick(["ann", "mar", "ari", "ose", "ace", "ell", "lee", "ria"]) + "&page=" + (1 + Math.floor(Math.random() * 80)) + "&flower=" + pick(["lily", "tulip", "marigold", "pink-rose", ""])],

@@ -42,7 +42,12 @@ export class Connection {
     head += "\r\n";
     return new Promise((resolve, reject) => {
       this.pending = { resolve, reject, keepBody, method, buffer: null, answer: null, need: -1, chunked: false, chunks: [], got: 0 };
-      socket.write(payload ? Buffer.concat([Buffer.from(head), payload]) : head);
+      // Corked, the head and the body leave in one write without being copied into one buffer first: a
+      // megabyte's copy per request was, for the worst-requests step, a client's largest cost.
+      socket.cork();
+      socket.write(head);
+      if (payload) socket.write(payload);
+      socket.uncork();
     });
   }
 
