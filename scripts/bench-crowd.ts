@@ -132,8 +132,9 @@ import(http).then(({ Connection }) =>
 `;
 
 /**
- * 8 connections each of the worst anonymous requests, every one new (nothing cached can answer it), and one
- * visitor asking for a cached page one request at a time: posts the visitor's latencies and the attackers' counts.
+ * Run twice side by side, each on its own thread (`role`): the attackers, 8 connections each of the worst
+ * anonymous requests, every one new (nothing cached can answer it), posting their counts; and one visitor
+ * asking for a cached page one request at a time, posting its latencies.
  */
 const WORST = `
 const { parentPort, workerData } = require("node:worker_threads");
@@ -363,9 +364,8 @@ async function main() {
 
     type Worst = { visitor: number[]; sent: Record<string, number>; errors: Record<string, number>; cut: Record<string, number> };
     // The visitor on a thread of its own: a visitor's browser is not held up by the attackers' clients.
-    const [worst, { visitor }] = await Promise.all(
-      (["attackers", "visitor"] as const).map((role) => run<Worst>(WORST, { url, seconds: WORST_SECONDS, count: COUNT, http: HTTP, role })),
-    );
+    const step = (role: "attackers" | "visitor") => run<Worst>(WORST, { url, seconds: WORST_SECONDS, count: COUNT, http: HTTP, role });
+    const [worst, { visitor }] = await Promise.all([step("attackers"), step("visitor")]);
     const seen = visitor.sort((a, b) => a - b);
     console.log(
       `2. 8 connections each of ${Object.entries(worst.sent)
