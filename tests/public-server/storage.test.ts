@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/testServer";
 import { Client, json } from "../support/client";
 import { assistanceInput, errorBody, flowerInput, signedIn, testimonialInput } from "./fixtures";
@@ -139,20 +139,40 @@ describe("a full disk (SQLite's max_page_count on the server's connection)", () 
   });
 });
 
-describe("a full disk (a real 4 MB tmpfs)", () => {
+/**
+ * Mounts a 4 MB tmpfs in a new folder and answers the folder, or answers undefined (saying why) where this
+ * machine does not allow it.
+ */
+function mountTmpfs(): string | undefined {
   const mountPoint = fs.mkdtempSync(path.join(os.tmpdir(), "garden-tmpfs-"));
-  let mounted = false;
   try {
     execFileSync("mount", ["-t", "tmpfs", "-o", "size=4m,mode=0700", "tmpfs", mountPoint], { stdio: "pipe" });
-    mounted = true;
-    cleanups.push(() => {
-      execFileSync("umount", ["-l", mountPoint]);
-      fs.rmSync(mountPoint, { recursive: true, force: true });
-    });
+    return mountPoint;
   } catch (err) {
     fs.rmSync(mountPoint, { recursive: true, force: true });
     console.log(`Skipped the tmpfs full-disk test: this machine does not let us mount a tmpfs (${(err as Error).message.split("\n")[0]}).`);
+    return undefined;
   }
+}
+
+function unmount(mountPoint: string): void {
+  execFileSync("umount", ["-l", mountPoint]);
+  fs.rmSync(mountPoint, { recursive: true, force: true });
+}
+
+describe("a full disk (a real 4 MB tmpfs)", () => {
+  // Tried once as the file is collected, and let go at once: the test's own disk is mounted in beforeAll,
+  // which does not run when the test is filtered out (afterAll would not run either, and the disk stayed).
+  const probe = mountTmpfs();
+  if (probe) unmount(probe);
+  const mounted = probe !== undefined;
+  let mountPoint = "";
+  beforeAll(() => {
+    const mountedNow = mountTmpfs();
+    if (!mountedNow) throw new Error("The tmpfs mounted a moment ago could not be mounted again.");
+    mountPoint = mountedNow;
+    cleanups.push(() => unmount(mountedNow));
+  });
 
   it.runIf(mounted)("answers 503 while the disk is full and keeps every 2xx after a restart", async () => {
     const filler = path.join(mountPoint, "filler");
