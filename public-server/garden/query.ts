@@ -40,8 +40,14 @@ export class RecentSearches {
     return { searches: this.matches.size, bytes: this.bytes };
   }
 
-  get(db: Statements, key: string, find: () => number[]): Int32Array {
+  /** For one view: follows the garden once (one data_version read), then answers its total and its search. */
+  view(db: Statements): { total: number; matches: (key: string, find: () => number[]) => Int32Array } {
     this.follow(db);
+    this.total ??= gardenTotal(db);
+    return { total: this.total, matches: (key, find) => this.kept(key, find) };
+  }
+
+  private kept(key: string, find: () => number[]): Int32Array {
     const kept = this.matches.get(key);
     if (kept) return kept;
     const found = Int32Array.from(find());
@@ -55,12 +61,6 @@ export class RecentSearches {
       this.bytes -= keptBytes(oldest, ids);
     }
     return found;
-  }
-
-  /** The garden's total, counted once per change of the garden. */
-  gardenTotal(db: Statements): number {
-    this.follow(db);
-    return (this.total ??= gardenTotal(db));
   }
 
   /** Forgets what was kept once another connection has committed a change. */
@@ -90,7 +90,8 @@ function recentSearchesOf(db: Statements): RecentSearches {
  */
 export function gardenPage(db: Statements, query: GardenQuery): GardenPageDto {
   const filter = gardenFilter(query.flower, query.letter);
-  const total = db.readonly ? recentSearchesOf(db).gardenTotal(db) : gardenTotal(db);
+  const kept = db.readonly ? recentSearchesOf(db).view(db) : undefined;
+  const total = kept?.total ?? gardenTotal(db);
 
   let matches: number;
   let more = false;
@@ -98,9 +99,7 @@ export function gardenPage(db: Statements, query: GardenQuery): GardenPageDto {
   if (query.search.trim()) {
     const searched = gardenSearchTerm(filter, query.search);
     const find = () => (searched === null ? [] : searchedGardenIds(db, filter, searched));
-    let found = db.readonly
-      ? recentSearchesOf(db).get(db, `${filter.where.join(" AND ")}\0${searched}\0${filter.params.join("\0")}`, find)
-      : Int32Array.from(find());
+    let found = kept ? kept.matches(`${filter.where.join(" AND ")}\0${searched}\0${filter.params.join("\0")}`, find) : Int32Array.from(find());
     more = found.length > GARDEN_SEARCH_BOUND;
     if (more) found = found.subarray(0, GARDEN_SEARCH_BOUND);
     matches = found.length;

@@ -99,20 +99,20 @@ describe("recent searches kept on the read-only connection", () => {
     const BOUND = 2000;
     const kept = new RecentSearches(BOUND);
     await db.read((h) => {
-      for (let i = 0; i < 100; i++) kept.get(h, `search ${i}`, () => [i, i + 1]);
+      for (let i = 0; i < 100; i++) kept.view(h).matches(`search ${i}`, () => [i, i + 1]);
       expect(kept.size.bytes).toBeLessThanOrEqual(BOUND);
       expect(kept.size.searches).toBeGreaterThan(1);
       expect(kept.size.searches).toBeLessThan(100);
       // Long keys count too: a flood of distinct long searches with no matches stays within the bound.
-      for (let i = 0; i < 100; i++) kept.get(h, `${"x".repeat(300)}${i}`, () => []);
+      for (let i = 0; i < 100; i++) kept.view(h).matches(`${"x".repeat(300)}${i}`, () => []);
       expect(kept.size.bytes).toBeLessThanOrEqual(BOUND);
-      kept.get(h, "large", () => Array.from({ length: 300 }, (_, i) => i));
+      kept.view(h).matches("large", () => Array.from({ length: 300 }, (_, i) => i));
       expect(kept.size.bytes).toBeLessThanOrEqual(BOUND);
-      kept.get(h, "too large to keep", () => Array.from({ length: 600 }, (_, i) => i));
+      kept.view(h).matches("too large to keep", () => Array.from({ length: 600 }, (_, i) => i));
       expect(kept.size.bytes).toBeLessThanOrEqual(BOUND);
       // A kept search is answered without searching again.
       let searched = 0;
-      kept.get(h, "large", () => (searched++, []));
+      kept.view(h).matches("large", () => (searched++, []));
       expect(searched).toBe(0);
     });
     // Distinct searches through the garden's own query, each kept: answers equal a filter over the names.
