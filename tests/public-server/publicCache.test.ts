@@ -93,6 +93,18 @@ describe("the public cache", () => {
     expect(cache.usage.entries).toBeLessThan(20);
   });
 
+  it("gzips a view with a window fitted to it, decoding to the answer and as small as zlib's defaults make it", async () => {
+    const { gzipSync } = await import("node:zlib");
+    const cache = new PublicCache({ maxEntries: 100, maxBytes: 1_000_000 });
+    for (const flowers of [0, 1, 5, 30, 60, 250]) {
+      const view = fakeGarden(flowers, 3);
+      const entry = await cache.get(`flowers-view:${flowers}`, async () => view, { bounded: true });
+      const plain = Buffer.from(JSON.stringify(view));
+      expect(gunzipSync(entry.gzip).equals(plain)).toBe(true);
+      expect(entry.gzip.length).toBeLessThanOrEqual(gzipSync(plain, { level: 6 }).length);
+    }
+  });
+
   it("makes a large view's brotli copy as the view is built and keeps only that; a small one's when asked", async () => {
     // A memorial page's HTML is some 35 KB: brotli took about 1 ms of the event loop for each new one.
     const pages = Array.from(
