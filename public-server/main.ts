@@ -71,10 +71,13 @@ async function main(): Promise<void> {
     let idleSweep: NodeJS.Timeout | undefined;
     // Stop taking connections. (http.Server's own close() would also cut every idle keep-alive
     // socket at once, racing the request its client may be sending on it at that very moment.)
-    for (const extra of extraSockets) extra.close();
-    net.Server.prototype.close.call(server, () => {
+    // Each extra listening socket counts the connections it accepted (handed to `server`, but its own):
+    // the process ends only once those have ended too, or their requests in flight would be cut off.
+    const extrasClosed = extraSockets.map((extra) => new Promise<void>((resolve) => extra.close(() => resolve())));
+    net.Server.prototype.close.call(server, async () => {
+      await Promise.all(extrasClosed);
       clearInterval(idleSweep);
-      background
+      void background
         .then(() => close())
         .then(
           () => {
