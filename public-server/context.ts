@@ -86,4 +86,6 @@ export interface AppState {
   adminChecked?: boolean;
   /** Set first thing for every request (see middlewares/requestLog.ts). */
   requestId?: string;
+  /** How long this request's answer waited for the event loop's spare turns (see lib/spareTurns.ts), logged apart. */
+  heldMs?: number;
 }

@@ -40,7 +40,10 @@ export function cachedGet(router: Router<AppState>, s: Services, path: string, a
       return;
     }
     const work = answer.read(ctx);
-    const entry = await s.cache.find(key, async () => (await s.db.read(work)) ?? null, { bounded: answer.bounded });
+    const entry = await s.cache.find(key, async () => (await s.db.read(work)) ?? null, {
+      bounded: answer.bounded,
+      held: (ms) => (ctx.state.heldMs = ms),
+    });
     if (!entry) throw NotFound(answer.missing ?? "There is nothing at this address.");
     s.cache.send(ctx, entry);
   });

@@ -25,9 +25,13 @@ export class SpareTurns {
 
   constructor(private readonly minimumMs: number) {}
 
-  /** Resolves when this work may run: in a check phase, while the phase's budget lasts. */
-  wait(): Promise<void> {
-    return new Promise((resolve) => this.enqueue(resolve));
+  /**
+   * Resolves when this work may run: in a check phase, while the phase's budget lasts, with the
+   * milliseconds it was held (the request log shows them apart from the work's own time).
+   */
+  wait(): Promise<number> {
+    const asked = performance.now();
+    return new Promise((resolve) => this.enqueue(() => resolve(performance.now() - asked)));
   }
 
   private enqueue(resolve: () => void): void {

@@ -62,6 +62,17 @@ describe("request ids", () => {
     expect(other.headers.get("x-request-id")).not.toBe(id);
   });
 
+  it("a view built in the loop's spare turns logs the time it was held there, apart; one from the cache does not", async () => {
+    const logged = (id: string | null) => lines.map((l) => JSON.parse(l)).find((e) => e.event === "request" && e.id === id);
+    // Forty new views at once: most wait behind the others' work, and say so.
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => fetch(`${url}/api/memorial-flowers/garden?search=held${i}`)));
+    const entries = answers.map((res) => logged(res.headers.get("x-request-id")));
+    expect(entries.every((e) => e.status === 200 && typeof e.heldMs === "number" && e.heldMs >= 0 && e.heldMs <= e.ms + 0.1)).toBe(true);
+    expect(Math.max(...entries.map((e) => e.heldMs))).toBeGreaterThan(0);
+    const again = await fetch(`${url}/api/memorial-flowers/garden?search=held0`);
+    expect(logged(again.headers.get("x-request-id"))).not.toHaveProperty("heldMs");
+  });
+
   it("ids stay distinct past a refill of the random bytes they are cut from (about 800 ids each)", async () => {
     const ids = new Set<string>();
     for (let batch = 0; batch < 12; batch++) {
