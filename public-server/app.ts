@@ -1,6 +1,7 @@
 import path from "node:path";
 import Koa from "koa";
 import { bodyParser } from "@koa/bodyparser";
+import { lengthChecked } from "./middlewares/limits";
 import compress from "koa-compress";
 import session from "koa-session";
 import type { ServerConfig } from "./config";
@@ -46,6 +47,8 @@ import { BULK_BODY_LIMIT } from "../shared/constants";
  */
 const CSV_PATHS = /^\/api\/admin\/memorial-flowers\/(bulk-upload|bulk-update|reset-and-import|duplicates)$/;
 const CSV_JSON_LIMIT = BULK_BODY_LIMIT.bytes;
+/** Any other JSON body: far more than the longest form or admin change needs. */
+const JSON_LIMIT = 1024 * 1024;
 /**
  * Of those, the paths whose route reads the body itself, as a stream to a
  * file that a thread of its own parses and checks (see withBodyFile): the
@@ -179,8 +182,8 @@ async function assemble(config: ServerConfig, extraHooks: DomainHook[], log: Log
   const api = createRouter({ prefix: "/api" });
   api.use(sameOriginWrites(config.allowedOrigins));
   const adminOnly = requireAdmin(services);
-  const smallBodies = bodyParser({ enableTypes: ["json"], jsonLimit: "1mb", encoding: "utf-8" });
-  const csvBodies = bodyParser({ enableTypes: ["json"], jsonLimit: CSV_JSON_LIMIT, encoding: "utf-8" });
+  const smallBodies = lengthChecked(bodyParser({ enableTypes: ["json"], jsonLimit: JSON_LIMIT, encoding: "utf-8" }), JSON_LIMIT);
+  const csvBodies = lengthChecked(bodyParser({ enableTypes: ["json"], jsonLimit: CSV_JSON_LIMIT, encoding: "utf-8" }), CSV_JSON_LIMIT);
   api.use(async (ctx, next) => {
     if (!CSV_PATHS.test(ctx.path)) return smallBodies(ctx, next);
     if (STREAMED_PATHS.test(ctx.path)) return adminOnly(ctx, next);

@@ -38,6 +38,10 @@ export const PreconditionFailed = (message = "This item was changed by someone e
 export const TooMany = (message: string, retryAfterSeconds: number) =>
   new ApiError(429, ErrorId.rateLimited, message, undefined, { "Retry-After": String(retryAfterSeconds) });
 
+/** Said of a body larger than its address takes. */
+export const TOO_LARGE = msg("That is more than we can accept in one request. Please send a smaller file or a shorter text.");
+export const TooLarge = (message = TOO_LARGE) => new ApiError(413, ErrorId.tooLarge, message);
+
 /** The server cannot do it right now (storage full, database busy or read-only); nothing was changed. */
 export const Unavailable = (id: ErrorIdValue, message: string, retryAfterSeconds: number) =>
   new ApiError(503, id, message, undefined, { "Retry-After": String(retryAfterSeconds) });

@@ -12,6 +12,7 @@ import { toIssues } from "../lib/validate";
 import { RateLimiter } from "../lib/rateLimiter";
 import { enqueueFamilyLink } from "../mail/hooks";
 import { sameOriginWrites } from "../middlewares/security";
+import { lengthChecked } from "../middlewares/limits";
 import {
   barePath,
   confirmDeletePage,
@@ -66,9 +67,12 @@ const UNSUBSCRIBE_CONNECTIONS = 10_000;
  * pages send no referrer, are kept out of search engines and every cache,
  * load nothing from elsewhere, and work without JavaScript.
  */
+/** The largest form of these pages: a memorial's details and a message, with room to spare. */
+const FAMILY_FORM_BYTES = 16 * 1024;
+
 export function familyPages(config: ServerConfig, s: Services): Middleware<AppState> {
   const sameOrigin = sameOriginWrites(config.allowedOrigins);
-  const body = bodyParser({ enableTypes: ["form"], formLimit: "16kb", encoding: "utf-8" });
+  const body = lengthChecked(bodyParser({ enableTypes: ["form"], formLimit: FAMILY_FORM_BYTES, encoding: "utf-8" }), FAMILY_FORM_BYTES);
   const perConnection = new RateLimiter(ASKS_PER_HOUR, 3_600_000, undefined, () => config.now().getTime());
   const perAddress = new RateLimiter(ASKS_PER_ADDRESS_PER_HOUR, 3_600_000, undefined, () => config.now().getTime());
   const updatesKey = unsubscribeKey(config);

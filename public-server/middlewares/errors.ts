@@ -2,7 +2,7 @@ import type { Middleware } from "koa";
 import type { AppState } from "../context";
 import { ErrorId, type ErrorBody } from "../../shared/errors";
 import type { Locale } from "../../shared/i18n/locale";
-import { ApiError, NOT_JSON } from "../errors";
+import { ApiError, NOT_JSON, TOO_LARGE } from "../errors";
 import type { Logger } from "../lib/log";
 import { localised, requestLocale } from "../lib/localise";
 import { msg } from "../../shared/i18n/translate";
@@ -14,7 +14,7 @@ import { pathInLocale } from "../../shared/i18n/paths";
 /** Koa and its body parser throw plain HTTP errors; give each a sentence a person can read. */
 const HTTP_SENTENCES: Record<number, [ErrorBody["error"], string]> = {
   400: [ErrorId.badRequest, msg("We could not read that request. Please check it and try again.")],
-  413: [ErrorId.tooLarge, msg("That is more than we can accept in one request. Please send a smaller file or a shorter text.")],
+  413: [ErrorId.tooLarge, TOO_LARGE],
   405: [ErrorId.badRequest, "This address does not accept that kind of request."],
   415: [ErrorId.badRequest, "Please send the data as JSON."],
 };

@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/testServer";
 import { adminItems, Client, json } from "../support/client";
 import { count, errorBody, garden823Rows, openDb, signedIn, submitFlower, testimonialInput } from "./fixtures";
+import type { Context, Middleware } from "koa";
+import { lengthChecked } from "../../public-server/middlewares/limits";
+import { TooLarge } from "../../public-server/errors";
 
 let server: TestServer;
 let admin: Client;
@@ -86,6 +89,31 @@ describe("body size limits", () => {
     const res = await visitor.post("/api/testimonials", testimonialInput({ testimonial: "x".repeat(1_200_000) }));
     expect(res.status).toBe(413);
     expect((await errorBody(res)).error).toBe("payload_too_large");
+  });
+
+  it("a body declared longer than its address takes is refused before its parser starts, in the address's own words", async () => {
+    // The parser would refuse it too, but only after it started, by throwing an error of its own.
+    let started = 0;
+    const parser: Middleware = async (_, next) => {
+      started++;
+      await next();
+    };
+    const checked = lengthChecked(parser, 1_000);
+    const at = (length: number) => ({ request: { length } }) as unknown as Context;
+    await checked(at(1_000), async () => undefined);
+    expect(started).toBe(1);
+    // Thrown at once, as Koa's chain takes it (into the error handler's catch), before anything is read.
+    let refused: unknown;
+    try {
+      await checked(at(1_001), async () => undefined);
+    } catch (err) {
+      refused = err;
+    }
+    expect(refused).toMatchObject({ status: 413, id: "payload_too_large" });
+    expect(started).toBe(1);
+    const own = lengthChecked(parser, 10, () => TooLarge("Shorter, please."));
+    expect(() => own(at(11), async () => undefined)).toThrow("Shorter, please.");
+    expect(started).toBe(1);
   });
 
   it("a body just under 1 MB on a form route is read (and then validated)", async () => {
