@@ -27,51 +27,62 @@ const keptBytes = (key: string, ids: Int32Array) => ENTRY_BYTES + key.length * 2
  * change since; bounded by the bytes they hold (keys included), the oldest
  * dropped first.
  */
-export class RecentSearches {
-  private readonly matches = new Map<string, Int32Array>();
+export class RecentSearches implements KeptView {
+  private readonly kept = new Map<string, Int32Array>();
   private bytes = 0;
   private version: unknown;
-  private total: number | undefined;
+  private known: number | undefined;
 
   constructor(private readonly maxBytes = KEPT_BYTES) {}
 
   /** How many searches and bytes are kept now. */
   get size(): { searches: number; bytes: number } {
-    return { searches: this.matches.size, bytes: this.bytes };
+    return { searches: this.kept.size, bytes: this.bytes };
   }
 
-  /** For one view: follows the garden once (one data_version read), then answers its total and its search. */
-  view(db: Statements): { total: number; matches: (key: string, find: () => number[]) => Int32Array } {
-    this.follow(db);
-    this.total ??= gardenTotal(db);
-    return { total: this.total, matches: (key, find) => this.kept(key, find) };
+  /** For one view: follows the garden once (one data_version read); the view then asks its total and its search. */
+  view(db: Statements): KeptView {
+    const version = dataVersion(db);
+    if (version !== this.version) this.forget(version);
+    this.known ??= gardenTotal(db);
+    return this;
   }
 
-  private kept(key: string, find: () => number[]): Int32Array {
-    const kept = this.matches.get(key);
+  get total(): number {
+    return this.known!;
+  }
+
+  matches(key: string, find: () => number[]): Int32Array {
+    const kept = this.kept.get(key);
     if (kept) return kept;
     const found = Int32Array.from(find());
     const cost = keptBytes(key, found);
     if (cost > this.maxBytes) return found;
-    this.matches.set(key, found);
+    this.kept.set(key, found);
     this.bytes += cost;
-    for (const [oldest, ids] of this.matches) {
+    for (const [oldest, ids] of this.kept) {
       if (this.bytes <= this.maxBytes) break;
-      this.matches.delete(oldest);
+      this.kept.delete(oldest);
       this.bytes -= keptBytes(oldest, ids);
     }
     return found;
   }
 
-  /** Forgets what was kept once another connection has committed a change. */
-  private follow(db: Statements): void {
-    const version = dataVersion(db);
-    if (version === this.version) return;
-    this.matches.clear();
+  /** Forgets what was kept: another connection has committed a change. */
+  private forget(version: unknown): void {
+    this.kept.clear();
     this.bytes = 0;
-    this.total = undefined;
+    this.known = undefined;
     this.version = version;
   }
+}
+
+/** What one view of the garden asks of the kept searches, once they have followed the garden's changes. */
+interface KeptView {
+  /** The garden's total (every view shows it). */
+  readonly total: number;
+  /** A search's matching ids, kept for the next page, or found with `find` now. */
+  matches(key: string, find: () => number[]): Int32Array;
 }
 
 const recentSearches = new WeakMap<Statements, RecentSearches>();
