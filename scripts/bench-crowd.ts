@@ -157,34 +157,17 @@ const errors = Object.fromEntries(Object.keys(kinds).map((k) => [k, 0]));
 const cut = Object.fromEntries(Object.keys(kinds).map((k) => [k, 0]));
 const CUT = new Set(["ECONNRESET", "EPIPE"]);
 const visitor = [];
-let Connection;
-async function attacker(kind) {
-  const connection = new Connection(url);
-  while (Date.now() < deadline) {
-    const [method, path, options] = kinds[kind]();
-    try {
-      const answer = await connection.request(method, path, options);
-      sent[kind]++;
-      if (answer.status >= 500) errors[kind]++;
-    } catch (err) {
-      if (CUT.has(err.code) && kind === "large refused posts") { sent[kind]++; cut[kind]++; } else errors[kind]++;
-    }
-  }
-}
-async function watch() {
-  const connection = new Connection(url);
-  await connection.request("GET", "/");
-  while (Date.now() < deadline) {
-    const t = performance.now();
-    await connection.request("GET", "/").catch(() => {});
-    visitor.push(performance.now() - t);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-import(http).then((module) => {
-  Connection = module.Connection;
-  return role === "visitor" ? watch() : Promise.all(Object.keys(kinds).flatMap((k) => Array.from({ length: 8 }, () => attacker(k))));
-}).then(() => parentPort.postMessage({ visitor, sent, errors, cut }));
+const running = () => Date.now() < deadline;
+const attacked = (kind, took, answer, err) => {
+  if (answer) {
+    sent[kind]++;
+    if (answer.status >= 500) errors[kind]++;
+  } else if (CUT.has(err.code) && kind === "large refused posts") { sent[kind]++; cut[kind]++; } else errors[kind]++;
+};
+import(http).then(({ askSideBySide }) => role === "visitor"
+  ? askSideBySide(url, { "cached page": () => ["GET", "/"] }, { pauseMs: 20, running, ready: () => {}, seen: (kind, took) => visitor.push(took) })
+  : askSideBySide(url, kinds, { connections: 8, running, seen: attacked }),
+).then(() => parentPort.postMessage({ visitor, sent, errors, cut }));
 `;
 
 function run<T>(source: string, workerData: unknown): Promise<T> {

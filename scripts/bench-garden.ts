@@ -120,27 +120,19 @@ let began = 0;
 const worstAt = Object.fromEntries(Object.keys(kinds).map((k) => [k, 0]));
 const failed = Object.fromEntries(Object.keys(kinds).map((k) => [k, 0]));
 // The lean client of scripts/benchHttp.mjs, a keep-alive connection per kind: fetch's own work (about
-// 2.8 ms of CPU a request, on the server's two cores) made every kind's time mostly the client's.
-import(http).then(({ Connection }) => {
-  const connections = Object.fromEntries(Object.keys(kinds).map((k) => [k, new Connection(url)]));
-  const send = (kind) => connections[kind].request(...kinds[kind]());
-  // One untimed request of each kind first: a new thread's first requests (its connections, its code
-  // compiled) are the client's cost, not a wait on the server. Then the caller starts the large write.
-  const warm = Promise.all(Object.keys(kinds).map((kind) => send(kind).catch(() => null))).then(() => parentPort.postMessage("ready"));
-  // Each kind in a loop of its own, so one kind waiting does not keep the others from being measured.
-  return warm.then(() => (began = performance.now())).then(() => Promise.all(Object.keys(kinds).map(async (kind) => {
-    while (running) {
-      const t = performance.now();
-      const res = await send(kind).catch(() => null);
-      const took = performance.now() - t;
-      if (took > Math.max(0, ...times[kind])) worstAt[kind] = (t - began) / 1000;
-      times[kind].push(took);
-      if (!res || res.status >= 400) failed[kind]++;
-      n++;
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  })));
-}).then(() => {
+// 2.8 ms of CPU a request, on the server's two cores) made every kind's time mostly the client's. Once
+// each kind has been asked, untimed, the caller starts the large write.
+import(http).then(({ askSideBySide }) => askSideBySide(url, kinds, {
+  pauseMs: 10,
+  running: () => running,
+  ready: () => { parentPort.postMessage("ready"); began = performance.now(); },
+  seen: (kind, took, res) => {
+    if (took > Math.max(0, ...times[kind])) worstAt[kind] = (performance.now() - took - began) / 1000;
+    times[kind].push(took);
+    if (!res || res.status >= 400) failed[kind]++;
+    n++;
+  },
+})).then(() => {
   const median = (a) => a.slice().sort((x, y) => x - y)[Math.floor(a.length / 2)] ?? 0;
   parentPort.postMessage(Object.fromEntries(Object.keys(kinds).map((k) => [k, { worst: Math.max(0, ...times[k]), worstAt: worstAt[k], median: median(times[k]), count: times[k].length, failed: failed[k] }])));
 });

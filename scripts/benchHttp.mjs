@@ -138,3 +138,45 @@ export class Connection {
     p.resolve(answer);
   }
 }
+
+/**
+ * @typedef {() => [string, string, { headers?: Record<string, string>, body?: string | Buffer }?]} Kind
+ *   the next request of a kind: method, path and options, as Connection.request takes them
+ */
+
+/**
+ * The benchmarks' side-by-side clients: each kind of request asked in loops of its own, `connections`
+ * connections each and one request at a time on each, so that one kind waiting does not keep the others
+ * from being asked or measured. Each answer (or failure) is told to `seen` with its time in ms. With
+ * `ready`, every connection first asks once, untimed (a new thread's first requests are the client's cost:
+ * its connections, its code compiled), then `ready` is awaited before the loops begin.
+ * @param {string} url
+ * @param {Record<string, Kind>} kinds
+ * @param {{ connections?: number, pauseMs?: number, running: () => boolean, ready?: () => unknown,
+ *   seen: (kind: string, ms: number, answer: Answer | null, error: (Error & { code?: string }) | null) => void }} options
+ */
+export async function askSideBySide(url, kinds, { connections = 1, pauseMs = 0, running, ready, seen }) {
+  const loops = Object.keys(kinds).flatMap((kind) => Array.from({ length: connections }, () => ({ kind, connection: new Connection(url) })));
+  const ask = ({ kind, connection }) => connection.request(...kinds[kind]());
+  if (ready) {
+    await Promise.all(loops.map((loop) => ask(loop).catch(() => null)));
+    await ready();
+  }
+  await Promise.all(
+    loops.map(async (loop) => {
+      while (running()) {
+        const started = performance.now();
+        let answer = null;
+        let error = null;
+        try {
+          answer = await ask(loop);
+        } catch (err) {
+          error = err;
+        }
+        seen(loop.kind, performance.now() - started, answer, error);
+        if (pauseMs) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      }
+      loop.connection.close();
+    }),
+  );
+}
