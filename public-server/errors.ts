@@ -14,7 +14,11 @@ export class ApiError extends Error {
     /** A bulk update's rows changed since the download (with a 409), for the sender to choose. */
     readonly conflicts?: UpdateConflicts,
   ) {
+    // No stack: an expected failure is answered and never logged with one (the log gives its name and sentence).
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
   }
 
   /** The schema's failure behind a validation error, so its sentences can be said in the request's language. */

@@ -286,3 +286,13 @@ describe("the public lists' cache", () => {
     }
   });
 });
+
+describe("refusals", () => {
+  it("an ApiError is made without a stack (it is answered, never logged with one), and other errors keep theirs", () => {
+    const refusal = TooLarge();
+    expect(refusal.stack?.split("\n").slice(1)).toEqual([]);
+    // The limit is put back: a real failure after a refusal is still logged with where it happened.
+    const failure = new Error("a real failure");
+    expect(failure.stack?.split("\n").length).toBeGreaterThan(1);
+  });
+});
