@@ -22,15 +22,24 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Every layout shift the page has had since it started loading (none after input is counted here). */
-async function layoutShifts(page: Page): Promise<{ value: number; nodes: string[] }[]> {
+/**
+ * Every layout shift the page has had since it started loading (none after input is counted here): when,
+ * and what moved from where to where, so that a failure says what to look at.
+ */
+async function layoutShifts(page: Page): Promise<{ value: number; at: number; nodes: string[] }[]> {
   return page.evaluate(
     () =>
       new Promise((resolve) => {
-        const shifts: { value: number; nodes: string[] }[] = [];
+        const shifts: { value: number; at: number; nodes: string[] }[] = [];
+        type Source = { node?: Element; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+        const box = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as unknown as { value: number; sources?: { node?: Element }[] }[]) {
-            shifts.push({ value: entry.value, nodes: (entry.sources ?? []).map((s) => s.node?.className || s.node?.nodeName || "?") });
+          for (const entry of list.getEntries() as unknown as { value: number; startTime: number; sources?: Source[] }[]) {
+            shifts.push({
+              value: entry.value,
+              at: Math.round(entry.startTime),
+              nodes: (entry.sources ?? []).map((s) => `${s.node?.className || s.node?.nodeName || "?"} ${box(s.previousRect)} → ${box(s.currentRect)}`),
+            });
           }
         }).observe({ type: "layout-shift", buffered: true });
         void document.fonts.ready.then(() => setTimeout(() => resolve(shifts), 800));
