@@ -57,6 +57,9 @@ const UNSUBSCRIBES_PER_HOUR = 120;
 const REFUSED_UNSUBSCRIBES_PER_HOUR = 10;
 const UNSUBSCRIBE_CONNECTIONS = 10_000;
 
+/** The most any form of these pages sends, with room to spare: bodies declared longer are refused unread. */
+const FAMILY_FORM_BYTES = 16 * 1024;
+
 /**
  * A family's private pages to manage their memorial, without an account
  * (MANAGE_PATH). Opening the link (`?token=`) changes nothing about the
@@ -67,9 +70,6 @@ const UNSUBSCRIBE_CONNECTIONS = 10_000;
  * pages send no referrer, are kept out of search engines and every cache,
  * load nothing from elsewhere, and work without JavaScript.
  */
-/** The largest form of these pages: a memorial's details and a message, with room to spare. */
-const FAMILY_FORM_BYTES = 16 * 1024;
-
 export function familyPages(config: ServerConfig, s: Services): Middleware<AppState> {
   const sameOrigin = sameOriginWrites(config.allowedOrigins);
   const body = lengthChecked(bodyParser({ enableTypes: ["form"], formLimit: FAMILY_FORM_BYTES, encoding: "utf-8" }), FAMILY_FORM_BYTES);
