@@ -6,6 +6,9 @@
 // nginx (from PATH or /usr/sbin; Debian's package "nginx") on 127.0.0.1 and a free port to send
 // them with the same headers; then runs autocannon against each, one after the other. Prints
 // requests/s, p50 and p99 of both and the ratio. Goal: every page >= 0.5x nginx, p99 <= 50 ms.
+// Beside them, a bare Node HTTP server (node:http and nothing else, a handler that only writes the
+// same headers and bytes): the most any server on this Node can do on this machine, to read the
+// ratio against (on the 2-core machine of 27 November it made 0.34-0.39x of nginx itself).
 // Settings: BENCH_DURATION (seconds per run, 5), BENCH_CONNECTIONS (100).
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -62,10 +65,27 @@ const rawBrotli = (url) =>
       .get(url, { headers: { "accept-encoding": "br" } }, (res) => {
         const chunks = [];
         res.on("data", (c) => chunks.push(c));
-        res.on("end", () => resolve({ encoding: res.headers["content-encoding"], bytes: Buffer.concat(chunks) }));
+        res.on("end", () => resolve({ encoding: res.headers["content-encoding"], bytes: Buffer.concat(chunks), headers: res.headers }));
       })
       .on("error", reject);
   });
+
+/** A page's headers as the bare server sends them again (Node writes its own Date and Connection). */
+const withoutHopHeaders = (headers) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => !["date", "connection", "keep-alive", "transfer-encoding"].includes(name)));
+
+/** The bare Node server: each page's bytes and headers, read at start, written as they are. */
+const BARE_SERVER = `
+const fs = require("node:fs");
+const http = require("node:http");
+const pages = Object.fromEntries(Object.entries(JSON.parse(process.env.BARE_PAGES)).map(([p, { file, headers }]) => [p, [headers, fs.readFileSync(file)]]));
+http.createServer((req, res) => {
+  const page = pages[req.url];
+  if (!page) return res.writeHead(404).end();
+  res.writeHead(200, page[0]);
+  res.end(page[1]);
+}).listen(Number(process.env.BARE_PORT), "127.0.0.1");
+`;
 
 /** User plus system CPU seconds of a process (Linux /proc; 0 elsewhere). */
 function cpuSeconds(pid) {
@@ -152,11 +172,13 @@ async function main() {
     const root = path.join(work, "www");
     fs.mkdirSync(root);
     const locations = [];
+    const bare = {};
     for (const [i, [, target]] of pages.entries()) {
       await fetch(url + target);
-      const { encoding, bytes } = await rawBrotli(url + target);
+      const { encoding, bytes, headers } = await rawBrotli(url + target);
       if (encoding !== "br") throw new Error(`${target} was not sent as brotli`);
       fs.writeFileSync(path.join(root, `page${i}.html`), bytes);
+      bare[target] = { file: path.join(root, `page${i}.html`), headers: withoutHopHeaders(headers) };
       locations.push(
         `location = ${target} { default_type "text/html; charset=utf-8"; add_header Content-Encoding br; add_header Vary Accept-Encoding; add_header Cache-Control no-cache; etag on; alias ${root}/page${i}.html; }`,
       );
@@ -176,6 +198,15 @@ http { access_log off; server_tokens off; client_body_temp_path ${work}/tmp; pro
     const nginxUrl = `http://127.0.0.1:${nginxPort}`;
     await waitFor(nginxUrl + "/");
 
+    const barePort = await freePort();
+    const bareProcess = spawn(process.execPath, ["-e", BARE_SERVER], {
+      env: { ...process.env, BARE_PAGES: JSON.stringify(bare), BARE_PORT: String(barePort) },
+      stdio: "inherit",
+    });
+    children.push(bareProcess);
+    const bareUrl = `http://127.0.0.1:${barePort}`;
+    await waitFor(bareUrl + "/");
+
     console.log(`Cached pages against nginx (1 worker, the same brotli bytes): ${CONNECTIONS} connections, ${DURATION} s each, ${os.cpus().length} CPU cores`);
     // nginx runs a master and one worker: the worker (the master's only child) is the one that serves.
     const nginxWorker = Number(
@@ -185,17 +216,21 @@ http { access_log off; server_tokens off; client_body_temp_path ${work}/tmp; pro
         .split("\n")[0],
     );
     const server = children[0].pid;
-    console.log("page            server req/s  p50  p99 CPU ms/req | nginx req/s  p50  p99 CPU ms/req | req/s ratio, CPU ratio");
+    console.log(
+      "page            server req/s  p50  p99 CPU ms/req | nginx req/s  p50  p99 CPU ms/req | req/s ratio, CPU ratio | bare Node req/s CPU ms/req, its ratio to nginx, ours to it",
+    );
     let met = true;
     for (const [label, target] of pages) {
       const ours = await run(url + target, server);
       const theirs = await run(nginxUrl + target, nginxWorker);
+      const bound = await run(bareUrl + target, bareProcess.pid);
       const ratio = ours.rps / theirs.rps;
       met &&= ratio >= 0.5 && ours.p99 <= 50 && ours.failed === 0;
       console.log(
         `${label.padEnd(15)} ${Math.round(ours.rps).toString().padStart(12)} ${String(ours.p50).padStart(4)} ${String(ours.p99).padStart(4)} ${ours.cpuMs.toFixed(3).padStart(11)} | ` +
           `${Math.round(theirs.rps).toString().padStart(11)} ${String(theirs.p50).padStart(4)} ${String(theirs.p99).padStart(4)} ${theirs.cpuMs.toFixed(3).padStart(11)} | ` +
-          `${ratio.toFixed(2)}x, ${(ours.cpuMs / theirs.cpuMs).toFixed(1)}x${ours.failed ? ` (${ours.failed} failed)` : ""}`,
+          `${ratio.toFixed(2)}x, ${(ours.cpuMs / theirs.cpuMs).toFixed(1)}x${ours.failed ? ` (${ours.failed} failed)` : ""} | ` +
+          `${Math.round(bound.rps).toString().padStart(15)} ${bound.cpuMs.toFixed(3)}, ${(bound.rps / theirs.rps).toFixed(2)}x, ${(ours.rps / bound.rps).toFixed(2)}x`,
       );
     }
     console.log(met ? "Goal met: every page >= 0.5x nginx, p99 <= 50 ms." : "Goal not met on this run.");
