@@ -12,6 +12,7 @@ import type { PageData } from "./garden/pages";
 import { notFoundKey, pageAddress, pageAt, type Page } from "./pageRoutes";
 import { cacheKey, type Entry } from "./lib/publicCache";
 import { escapeHtml } from "./lib/html";
+import { logMs } from "./lib/log";
 import { isApiPath } from "./lib/router";
 import { StaticFiles } from "./lib/staticFiles";
 import { GARDEN_PATH } from "../shared/garden";
@@ -293,7 +294,7 @@ class PageRenderer {
           (data && Object.keys(data.data).length ? `<script type="application/json" id="query-data">${jsonForScript(data.data)}</script>` : "") +
           (form ? `<script type="application/json" id="page-data">${jsonForScript(form)}</script>` : ""),
       );
-    if (result.status === 200) this.s.log.info("page_rendered", { path: pathname, ms: Math.round((performance.now() - started) * 10) / 10 });
+    if (result.status === 200) this.s.log.info("page_rendered", { path: pathname, ms: logMs(performance.now() - started) });
     return body;
   }
 

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Middleware } from "koa";
 import type { AppState } from "../context";
-import type { Logger } from "../lib/log";
+import { logMs, type Logger } from "../lib/log";
 
 /**
  * Random bytes for the ids, drawn from the system a few kilobytes at a time: one draw per request cost
@@ -36,11 +36,9 @@ export function requestLog(log: Logger): Middleware<AppState> {
       await next();
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const line: Record<string, unknown> = { id, method: ctx.method, path: ctx.path, status: ctx.status, ms: tenths(ms), bytes: ctx.length ?? null };
-      if (ctx.state.heldMs !== undefined) line.heldMs = tenths(ctx.state.heldMs);
+      const line: Record<string, unknown> = { id, method: ctx.method, path: ctx.path, status: ctx.status, ms: logMs(ms), bytes: ctx.length ?? null };
+      if (ctx.state.heldMs !== undefined) line.heldMs = logMs(ctx.state.heldMs);
       log.info("request", line);
     }
   };
 }
-
-const tenths = (ms: number) => Math.round(ms * 10) / 10;
