@@ -20,7 +20,7 @@ import { languageOn } from "../shared/i18n/content";
 import { LOCALES, type Locale } from "../shared/i18n/locale";
 import { localeOfPath, pathInLocale, pathWithoutLocale } from "../shared/i18n/paths";
 import type { Catalog } from "../shared/i18n/translate";
-import { catalogFor } from "./lib/catalogs";
+import { catalogAddress, catalogFiles, catalogFor } from "./lib/catalogs";
 
 /** The server-side renderer built from public-web/entry-server.tsx (dist/ssr/entry-server.js). */
 interface SsrModule {
@@ -66,7 +66,7 @@ const NOT_BUILT = "<!doctype html><html lang=en><title>Not built</title><p>The w
  * runs) index.html is sent as it is.
  */
 export function siteHandler(config: ServerConfig, s: Services): Middleware<AppState> {
-  const files = new StaticFiles(config.webDir);
+  const files = new StaticFiles(config.webDir, catalogFiles());
   const renderer = new PageRenderer(config, s, files);
   // The first render after a start compiles React's server code (about 20 ms, against 2 ms for the next):
   // the home page is rendered (and cached) straight away, so no visitor waits for that.
@@ -243,7 +243,10 @@ class PageRenderer {
     const canonicalPath = (data && canonical) ?? pathname;
     const sameIn = (other: Locale) => pathInLocale(pathWithoutLocale(canonicalPath), other);
     const found = result.status === 200 && !data?.notFound;
+    const catalogFile = catalogAddress(locale);
     const head = [
+      // The page's language's catalog, fetched beside the scripts and read before hydration (public-web/lib/i18n.ts).
+      catalogFile ? `<link rel="preload" id="catalog" href="${escapeHtml(catalogFile)}" as="fetch" crossorigin="anonymous" />` : "",
       found ? `<link rel="canonical" href="${escapeHtml(origin + canonicalPath)}" />` : "",
       // The same page in each language the team offers, and English for every other reader: each page
       // names all of them, so every pair is reciprocal.
@@ -288,8 +291,6 @@ class PageRenderer {
         "<!--data-->",
         () =>
           `<script type="application/json" id="site-config">${jsonForScript(pageSiteConfig(texts, result.siteLists, locale))}</script>` +
-          // The page's language's catalog, read before hydration (public-web/lib/i18n.ts); English needs none.
-          (Object.keys(catalog).length ? `<script type="application/json" id="catalog">${jsonForScript(catalog)}</script>` : "") +
           // The API answers the page shows (the garden's first view) and, for one request, a form's answer.
           (data && Object.keys(data.data).length ? `<script type="application/json" id="query-data">${jsonForScript(data.data)}</script>` : "") +
           (form ? `<script type="application/json" id="page-data">${jsonForScript(form)}</script>` : ""),

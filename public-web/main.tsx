@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { localeBase, localeOfPath, pathWithoutLocale } from "../shared/i18n/paths";
 import { App, preloadRoute } from "./App";
-import { readCatalog } from "./lib/i18n";
+import { loadCatalog } from "./lib/i18n";
 import { readPageData } from "./lib/pageData";
 import { seedQueries } from "./lib/queries";
 import { loadSiteConfig } from "./lib/site";
@@ -21,13 +21,22 @@ async function start(): Promise<void> {
   const queryData = document.getElementById("query-data")?.textContent;
   if (queryData) seedQueries(JSON.parse(queryData) as Record<string, unknown>);
   const { pathname } = window.location;
-  // The page's language comes from its address, its catalog from the page: activated before hydration.
+  // The page's language comes from its address, its catalog from the file the page names: both before hydration.
   const locale = localeOfPath(pathname);
-  const [site] = await Promise.all([loadSiteConfig(locale), preloadRoute(routeFor(pathWithoutLocale(pathname)))]);
+  const [site, catalog] = await Promise.all([
+    loadSiteConfig(locale),
+    loadCatalog().catch((error: unknown) => {
+      console.warn(error);
+      return undefined;
+    }),
+    preloadRoute(routeFor(pathWithoutLocale(pathname))),
+  ]);
+  // Without its words a server-rendered page would be drawn again in English: it stays as the server wrote it.
+  if (!catalog && container.dataset.ssr === "1") return;
   const app = (
     <StrictMode>
       <BrowserRouter basename={localeBase(locale)}>
-        <App site={site} i18n={{ locale, catalog: readCatalog() }} data={readPageData()} />
+        <App site={site} i18n={{ locale, catalog: catalog ?? {} }} data={readPageData()} />
       </BrowserRouter>
     </StrictMode>
   );

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import type { Context } from "koa";
 
 interface StaticFile {
@@ -31,8 +32,32 @@ export class StaticFiles {
   private files = new Map<string, StaticFile>();
   private builtAt = -1;
   private checkedAt = 0;
+  private readonly generated: ReadonlyMap<string, StaticFile>;
 
-  constructor(private readonly webDir: string) {
+  /**
+   * `generated`: files the server makes itself (the catalogs, lib/catalogs.ts), served beside the build's
+   * and compressed once here. Their addresses are named by their content: under /assets/ they are
+   * cached for a year like the build's.
+   */
+  constructor(
+    private readonly webDir: string,
+    generated: readonly { path: string; body: Buffer }[] = [],
+  ) {
+    const now = new Date().toUTCString();
+    this.generated = new Map(
+      generated.map(({ path: address, body }) => [
+        address,
+        {
+          identity: body,
+          br: zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+          gzip: zlib.gzipSync(body, { level: 9 }),
+          etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+          lastModified: now,
+          cacheControl: address.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "no-cache",
+          ext: path.extname(address),
+        },
+      ]),
+    );
     this.refresh();
   }
 
@@ -114,6 +139,7 @@ export class StaticFiles {
       }
     };
     walk(this.webDir, "/");
+    for (const [address, file] of this.generated) files.set(address, file);
     this.files = files;
   }
 }

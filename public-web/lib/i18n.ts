@@ -5,10 +5,10 @@ import { translate, type Catalog, type MessageValues } from "../../shared/i18n/t
 export { msg } from "../../shared/i18n/translate";
 
 /**
- * The page's language and its catalog. The server renders a page in its address's language and sends
- * that language's catalog with it as a JSON data block (like the site configuration: the CSP allows no
- * inline script); the browser reads it before hydrating, so the first render matches the HTML. English
- * pages carry no catalog: the code's sentences are the English.
+ * The page's language and its catalog. The server renders a page in its address's language and names
+ * that language's catalog in the page's head: a JSON file of its own, preloaded beside the scripts and
+ * cached for a year (public-server/lib/catalogs.ts). The browser reads it before hydrating, so the
+ * first render matches the HTML. English pages name none: the code's sentences are the English.
  */
 export interface I18n {
   locale: Locale;
@@ -27,14 +27,17 @@ export function useT(): Translate {
   return useCallback((id, values) => translate(locale, catalog, id, values), [locale, catalog]);
 }
 
-/** The catalog the server embedded in the page (none for English). */
-export function readCatalog(): Catalog {
-  const text = document.getElementById("catalog")?.textContent;
-  try {
-    return text ? (JSON.parse(text) as Catalog) : {};
-  } catch {
-    return {};
-  }
+/**
+ * The catalog the server named in the page (none for English). The fetch is the one the head's
+ * preload started. It fails only when the network does: the caller then leaves the page as the server
+ * wrote it, readable and its forms working, rather than draw it again in the wrong language.
+ */
+export async function loadCatalog(): Promise<Catalog> {
+  const link = document.getElementById("catalog");
+  if (!(link instanceof HTMLLinkElement)) return {};
+  const response = await fetch(link.href);
+  if (!response.ok) throw new Error(`The page's translations could not be loaded (${response.status}).`);
+  return (await response.json()) as Catalog;
 }
 
 /**

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, startTestServer, type TestServer } from "../support/testServer";
 import type { Client } from "../support/client";
 import { liveFlower, signedIn, sql } from "./fixtures";
+import { catalogFor } from "../../public-server/lib/catalogs";
 
 /**
  * Pages and built files cost a lookup: the build's files are known at start (no look on disk per
@@ -75,6 +76,38 @@ describe("built files", () => {
     const br = assets.find((f) => f.endsWith(".br"))!;
     expect((await raw(`${server.url}/assets/${br}`)).headers["content-type"]).toMatch(/^text\/html/);
     expect((await raw(`${server.url}/.vite/manifest.json`)).status).toBe(404);
+  });
+
+  it("a Spanish page names its catalog, a file of its own kept for a year, and carries none of it; an English page names none", async () => {
+    const page = (await raw(`${server.url}/es/garden-of-remembrance`)).body.toString();
+    const address = /<link rel="preload" id="catalog" href="(\/assets\/catalog-es-[\w-]{12}\.json)" as="fetch" crossorigin="anonymous" \/>/.exec(page)?.[1];
+    expect(address, "the page's head names its catalog").toBeDefined();
+    // The page itself no longer holds the 46 KB of sentences: one of the catalog's longest is not in it.
+    const longest = Object.values(catalogFor("es")).sort((a, b) => b.length - a.length)[0]!;
+    expect(page).not.toContain(JSON.stringify(longest).slice(1, -1));
+    expect(page).not.toContain('id="catalog">');
+
+    const res = await raw(`${server.url}${address!}`, BROWSER);
+    expect(res.status).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(res.headers["content-type"]).toMatch(/^application\/json/);
+    expect(JSON.parse(brotliDecompressSync(res.body).toString())).toEqual(catalogFor("es"));
+    expect((await raw(`${server.url}${address!}`, { ...BROWSER, "if-none-match": res.headers.etag! })).status).toBe(304);
+    // The same address on every Spanish page, so a family's browser fetches it once.
+    expect((await raw(`${server.url}/es/`)).body.toString()).toContain(`href="${address!}"`);
+    // Another address of that shape is not a catalog.
+    expect((await raw(`${server.url}/assets/catalog-es-000000000000.json`)).status).toBe(404);
+
+    // A new build in the folder (noticed by index.html's time) keeps it.
+    const index = path.join(work, "web", "index.html");
+    const later = new Date(Date.now() + 60_000);
+    fs.utimesSync(index, later, later);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await raw(`${server.url}${address!}`, BROWSER)).status).toBe(200);
+
+    const english = (await raw(`${server.url}/garden-of-remembrance`)).body.toString();
+    expect(english).not.toMatch(/id="catalog"|catalog-/);
   });
 });
 

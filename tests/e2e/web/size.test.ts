@@ -40,7 +40,7 @@ async function firstLoadScripts(pathname: string): Promise<string[]> {
 const gzipKb = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(ROOT, "dist/web", file)), { level: 9 }).length / 1024;
 
 describe("home page weight", () => {
-  // The Spanish home page loads the same files: its words come in the page (the catalog's JSON block), not in a script.
+  // The Spanish home page loads the same scripts: its words come as JSON (the catalog's file, public-server/lib/catalogs.ts), not in a script.
   it.each(["/", "/es"])(`%s loads under ${BUDGET_KB} KB of JavaScript (gzip) before interaction, without admin, garden, CSV or date code`, async (home) => {
     const files = await firstLoadScripts(home);
     const sizes = files.map((f) => ({ file: f, kb: gzipKb(f) }));

@@ -254,6 +254,24 @@ describe("the forms in Spanish", () => {
     await context.close();
   });
 
+  it("a page whose translations cannot be fetched stays as the server wrote it, in Spanish, rather than drawn again in English", async () => {
+    const { page, context, consoleErrors } = await newPage(browser, server.url);
+    const asked: string[] = [];
+    await page.route(/\/assets\/catalog-es-[\w-]+\.json$/, (route) => {
+      asked.push(route.request().url());
+      return route.abort("internetdisconnected");
+    });
+    await page.goto("/es/share-testimonial");
+    await expect.poll(() => asked.length).toBe(1);
+    await page.waitForTimeout(500);
+    expect(await page.locator("html").getAttribute("data-hydrated")).toBeNull();
+    await expect.poll(() => page.locator("h1").innerText()).toBe("Comparta su testimonio");
+    expect(await page.getByLabel("Nombre (obligatorio)").count()).toBe(1);
+    // Only the failed fetch itself is reported.
+    expect(consoleErrors.filter((line) => !/catalog-es|ERR_INTERNET_DISCONNECTED/.test(line))).toEqual([]);
+    await context.close();
+  });
+
   it("with JavaScript, a server that cannot be reached is said in Spanish", async () => {
     const { page, context } = await newPage(browser, server.url);
     await openHydrated(page, "/es/share-testimonial");
