@@ -88,4 +88,6 @@ export interface AppState {
   requestId?: string;
   /** How long this request's answer waited for the event loop's spare turns (see lib/spareTurns.ts), logged apart. */
   heldMs?: number;
+  /** How long a sign-in's password hashing took (its own work, on the thread pool), logged apart. */
+  hashMs?: number;
 }

@@ -119,6 +119,8 @@ const times = Object.fromEntries(Object.keys(kinds).map((k) => [k, []]));
 let began = 0;
 const worstAt = Object.fromEntries(Object.keys(kinds).map((k) => [k, 0]));
 const failed = Object.fromEntries(Object.keys(kinds).map((k) => [k, 0]));
+// Each sign-in's request id and time, to find its own hashing in the server's log.
+const signIns = [];
 // The lean client of scripts/benchHttp.mjs, a keep-alive connection per kind: fetch's own work (about
 // 2.8 ms of CPU a request, on the server's two cores) made every kind's time mostly the client's. Once
 // each kind has been asked, untimed, the caller starts the large write.
@@ -130,16 +132,39 @@ import(http).then(({ askSideBySide }) => askSideBySide(url, kinds, {
     if (took > Math.max(0, ...times[kind])) worstAt[kind] = (performance.now() - took - began) / 1000;
     times[kind].push(took);
     if (!res || res.status >= 400) failed[kind]++;
+    if (kind === "sign-in" && res) signIns.push([res.headers["x-request-id"], took]);
     n++;
   },
 })).then(() => {
   const median = (a) => a.slice().sort((x, y) => x - y)[Math.floor(a.length / 2)] ?? 0;
-  parentPort.postMessage(Object.fromEntries(Object.keys(kinds).map((k) => [k, { worst: Math.max(0, ...times[k]), worstAt: worstAt[k], median: median(times[k]), count: times[k].length, failed: failed[k] }])));
+  parentPort.postMessage(Object.fromEntries(Object.keys(kinds).map((k) => [k, { worst: Math.max(0, ...times[k]), worstAt: worstAt[k], median: median(times[k]), count: times[k].length, failed: failed[k], ...(k === "sign-in" ? { ids: signIns } : {}) }])));
 });
 `;
 
-/** Each kind's worst and median time; `worstAt`: when its worst request was sent, in seconds after the visitors began. */
-type VisitorWaits = Record<string, { worst: number; worstAt: number; median: number; count: number; failed: number }>;
+/**
+ * Each kind's worst and median time; `worstAt`: when its worst request was sent, in seconds after the visitors began.
+ * `ids`: the sign-ins' request ids and times.
+ */
+type VisitorWaits = Record<string, { worst: number; worstAt: number; median: number; count: number; failed: number; ids?: [string, number][] }>;
+
+/**
+ * The sign-ins' time apart from their own password hashing (`hashMs` in the request log, found by the request id),
+ * and the hashing's: the hashing is a sign-in's own work, which only slows when other work has the cores.
+ */
+function signInsApart(times: VisitorWaits, log: string): { apart: number[]; hashing: number[] } {
+  const hashMs = new Map<string, number>();
+  for (const line of log.split("\n")) {
+    if (!line.startsWith("{") || !line.includes('"hashMs"')) continue;
+    const entry = JSON.parse(line) as { id: string; hashMs: number };
+    hashMs.set(entry.id, entry.hashMs);
+  }
+  const found = (times["sign-in"]?.ids ?? []).filter(([id]) => hashMs.has(id));
+  return { apart: found.map(([id, took]) => took - hashMs.get(id)!), hashing: found.map(([id]) => hashMs.get(id)!) };
+}
+const worstAndMedian = (list: number[]) => {
+  const sorted = list.slice().sort((a, b) => a - b);
+  return `${Math.round(sorted.at(-1) ?? NaN)} / ${Math.round(sorted[Math.floor(sorted.length / 2)] ?? NaN)} ms`;
+};
 
 /**
  * Starts the visitors' requests (VISITORS) and resolves once each kind has been asked once, untimed; the
@@ -306,6 +331,11 @@ async function main() {
             `${kind} ${Math.round(t.worst)} (at ${t.worstAt.toFixed(1)} s) / ${Math.round(t.median)} ms (${Math.round(aloneTimes[kind]!.median)} ms; ${t.count} sent${t.failed ? `, ${t.failed} refused` : ""})`,
         )
         .join(", ")}`,
+    );
+    const signIns = signInsApart(uploadTimes, out);
+    const signInsAlone = signInsApart(aloneTimes, out);
+    report(
+      `Sign-ins during the upload, apart from their own password hashing (${signIns.apart.length} of ${uploadTimes["sign-in"]?.count ?? 0} found in the log): worst / median ${worstAndMedian(signIns.apart)} (alone ${worstAndMedian(signInsAlone.apart)}); the hashing itself ${worstAndMedian(signIns.hashing)} (alone ${worstAndMedian(signInsAlone.hashing)})`,
     );
     report(
       `Server memory around the upload: ${beforeUpload.now} MB RSS before it, peak ${afterUpload.peak} MB during it, ${afterUpload.now} MB after it (budget for the whole workflow 256 MB); ${breakdown(upload.held)}`,

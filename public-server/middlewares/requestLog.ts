@@ -25,6 +25,8 @@ function newRequestId(): string {
  * body. The id is also sent back as X-Request-Id and in every error answer.
  * A view built in the loop's spare turns also has `heldMs`: the part of its
  * duration it waited there, behind the cached answers (a queue, not work).
+ * A sign-in has `hashMs`: the part of its duration its password's hashing took
+ * (its own work, which takes longer when other work has the cores).
  */
 export function requestLog(log: Logger): Middleware<AppState> {
   return async (ctx, next) => {
@@ -38,6 +40,7 @@ export function requestLog(log: Logger): Middleware<AppState> {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const line: Record<string, unknown> = { id, method: ctx.method, path: ctx.path, status: ctx.status, ms: logMs(ms), bytes: ctx.length ?? null };
       if (ctx.state.heldMs !== undefined) line.heldMs = logMs(ctx.state.heldMs);
+      if (ctx.state.hashMs !== undefined) line.hashMs = logMs(ctx.state.hashMs);
       log.info("request", line);
     }
   };

@@ -73,6 +73,18 @@ describe("request ids", () => {
     expect(logged(again.headers.get("x-request-id"))).not.toHaveProperty("heldMs");
   });
 
+  it("a sign-in logs its password's hashing apart (its own work), a known name or not; other requests do not", async () => {
+    const logged = (id: string | null) => lines.map((l) => JSON.parse(l)).find((e) => e.event === "request" && e.id === id);
+    const res = await new Client(url).post("/api/login", { username: "nobody here", password: "not the password at all" });
+    expect(res.status).toBe(401);
+    const entry = logged(res.headers.get("x-request-id"));
+    expect(entry).toMatchObject({ path: "/api/login", status: 401 });
+    expect(entry.hashMs).toBeGreaterThan(1); // scrypt at 16 MiB is tens of milliseconds at the least
+    expect(entry.hashMs).toBeLessThanOrEqual(entry.ms + 0.1);
+    const health = await fetch(`${url}/api/health`);
+    expect(logged(health.headers.get("x-request-id"))).not.toHaveProperty("hashMs");
+  });
+
   it("ids stay distinct past a refill of the random bytes they are cut from (about 800 ids each)", async () => {
     const ids = new Set<string>();
     for (let batch = 0; batch < 12; batch++) {

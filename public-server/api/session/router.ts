@@ -46,7 +46,7 @@ export function sessionRouter(s: Services): Router<AppState> {
     if (turn.waitMs > 0) await sleep(turn.waitMs);
 
     const user = await s.db.read((_, m) => m.findOneBy(UserEntity, { username }));
-    const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+    const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH, (ms) => (ctx.state.hashMs = ms));
     if (!user || !valid) {
       // Who and from where, never the password that was tried.
       s.log.info("sign_in_failed", { username, address });
