@@ -21,14 +21,14 @@ export function createLogger(level: "info" | "silent", write: (line: string) => 
   };
 }
 
+/** A duration as the log gives it: milliseconds to a tenth. */
+export const logMs = (ms: number) => Math.round(ms * 10) / 10;
+
 /**
  * The most log text waiting to be written. A request's line is about 150
  * bytes: 1 MiB is several seconds of a crowd. Past it, lines are
  * dropped and counted, and the count is written once there is room again.
  */
-/** A duration as the log gives it: milliseconds to a tenth. */
-export const logMs = (ms: number) => Math.round(ms * 10) / 10;
-
 export const LOG_BACKLOG_BYTES = 1_048_576;
 
 /**
