@@ -36,26 +36,22 @@ export class StaticFiles {
 
   /**
    * `generated`: files the server makes itself (the catalogs, lib/catalogs.ts), served beside the build's
-   * and compressed once here. Their addresses are named by their content: under /assets/ they are
-   * cached for a year like the build's.
+   * and compressed once here, by the same rules (named by their content under /assets/, kept a year).
    */
   constructor(
     private readonly webDir: string,
     generated: readonly { path: string; body: Buffer }[] = [],
   ) {
-    const now = new Date().toUTCString();
+    const now = new Date();
     this.generated = new Map(
       generated.map(({ path: address, body }) => [
         address,
-        {
-          identity: body,
-          br: zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-          gzip: zlib.gzipSync(body, { level: 9 }),
-          etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
-          lastModified: now,
-          cacheControl: address.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "no-cache",
-          ext: path.extname(address),
-        },
+        servedFile(
+          address,
+          body,
+          { br: zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }), gzip: zlib.gzipSync(body, { level: 9 }) },
+          now,
+        ),
       ]),
     );
     this.refresh();
@@ -126,22 +122,32 @@ export class StaticFiles {
         if (!entry.isFile() || /\.(map|br|gz)$/i.test(name) || (prefix === "/" && name === "index.html")) continue;
         const stat = fs.statSync(full);
         if (stat.size > MAX_FILE) continue;
-        const identity = fs.readFileSync(full);
-        files.set(`${prefix}${name}`, {
-          identity,
+        const copies = {
           br: names.has(`${name}.br`) ? fs.readFileSync(`${full}.br`) : undefined,
           gzip: names.has(`${name}.gz`) ? fs.readFileSync(`${full}.gz`) : undefined,
-          etag: `"${createHash("sha1").update(identity).digest("base64url")}"`,
-          lastModified: stat.mtime.toUTCString(),
-          cacheControl: prefix === "/assets/" ? "public, max-age=31536000, immutable" : "no-cache",
-          ext: path.extname(name),
-        });
+        };
+        files.set(`${prefix}${name}`, servedFile(`${prefix}${name}`, fs.readFileSync(full), copies, stat.mtime));
       }
     };
     walk(this.webDir, "/");
     for (const [address, file] of this.generated) files.set(address, file);
     this.files = files;
   }
+}
+
+/**
+ * A file as it is served: its ETag from its bytes; a year's cache for the files directly under /assets/
+ * (named by their content), the others revalidated by ETag.
+ */
+function servedFile(address: string, identity: Buffer, copies: { br?: Buffer; gzip?: Buffer }, modified: Date): StaticFile {
+  return {
+    identity,
+    ...copies,
+    etag: `"${createHash("sha1").update(identity).digest("base64url")}"`,
+    lastModified: modified.toUTCString(),
+    cacheControl: path.posix.dirname(address) === "/assets" ? "public, max-age=31536000, immutable" : "no-cache",
+    ext: path.extname(address),
+  };
 }
 
 function decoded(p: string): string {
