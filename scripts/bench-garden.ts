@@ -147,23 +147,37 @@ import(http).then(({ askSideBySide }) => askSideBySide(url, kinds, {
  */
 type VisitorWaits = Record<string, { worst: number; worstAt: number; median: number; count: number; failed: number; ids?: [string, number][] }>;
 
+/** A line of the server's request log (public-server/middlewares/requestLog.ts). */
+interface RequestLine {
+  id: string;
+  path: string;
+  ms: number;
+  heldMs?: number;
+  hashMs?: number;
+}
+
+/** The request lines in what the server wrote. */
+const requestLines = (log: string): RequestLine[] =>
+  log
+    .split("\n")
+    .filter((line) => line.startsWith("{") && line.includes('"event":"request"'))
+    .map((line) => JSON.parse(line) as RequestLine);
+
 /**
  * The sign-ins' time apart from their own password hashing (`hashMs` in the request log, found by the request id),
  * and the hashing's: the hashing is a sign-in's own work, which only slows when other work has the cores.
  */
-function signInsApart(times: VisitorWaits, log: string): { apart: number[]; hashing: number[] } {
-  const hashMs = new Map<string, number>();
-  for (const line of log.split("\n")) {
-    if (!line.startsWith("{") || !line.includes('"hashMs"')) continue;
-    const entry = JSON.parse(line) as { id: string; hashMs: number };
-    hashMs.set(entry.id, entry.hashMs);
-  }
+function signInsApart(times: VisitorWaits, hashMs: ReadonlyMap<string, number>): { apart: number[]; hashing: number[] } {
   const found = (times["sign-in"]?.ids ?? []).filter(([id]) => hashMs.has(id));
   return { apart: found.map(([id, took]) => took - hashMs.get(id)!), hashing: found.map(([id]) => hashMs.get(id)!) };
 }
+
+/** The value at fraction `p` of a sorted list. */
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
+
 const worstAndMedian = (list: number[]) => {
   const sorted = list.slice().sort((a, b) => a - b);
-  return `${Math.round(sorted.at(-1) ?? NaN)} / ${Math.round(sorted[Math.floor(sorted.length / 2)] ?? NaN)} ms`;
+  return `${Math.round(percentile(sorted, 1))} / ${Math.round(percentile(sorted, 0.5))} ms`;
 };
 
 /**
@@ -332,8 +346,9 @@ async function main() {
         )
         .join(", ")}`,
     );
-    const signIns = signInsApart(uploadTimes, out);
-    const signInsAlone = signInsApart(aloneTimes, out);
+    const hashMs = new Map(requestLines(out).flatMap((line) => (line.hashMs === undefined ? [] : [[line.id, line.hashMs] as const])));
+    const signIns = signInsApart(uploadTimes, hashMs);
+    const signInsAlone = signInsApart(aloneTimes, hashMs);
     report(
       `Sign-ins during the upload, apart from their own password hashing (${signIns.apart.length} of ${uploadTimes["sign-in"]?.count ?? 0} found in the log): worst / median ${worstAndMedian(signIns.apart)} (alone ${worstAndMedian(signInsAlone.apart)}); the hashing itself ${worstAndMedian(signIns.hashing)} (alone ${worstAndMedian(signInsAlone.hashing)})`,
     );
@@ -433,16 +448,11 @@ async function main() {
     // apart from the time a request waits for the one process to get to it: in the kernel before it is read, and, for a
     // view built anew, in the loop's spare turns behind the cached answers (`heldMs`, part of `ms`, printed apart). The
     // clients' latency has both waits.
-    const logged = out
-      .slice(logFrom)
-      .split("\n")
-      .filter((line) => line.startsWith("{") && line.includes('"event":"request"'))
-      .map((line) => JSON.parse(line) as { path: string; ms: number; heldMs?: number })
-      .filter((line) => line.path === "/api/memorial-flowers/garden");
+    const logged = requestLines(out.slice(logFrom)).filter((line) => line.path === "/api/memorial-flowers/garden");
     const serverMs = logged.map((line) => line.ms).sort((a, b) => a - b);
     const workMs = logged.map((line) => line.ms - (line.heldMs ?? 0)).sort((a, b) => a - b);
     const held = logged.filter((line) => line.heldMs !== undefined).length;
-    const at = (list: number[], p: number) => (list[Math.min(list.length - 1, Math.floor(list.length * p))] ?? NaN).toFixed(1);
+    const at = (list: number[], p: number) => percentile(list, p).toFixed(1);
     report(
       `Garden queries, 100 connections, ${DURATION} s, mixed views: ${Math.round(q.requests.average)} req/s; the server's own time p50 ${at(workMs, 0.5)} ms, p95 ${at(workMs, 0.95)} ms, p99 ${at(workMs, 0.99)} ms over ${serverMs.length.toLocaleString("en")} requests (budget p95 20 ms); with the wait of the ${held.toLocaleString("en")} built anew for the loop's spare turns p95 ${at(serverMs, 0.95)} ms, p99 ${at(serverMs, 0.99)} ms; latency seen by the clients p50 ${q.latency.p50} ms, p90 ${q.latency.p90} ms, p97.5 ${q.latency.p97_5} ms, p99 ${q.latency.p99} ms; ${q.non2xx} errors`,
     );
