@@ -261,9 +261,9 @@ describe("the forms in Spanish", () => {
       asked.push(route.request().url());
       return route.abort("internetdisconnected");
     });
-    await page.goto("/es/share-testimonial");
-    await expect.poll(() => asked.length).toBe(1);
-    await page.waitForTimeout(500);
+    // Until the network is quiet: the scripts have loaded and run, and would have hydrated by now.
+    await page.goto("/es/share-testimonial", { waitUntil: "networkidle" });
+    expect(asked).toHaveLength(1);
     expect(await page.locator("html").getAttribute("data-hydrated")).toBeNull();
     await expect.poll(() => page.locator("h1").innerText()).toBe("Comparta su testimonio");
     expect(await page.getByLabel("Nombre (obligatorio)").count()).toBe(1);
